@@ -1,0 +1,45 @@
+#include "modules/control_port.h"
+
+#include <stdexcept>
+
+namespace rmsim {
+
+ControlPort::ControlPort(sc_core::sc_module_name name) : sc_module(name), out("out"), in("in"), peq_("peq") {
+    in.register_b_transport(this, &ControlPort::b_transport);
+    SC_HAS_PROCESS(ControlPort);
+    SC_METHOD(drain);
+    sensitive << peq_.event();
+    dont_initialize();
+}
+
+void ControlPort::send(const Message& m, const sc_core::sc_time& delay) {
+    if (is_notice(m.op)) throw std::logic_error("ControlPort: notices are not sent by the manager");
+    ++sent_;
+    send_message(out, m, kManagerEndpoint, node_endpoint(m.node), delay);
+}
+
+Gang* ControlPort::new_gang(TaskId task, std::uint32_t members) {
+    auto& g = gangs_[task];
+    g = std::make_unique<Gang>(members);
+    return g.get();
+}
+
+void ControlPort::b_transport(tlm::tlm_generic_payload& gp, sc_core::sc_time& delay) {
+    const Message* m = message_of(gp);
+    if (!m || !is_notice(m->op)) {
+        gp.set_response_status(tlm::TLM_COMMAND_ERROR_RESPONSE);
+        return;
+    }
+    peq_.notify(*m, delay);
+    delay = sc_core::SC_ZERO_TIME;
+    gp.set_response_status(tlm::TLM_OK_RESPONSE);
+}
+
+void ControlPort::drain() {
+    peq_.drain([this](const Message& m) {
+        ++received_;
+        if (handler_) handler_(m);
+    });
+}
+
+}  // namespace rmsim

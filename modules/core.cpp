@@ -1,0 +1,218 @@
+#include "modules/core.h"
+
+#include <cmath>
+#include <stdexcept>
+#include <string>
+
+#include "modules/gang.h"
+#include "modules/node.h"
+#include "modules/processor.h"
+
+namespace rmsim {
+
+using sc_core::sc_time;
+using sc_core::sc_time_stamp;
+using sc_core::SC_ZERO_TIME;
+
+Core::Core(sc_core::sc_module_name name, const CoreType& type, CoreTypeId type_id, Processor& processor,
+           std::uint32_t index_in_node, EnergyAccount* account)
+    : sc_module(name), type_(type), type_id_(type_id), processor_(processor), index_(index_in_node),
+      meter_(account), event_("event") {
+    if (type.gate_when_idle) state_ = State::Off;
+    SC_HAS_PROCESS(Core);
+    SC_METHOD(on_event);
+    sensitive << event_;
+    dont_initialize();
+}
+
+double Core::done_fraction() const {
+    if (!has_task_) return 0;
+    if (!progressing()) return done_;
+    return std::min(1.0, done_ + to_seconds(sc_time_stamp() - progress_since_) / duration_s_);
+}
+
+void Core::accrue_progress() {
+    const sc_time now = sc_time_stamp();
+    if (progressing() && duration_s_ > 0) done_ = std::min(1.0, done_ + to_seconds(now - progress_since_) / duration_s_);
+    progress_since_ = now;
+}
+
+void Core::reschedule() {
+    const sc_time now = sc_time_stamp();
+    event_.cancel();
+    completion_at_ = SC_ZERO_TIME;
+    sc_time next = sc_core::SC_ZERO_TIME;
+    bool armed = false;
+    auto arm = [&](const sc_time& t) {
+        if (!armed || t < next) next = t;
+        armed = true;
+    };
+    if (state_ == State::Waking) arm(wake_end_);
+    if (switching_) arm(switch_end_);
+    if (progressing()) {
+        duration_s_ = work_.duration(type_, type_id_, level_);
+        // Whole clock periods at the current frequency, then whole nanoseconds, never shortened.
+        const double f = type_.pstates[level_].frequency_hz;
+        const double cycles = std::ceil((1.0 - done_) * duration_s_ * f - 1e-9);
+        completion_at_ = now + from_seconds_ceil(std::max(0.0, cycles) / f);
+        arm(completion_at_);
+    }
+    if (armed) event_.notify(next - now);
+}
+
+void Core::refresh_power() {
+    Watts stat = 0, dyn = 0;
+    if (processor_.powered()) {
+        const PState& p = type_.pstates[level_];
+        switch (state_) {
+            case State::Off: break;
+            case State::Sleeping: stat = type_.sleep_power_w; break;
+            case State::Waking:
+            case State::Idle: stat = p.idle_power_w; break;
+            case State::Running:
+            case State::Barrier:
+                stat = p.idle_power_w;
+                if (!switching_) dyn = p.busy_power_w - p.idle_power_w;
+                break;
+        }
+    }
+    meter_.set_power(EnergyCategory::CoreStatic, stat);
+    meter_.set_power(EnergyCategory::CoreDynamic, dyn);
+}
+
+void Core::start(const Message& m, const sc_time& ready_at) {
+    if (has_segment())
+        throw std::logic_error(std::string(name()) + ": START of task " + std::to_string(m.task) +
+                               " while task " + std::to_string(task_) + " is on the core");
+    const sc_time now = sc_time_stamp();
+    has_task_ = true;
+    task_ = m.task;
+    work_ = m.work;
+    gang_ = m.gang;
+    done_ = 1.0 - m.remaining;
+    progress_since_ = now;
+    energy_at_start_ = meter_.total_energy();
+    if (work_.duration(type_, type_id_, level_) < 0 || work_.duration(type_, type_id_, m.pstate) < 0)
+        throw std::logic_error(std::string(name()) + ": task " + std::to_string(m.task) +
+                               " cannot run on core type " + type_.name);
+    sc_time ready = ready_at;
+    if (state_ == State::Off || state_ == State::Sleeping) {
+        meter_.add_energy(EnergyCategory::Transition, type_.wake_energy_j);
+        ready = std::max(ready, now) + from_seconds_ceil(type_.wake_latency_s);
+    } else if (state_ == State::Waking) {
+        ready = std::max(ready, wake_end_);
+    }
+    if (ready > now) {
+        state_ = State::Waking;
+        wake_end_ = ready;
+    } else {
+        state_ = State::Running;
+    }
+    processor_.on_core_activity();
+    refresh_power();
+    reschedule();
+}
+
+double Core::preempt(Joules& energy_j) {
+    if (!has_segment()) throw std::logic_error(std::string(name()) + ": PREEMPT with no segment");
+    accrue_progress();
+    const double remaining = state_ == State::Barrier ? 0.0 : 1.0 - done_;
+    if (gang_) gang_->leave(this);
+    energy_j = meter_.total_energy() - energy_at_start_;
+    become_idle();
+    return remaining;
+}
+
+void Core::become_idle() {
+    has_task_ = false;
+    gang_ = nullptr;
+    completion_at_ = SC_ZERO_TIME;
+    state_ = type_.gate_when_idle ? State::Off : State::Idle;
+    processor_.on_core_activity();
+    refresh_power();
+    reschedule();
+}
+
+void Core::sleep() {
+    if (has_segment()) throw std::logic_error(std::string(name()) + ": SLEEP while running a segment");
+    state_ = State::Sleeping;
+    refresh_power();
+    reschedule();
+}
+
+void Core::wake(const sc_time& ready_at) {
+    if (state_ != State::Off && state_ != State::Sleeping) return;
+    const sc_time now = sc_time_stamp();
+    meter_.add_energy(EnergyCategory::Transition, type_.wake_energy_j);
+    wake_end_ = std::max(ready_at, now) + from_seconds_ceil(type_.wake_latency_s);
+    state_ = wake_end_ > now ? State::Waking : State::Idle;
+    refresh_power();
+    reschedule();
+}
+
+void Core::switch_pstate(std::uint32_t level) {
+    if (level >= type_.pstates.size())
+        throw std::logic_error(std::string(name()) + ": P-state " + std::to_string(level) + " out of range");
+    if (!switching_ && level == level_) return;
+    if (switching_ && level == target_level_) return;
+    accrue_progress();
+    target_level_ = level;
+    if (!switching_) meter_.add_energy(EnergyCategory::Transition, type_.transition_energy_j);
+    if (type_.transition_latency_s <= 0) {
+        switching_ = false;
+        level_ = level;
+        processor_.on_core_pstate();
+    } else if (!switching_) {
+        switching_ = true;
+        switch_end_ = sc_time_stamp() + from_seconds_ceil(type_.transition_latency_s);
+    }
+    refresh_power();
+    reschedule();
+}
+
+void Core::finish_work() {
+    done_ = 1.0;
+    completion_at_ = SC_ZERO_TIME;
+    if (gang_ && gang_->members() > 1) {
+        state_ = State::Barrier;  // busy-waits at its level until the last part arrives
+        refresh_power();
+        reschedule();
+        if (gang_->arrive(this)) {
+            Gang* g = gang_;
+            const std::vector<Core*> members = g->waiting();
+            for (Core* c : members) c->release();
+        }
+        return;
+    }
+    release();
+}
+
+void Core::release() {
+    const Joules energy = meter_.total_energy() - energy_at_start_;
+    const TaskId task = task_;
+    become_idle();
+    processor_.node().on_segment_done(*this, task, energy);
+}
+
+void Core::on_event() {
+    const sc_time now = sc_time_stamp();
+    if (switching_ && switch_end_ <= now) {
+        accrue_progress();
+        switching_ = false;
+        level_ = target_level_;
+        processor_.on_core_pstate();
+        progress_since_ = now;
+    }
+    if (state_ == State::Waking && wake_end_ <= now) {
+        state_ = has_task_ ? State::Running : State::Idle;
+        progress_since_ = now;
+    }
+    if (progressing() && completion_at_ != SC_ZERO_TIME && completion_at_ <= now) {
+        finish_work();
+        return;
+    }
+    refresh_power();
+    reschedule();
+}
+
+}  // namespace rmsim

@@ -1,0 +1,98 @@
+#pragma once
+// A core: executes one task segment at a time at its DVFS level, event driven (one activation per
+// completion, DVFS transition end or wake-up; never one per clock cycle).
+//
+// Progress is a fraction of the segment's work. On any rate change (P-state switch, stall, preemption) the
+// core adds elapsed / T_old to the fraction done, then schedules completion at
+// now + (1 - done) * T_new, rounded up to whole clock periods of the current frequency and to whole ns.
+//
+// Power (W) by state, at P-state p (0 while the processor or node is switched off):
+//   Off 0 | Sleeping sleep_power | Waking, Idle idle(p) | Running, Barrier busy(p) = idle(p) + dynamic
+//   during a DVFS transition a Running core is stalled and draws idle(p_old); the transition energy is a lump.
+#include <cstdint>
+
+#include <systemc>
+
+#include "modules/power_meter.h"
+#include "modules/protocol.h"
+#include "platform/platform_spec.h"
+#include "platform/work_model.h"
+
+namespace rmsim {
+
+class Processor;
+class Gang;
+
+class Core : public sc_core::sc_module {
+public:
+    enum class State : std::uint8_t { Off, Sleeping, Waking, Idle, Running, Barrier };
+
+    Core(sc_core::sc_module_name name, const CoreType& type, CoreTypeId type_id, Processor& processor,
+         std::uint32_t index_in_node, EnergyAccount* account);
+
+    // --- effects, applied at the current simulated time (by the node, from its event queue) ---
+    /// Takes the segment of a Start message. `ready_at`: earliest time the hardware above is on.
+    void start(const Message& m, const sc_core::sc_time& ready_at);
+    /// Stops the segment; returns the fraction of its work still to do. `energy_j` receives the energy
+    /// attributed to the segment since it started here.
+    double preempt(Joules& energy_j);
+    void sleep();
+    void wake(const sc_core::sc_time& ready_at);
+    /// Begins a DVFS switch to `level` (validated by the domain). A no-op if already there and not switching;
+    /// replaces a pending switch (gem5 DVFS semantics).
+    void switch_pstate(std::uint32_t level);
+    /// Ends a gang barrier wait: the segment is complete.
+    void release();
+    /// Recomputes the draw after a state change above (processor or node switched on/off, P-state).
+    void refresh_power();
+
+    // --- queries ---
+    State state() const { return state_; }
+    std::uint32_t pstate() const { return level_; }   ///< the level in force (the old one during a switch)
+    bool switching() const { return switching_; }
+    bool has_segment() const { return state_ == State::Running || state_ == State::Barrier || (state_ == State::Waking && has_task_); }
+    TaskId task() const { return task_; }
+    double done_fraction() const;                     ///< of the current segment, up to now
+    /// Completion time if nothing changes (SC_ZERO_TIME if no segment is progressing).
+    sc_core::sc_time projected_completion() const { return completion_at_; }
+    const CoreType& type() const { return type_; }
+    CoreTypeId type_id() const { return type_id_; }
+    std::uint32_t index() const { return index_; }
+    const PowerMeter& meter() const { return meter_; }
+    Processor& processor() { return processor_; }
+
+private:
+    void on_event();
+    bool progressing() const { return state_ == State::Running && !switching_; }
+    void accrue_progress();
+    void reschedule();
+    void finish_work();
+    void become_idle();
+
+    const CoreType& type_;
+    CoreTypeId type_id_;
+    Processor& processor_;
+    std::uint32_t index_;
+    PowerMeter meter_;
+    sc_core::sc_event event_;
+
+    State state_ = State::Idle;
+    std::uint32_t level_ = 0;
+    bool switching_ = false;
+    std::uint32_t target_level_ = 0;
+    sc_core::sc_time switch_end_;
+    sc_core::sc_time wake_end_;
+
+    // the segment
+    bool has_task_ = false;
+    TaskId task_ = 0;
+    WorkModel work_;
+    Gang* gang_ = nullptr;
+    double done_ = 0;                  ///< fraction done at progress_since_
+    sc_core::sc_time progress_since_;
+    Seconds duration_s_ = 0;           ///< time of the whole work at the level in force
+    sc_core::sc_time completion_at_;
+    Joules energy_at_start_ = 0;
+};
+
+}  // namespace rmsim

@@ -1,0 +1,47 @@
+#pragma once
+// An interconnect (star topology): every endpoint has one link, a serialized resource in each direction.
+// A message from endpoint s to endpoint d occupies s's outgoing and d's incoming direction for
+// bytes / min(bandwidth_s, bandwidth_d) from the moment both are free, and arrives max(latency_s, latency_d)
+// later. So concurrent transfers that share a link are served one after the other (contention).
+//
+// TLM-2.0, loosely timed: b_transport adds the queueing, serialization and latency to the annotated delay
+// and forwards the transaction; nothing waits. The payload address is the destination endpoint.
+#include <cstdint>
+#include <vector>
+
+#include <systemc>
+#include <tlm>
+#include <tlm_utils/multi_passthrough_initiator_socket.h>
+#include <tlm_utils/multi_passthrough_target_socket.h>
+
+#include "platform/platform_spec.h"
+
+namespace rmsim {
+
+class Interconnect : public sc_core::sc_module {
+public:
+    tlm_utils::multi_passthrough_target_socket<Interconnect> in;      ///< from initiators
+    tlm_utils::multi_passthrough_initiator_socket<Interconnect> out;  ///< to targets
+
+    /// `links[e]`: the link of endpoint e. Targets are bound to `out` in endpoint order, or a single target
+    /// receives everything (an on-node network delivering to its node).
+    Interconnect(sc_core::sc_module_name name, std::vector<LinkSpec> links);
+
+    /// Wire size of a control message (commands and notices other than Transfer), bytes.
+    static constexpr std::uint64_t kControlBytes = 64;
+
+    /// Arrival time of a message of `bytes` from `src` to `dst` entering the network at `t`; reserves the links.
+    sc_core::sc_time route(std::uint32_t src, std::uint32_t dst, std::uint64_t bytes, const sc_core::sc_time& t);
+    std::size_t endpoints() const { return links_.size(); }
+    std::uint64_t messages() const { return messages_; }
+
+private:
+    void b_transport(int id, tlm::tlm_generic_payload& gp, sc_core::sc_time& delay);
+
+    std::vector<LinkSpec> links_;
+    std::vector<sc_core::sc_time> out_free_;  ///< per endpoint: its outgoing direction is busy until then
+    std::vector<sc_core::sc_time> in_free_;   ///< per endpoint: its incoming direction is busy until then
+    std::uint64_t messages_ = 0;
+};
+
+}  // namespace rmsim

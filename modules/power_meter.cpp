@@ -1,0 +1,69 @@
+#include "modules/power_meter.h"
+
+namespace rmsim {
+
+const char* to_string(EnergyCategory c) {
+    switch (c) {
+        case EnergyCategory::CoreDynamic: return "core_dynamic";
+        case EnergyCategory::CoreStatic: return "core_static";
+        case EnergyCategory::Uncore: return "uncore";
+        case EnergyCategory::NodeBase: return "node_base";
+        case EnergyCategory::Transition: return "transition";
+    }
+    return "?";
+}
+
+void EnergyIntegrator::advance(const sc_core::sc_time& now) {
+    if (now == last_) return;
+    const double dt = to_seconds(now - last_);
+    for (std::size_t i = 0; i < kEnergyCategories; ++i) energy_[i] += power_[i] * dt;
+    last_ = now;
+}
+
+void EnergyIntegrator::set_power(EnergyCategory c, Watts w, const sc_core::sc_time& now) {
+    advance(now);
+    power_[idx(c)] = w;
+}
+
+void EnergyIntegrator::add_power(EnergyCategory c, Watts dw, const sc_core::sc_time& now) {
+    advance(now);
+    power_[idx(c)] += dw;
+}
+
+Watts EnergyIntegrator::total_power() const {
+    Watts w = 0;
+    for (Watts p : power_) w += p;
+    return w;
+}
+
+Joules EnergyIntegrator::energy(EnergyCategory c, const sc_core::sc_time& now) const {
+    return energy_[idx(c)] + power_[idx(c)] * to_seconds(now - last_);
+}
+
+EnergyBreakdown EnergyIntegrator::breakdown(const sc_core::sc_time& now) const {
+    EnergyBreakdown b{};
+    const double dt = to_seconds(now - last_);
+    for (std::size_t i = 0; i < kEnergyCategories; ++i) b[i] = energy_[i] + power_[i] * dt;
+    return b;
+}
+
+Joules EnergyIntegrator::total_energy(const sc_core::sc_time& now) const {
+    Joules j = 0;
+    for (Joules e : breakdown(now)) j += e;
+    return j;
+}
+
+void PowerMeter::set_power(EnergyCategory c, Watts w) {
+    const Watts old = own_.power(c);
+    if (w == old) return;
+    const sc_core::sc_time now = sc_core::sc_time_stamp();
+    own_.set_power(c, w, now);
+    if (account_) account_->add_power(c, w - old, now);
+}
+
+void PowerMeter::add_energy(EnergyCategory c, Joules j) {
+    own_.add_energy(c, j);
+    if (account_) account_->add_energy(c, j);
+}
+
+}  // namespace rmsim

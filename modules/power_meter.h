@@ -1,0 +1,75 @@
+#pragma once
+// Exact energy for piecewise-constant power, integrated lazily (SimGrid host_energy style): before every
+// change of draw the meter adds P_old x dt; reading the energy brings it up to date first.
+// A meter may report to an EnergyAccount (the whole machine), which integrates the summed power the same
+// way, so that the machine's total is an O(1) query at any simulated time.
+#include <array>
+#include <cstdint>
+#include <string>
+
+#include <systemc>
+
+#include "platform/units.h"
+
+namespace rmsim {
+
+/// Where energy goes (the breakdown of every result).
+enum class EnergyCategory : std::uint8_t {
+    CoreDynamic,  ///< busy power above the core's idle power at its P-state
+    CoreStatic,   ///< core idle/leakage power while on, sleep power while asleep
+    Uncore,       ///< processor overhead (caches, memory controller) while the processor is on
+    NodeBase,     ///< node overhead (disks, fans, memory) while on; off power while off
+    Transition,   ///< DVFS switches and wake-ups (energy lumps)
+};
+constexpr std::size_t kEnergyCategories = 5;
+const char* to_string(EnergyCategory c);
+
+using EnergyBreakdown = std::array<Joules, kEnergyCategories>;
+
+/// Accumulates P x dt for a set of power draws. Not a SystemC module: a core owns one, and there may be
+/// 100,000 cores. Times are SystemC times.
+class EnergyIntegrator {
+public:
+    /// Brings energy up to `now` at the current draw.
+    void advance(const sc_core::sc_time& now);
+    void set_power(EnergyCategory c, Watts w, const sc_core::sc_time& now);
+    void add_power(EnergyCategory c, Watts dw, const sc_core::sc_time& now);
+    void add_energy(EnergyCategory c, Joules j) { energy_[idx(c)] += j; }
+    Watts power(EnergyCategory c) const { return power_[idx(c)]; }
+    Watts total_power() const;
+    /// Energy up to `now` without changing the integrator.
+    Joules energy(EnergyCategory c, const sc_core::sc_time& now) const;
+    EnergyBreakdown breakdown(const sc_core::sc_time& now) const;
+    Joules total_energy(const sc_core::sc_time& now) const;
+
+private:
+    static std::size_t idx(EnergyCategory c) { return static_cast<std::size_t>(c); }
+    sc_core::sc_time last_ = sc_core::SC_ZERO_TIME;
+    std::array<Watts, kEnergyCategories> power_{};
+    std::array<Joules, kEnergyCategories> energy_{};
+};
+
+/// The whole machine's energy: every PowerMeter adds its changes here.
+using EnergyAccount = EnergyIntegrator;
+
+/// The meter of one power-drawing component (core, processor, node).
+class PowerMeter {
+public:
+    explicit PowerMeter(EnergyAccount* account = nullptr) : account_(account) {}
+    void attach(EnergyAccount* account) { account_ = account; }
+    /// Sets the draw of one category from now on (the old draw is integrated up to now first).
+    void set_power(EnergyCategory c, Watts w);
+    /// A lump of energy (a DVFS transition, a wake-up).
+    void add_energy(EnergyCategory c, Joules j);
+    Watts power(EnergyCategory c) const { return own_.power(c); }
+    Watts total_power() const { return own_.total_power(); }
+    Joules energy(EnergyCategory c) const { return own_.energy(c, sc_core::sc_time_stamp()); }
+    Joules total_energy() const { return own_.total_energy(sc_core::sc_time_stamp()); }
+    EnergyBreakdown breakdown() const { return own_.breakdown(sc_core::sc_time_stamp()); }
+
+private:
+    EnergyIntegrator own_;
+    EnergyAccount* account_;
+};
+
+}  // namespace rmsim

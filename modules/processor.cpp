@@ -1,0 +1,62 @@
+#include "modules/processor.h"
+
+#include <string>
+
+#include "modules/node.h"
+
+namespace rmsim {
+
+Processor::Processor(sc_core::sc_module_name name, const ProcessorType& type, const CoreType& core_type,
+                     CoreTypeId core_type_id, Node& node, std::uint32_t first_core_index, EnergyAccount* account)
+    : sc_module(name), type_(type), node_(node), meter_(account) {
+    cores_.reserve(type.cores);
+    for (std::uint32_t i = 0; i < type.cores; ++i)
+        cores_.push_back(std::make_unique<Core>(("core" + std::to_string(i)).c_str(), core_type, core_type_id,
+                                                *this, first_core_index + i, account));
+    on_ = !type.gate_when_idle;
+}
+
+bool Processor::powered() const { return on_ && node_.powered(); }
+
+bool Processor::active() const {
+    for (const auto& c : cores_)
+        if (c->has_segment()) return true;
+    return false;
+}
+
+sc_core::sc_time Processor::power_on(const sc_core::sc_time& node_ready) {
+    const sc_core::sc_time now = sc_core::sc_time_stamp();
+    if (!on_) {
+        on_ = true;
+        meter_.add_energy(EnergyCategory::Transition, type_.wake_energy_j);
+        ready_at_ = std::max(node_ready, now) + from_seconds_ceil(type_.wake_latency_s);
+        refresh_power();
+    }
+    return std::max(node_ready, ready_at_);
+}
+
+void Processor::on_core_activity() {
+    const bool was_on = on_;
+    if (type_.gate_when_idle) on_ = active();
+    if (was_on != on_) refresh_power();
+    node_.on_activity();
+}
+
+void Processor::on_core_pstate() {
+    if (type_.uncore_power_w.size() > 1) {
+        const Watts w = powered() ? type_.uncore_power_w.at(cores_.front()->pstate()) : 0.0;
+        meter_.set_power(EnergyCategory::Uncore, w);
+    }
+    node_.on_core_pstate();
+}
+
+void Processor::refresh_power() {
+    Watts w = 0;
+    if (powered())
+        w = type_.uncore_power_w.size() > 1 ? type_.uncore_power_w.at(cores_.front()->pstate())
+                                            : type_.uncore_power_w.front();
+    meter_.set_power(EnergyCategory::Uncore, w);
+    for (auto& c : cores_) c->refresh_power();
+}
+
+}  // namespace rmsim

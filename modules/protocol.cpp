@@ -1,0 +1,20 @@
+#include "modules/protocol.h"
+
+namespace rmsim {
+
+const char* to_string(Op op) {
+    switch (op) {
+        case Op::Start: return "START";
+        case Op::Preempt: return "PREEMPT";
+        case Op::SetPState: return "SET_PSTATE";
+        case Op::Sleep: return "SLEEP";
+        case Op::Wake: return "WAKE";
+        case Op::Transfer: return "TRANSFER";
+        case Op::Completed: return "COMPLETED";
+        case Op::Preempted: return "PREEMPTED";
+        case Op::Transferred: return "TRANSFERRED";
+    }
+    return "?";
+}
+
+}  // namespace rmsim

@@ -1,0 +1,118 @@
+#pragma once
+// The rmsim TLM-2.0 protocol: commands from the resource manager to nodes and notices back, carried by a
+// tlm_generic_payload with an RmsimExtension. Loosely-timed: the initiator calls b_transport with an
+// annotated delay; interconnects add their delay; the receiving module applies the message at
+// now + delay through its payload event queue (never wait() inside b_transport).
+//
+// Addressing: the payload address is the destination endpoint of the interconnect it crosses
+// (cluster interconnect: endpoint 0 = resource manager, 1 + n = node n; on-node interconnect: core index).
+#include <cstdint>
+#include <limits>
+
+#include <tlm>
+
+#include "platform/platform_spec.h"
+#include "platform/work_model.h"
+
+namespace rmsim {
+
+class Gang;
+
+using TaskId = std::uint64_t;
+constexpr std::uint32_t kAllCores = std::numeric_limits<std::uint32_t>::max();
+
+enum class Op : std::uint8_t {
+    // commands (manager -> node)
+    Start,      ///< run a segment of a task on one core or on every core of the node (core = kAllCores)
+    Preempt,    ///< stop the task's segment on the node; a Preempted notice reports the remaining work
+    SetPState,  ///< change the P-state of the DVFS domain of (node, core)
+    Sleep,      ///< put an idle core (or all idle cores) into the sleep state
+    Wake,       ///< wake a sleeping or power-gated core (or all) to idle
+    Transfer,   ///< move `bytes` from core `core` to core `dst_core` over the node's interconnect
+    // notices (node -> manager)
+    Completed,    ///< the task's segment finished on this node
+    Preempted,    ///< the task's segment stopped; `remaining` = fraction of the work still to do
+    Transferred,  ///< a Transfer arrived at its destination core
+};
+const char* to_string(Op op);
+inline bool is_notice(Op op) { return op >= Op::Completed; }
+
+/// One protocol message. Plain data: copied into the receiver's event queue.
+struct Message {
+    Op op = Op::Start;
+    NodeId node = 0;                 ///< the node addressed / reporting
+    std::uint32_t core = kAllCores;  ///< local core index within the node, or kAllCores
+    TaskId task = 0;
+    std::uint32_t pstate = 0;        ///< Start: P-state to run at (applied to the core's DVFS domain)
+    WorkModel work;                  ///< Start: the whole work of the task part
+    double remaining = 1.0;          ///< Start: fraction of `work` still to do (1 = fresh); Preempted: left
+    Gang* gang = nullptr;            ///< Start: the parts that must complete together (nullptr = alone)
+    std::uint32_t dst_core = 0;      ///< Transfer
+    std::uint64_t bytes = 0;         ///< Transfer: payload size; also the wire size of the message
+    std::uint64_t tag = 0;           ///< Transfer: the user's identifier (e.g. a DAG edge), echoed back
+    Joules energy_j = 0;             ///< Completed/Preempted: core energy attributed to the segment
+};
+
+struct RmsimExtension : tlm::tlm_extension<RmsimExtension> {
+    Message msg;
+    tlm::tlm_extension_base* clone() const override { return new RmsimExtension(*this); }
+    void copy_from(const tlm::tlm_extension_base& other) override {
+        msg = static_cast<const RmsimExtension&>(other).msg;
+    }
+};
+
+/// Source endpoint of a transaction (set by the initiator, read by interconnects for link contention).
+struct SourceEndpoint : tlm::tlm_extension<SourceEndpoint> {
+    std::uint32_t endpoint = 0;
+    tlm::tlm_extension_base* clone() const override { return new SourceEndpoint(*this); }
+    void copy_from(const tlm::tlm_extension_base& other) override {
+        endpoint = static_cast<const SourceEndpoint&>(other).endpoint;
+    }
+};
+
+/// Cluster interconnect endpoints.
+constexpr std::uint32_t kManagerEndpoint = 0;
+inline std::uint32_t node_endpoint(NodeId n) { return n + 1; }
+inline NodeId endpoint_node(std::uint32_t e) { return e - 1; }
+
+/// Sends one message through `socket` as a blocking LT transaction from endpoint `from` to `to`.
+/// Extensions live on the stack: b_transport is synchronous and receivers copy the message.
+template <typename Socket>
+void send_message(Socket& socket, const Message& m, std::uint32_t from, std::uint32_t to,
+                  sc_core::sc_time delay = sc_core::SC_ZERO_TIME) {
+    tlm::tlm_generic_payload gp;
+    RmsimExtension ext;
+    SourceEndpoint src;
+    ext.msg = m;
+    src.endpoint = from;
+    gp.set_command(tlm::TLM_WRITE_COMMAND);
+    gp.set_address(to);
+    gp.set_data_ptr(reinterpret_cast<unsigned char*>(&ext.msg));
+    gp.set_data_length(sizeof(Message));
+    gp.set_streaming_width(sizeof(Message));
+    gp.set_byte_enable_ptr(nullptr);
+    gp.set_dmi_allowed(false);
+    gp.set_response_status(tlm::TLM_INCOMPLETE_RESPONSE);
+    gp.set_extension(&ext);
+    gp.set_extension(&src);
+    socket->b_transport(gp, delay);
+    gp.clear_extension(&ext);
+    gp.clear_extension(&src);
+    if (gp.is_response_error())
+        throw std::logic_error(std::string("rmsim protocol: transaction failed: ") + gp.get_response_string());
+}
+
+/// The message of a transaction, or nullptr if it is not an rmsim transaction.
+inline const Message* message_of(tlm::tlm_generic_payload& gp) {
+    RmsimExtension* ext = nullptr;
+    gp.get_extension(ext);
+    return ext ? &ext->msg : nullptr;
+}
+
+inline std::uint32_t source_of(tlm::tlm_generic_payload& gp) {
+    SourceEndpoint* src = nullptr;
+    gp.get_extension(src);
+    return src ? src->endpoint : 0;
+}
+
+}  // namespace rmsim

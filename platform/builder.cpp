@@ -1,0 +1,38 @@
+#include "platform/builder.h"
+
+#include <string>
+
+namespace rmsim {
+
+Machine::Machine(const PlatformSpec& spec) : spec_(spec) {
+    set_time_resolution();
+    port_ = std::make_unique<ControlPort>("manager_port");
+    std::vector<LinkSpec> links{spec_.manager_link};
+    for (const ClusterSpec& c : spec_.clusters)
+        for (std::uint32_t i = 0; i < c.nodes; ++i) links.push_back(c.network);
+    network_ = std::make_unique<Interconnect>("network", std::move(links));
+    nodes_.reserve(spec_.total_nodes());
+    NodeId id = 0;
+    for (const ClusterSpec& c : spec_.clusters)
+        for (std::uint32_t i = 0; i < c.nodes; ++i, ++id)
+            nodes_.push_back(std::make_unique<Node>(("node" + std::to_string(id)).c_str(), spec_, c.node_type, id,
+                                                    &account_));
+    // Bind in endpoint order: the multi-sockets number their ports in binding order.
+    port_->out.bind(network_->in);
+    network_->out.bind(port_->in);
+    for (auto& n : nodes_) {
+        network_->out.bind(n->cmd);
+        n->notice_out.bind(network_->in);
+    }
+}
+
+EnergyBreakdown Machine::sum_of_components() const {
+    EnergyBreakdown b{};
+    for (const auto& n : nodes_) {
+        EnergyBreakdown x = n->energy_breakdown();
+        for (std::size_t i = 0; i < kEnergyCategories; ++i) b[i] += x[i];
+    }
+    return b;
+}
+
+}  // namespace rmsim

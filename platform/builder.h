@@ -1,0 +1,48 @@
+#pragma once
+// Instantiates the module tree of a platform and binds it, like a *_top netlist:
+//   ControlPort (resource manager side) ─┐
+//                                         ├─ cluster Interconnect ─ Node 0..N-1 (each: Processors ▸ Cores,
+//                                         │                          DVFS domains, on-node Interconnect)
+// Endpoint 0 of the cluster interconnect is the manager; endpoint 1 + n is node n.
+#include <memory>
+#include <vector>
+
+#include "modules/control_port.h"
+#include "modules/interconnect.h"
+#include "modules/node.h"
+#include "modules/power_meter.h"
+#include "platform/platform_spec.h"
+
+namespace rmsim {
+
+class Machine {
+public:
+    /// Builds under the current module hierarchy (call during elaboration). Sets the time resolution.
+    explicit Machine(const PlatformSpec& spec);
+    Machine(const Machine&) = delete;
+    Machine& operator=(const Machine&) = delete;
+
+    const PlatformSpec& spec() const { return spec_; }
+    ControlPort& manager_port() { return *port_; }
+    Interconnect& network() { return *network_; }
+    std::size_t node_count() const { return nodes_.size(); }
+    Node& node(NodeId n) { return *nodes_.at(n); }
+    const Node& node(NodeId n) const { return *nodes_.at(n); }
+    Core& core_at(NodeId n, std::uint32_t core) { return nodes_.at(n)->core(core); }
+
+    /// Machine-wide energy, O(1), exact up to now.
+    Joules total_energy() const { return account_.total_energy(sc_core::sc_time_stamp()); }
+    EnergyBreakdown energy_breakdown() const { return account_.breakdown(sc_core::sc_time_stamp()); }
+    Watts power() const { return account_.total_power(); }
+    /// The same, summed over every component meter (O(components)): for the end-of-run invariant check.
+    EnergyBreakdown sum_of_components() const;
+
+private:
+    PlatformSpec spec_;
+    EnergyAccount account_;
+    std::unique_ptr<ControlPort> port_;
+    std::unique_ptr<Interconnect> network_;
+    std::vector<std::unique_ptr<Node>> nodes_;
+};
+
+}  // namespace rmsim

@@ -1,0 +1,16 @@
+#!/usr/bin/env bash
+# Installs the Debian packages rmsim needs to build, test and run. Idempotent: quiet when all is present.
+set -euo pipefail
+packages=(g++ make cmake pkg-config libsystemc-dev libyaml-cpp-dev libboost-dev libboost-program-options-dev
+          catch2 nlohmann-json3-dev coinor-libclp-dev)
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+[ ${#missing[@]} -eq 0 ] && exit 0
+echo "install-deps: installing ${missing[*]}" >&2
+sudo=""
+[ "$(id -u)" -ne 0 ] && sudo="sudo"
+export DEBIAN_FRONTEND=noninteractive
+$sudo apt-get update -qq
+$sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null

@@ -1,0 +1,111 @@
+#pragma once
+// Drives the modeled hardware directly in tests: a platform built in code, a script of timed commands sent
+// through the manager port, and the notices received with their arrival times.
+#include <memory>
+#include <utility>
+#include <vector>
+
+#include <systemc>
+
+#include "modules/control_port.h"
+#include "platform/builder.h"
+#include "platform/platform_spec.h"
+
+namespace rmsim::test {
+
+/// One core type with the given P-states, `cores_per_node` cores on one processor per node, `nodes` nodes.
+inline PlatformSpec simple_platform(std::vector<PState> pstates, std::uint32_t cores_per_node,
+                                    std::uint32_t nodes) {
+    PlatformSpec s;
+    s.name = "test";
+    CoreType ct;
+    ct.name = "core";
+    ct.pstates = std::move(pstates);
+    s.core_types.push_back(ct);
+    ProcessorType pt;
+    pt.name = "cpu";
+    pt.cores = cores_per_node;
+    s.processor_types.push_back(pt);
+    NodeType nt;
+    nt.name = "node";
+    nt.processors.push_back({0, 1});
+    s.node_types.push_back(nt);
+    ClusterSpec c;
+    c.name = "c0";
+    c.nodes = nodes;
+    s.clusters.push_back(c);
+    return s;
+}
+
+/// Analytic work of `cycles` cycles (no memory part).
+inline WorkModel cycles(double n) {
+    WorkModel w;
+    w.cycles = n;
+    return w;
+}
+
+inline Message start(NodeId node, std::uint32_t core, TaskId task, const WorkModel& w, std::uint32_t pstate = 0,
+                     double remaining = 1.0) {
+    Message m;
+    m.op = Op::Start;
+    m.node = node;
+    m.core = core;
+    m.task = task;
+    m.work = w;
+    m.pstate = pstate;
+    m.remaining = remaining;
+    return m;
+}
+
+inline Message command(Op op, NodeId node, std::uint32_t core, TaskId task = 0, std::uint32_t pstate = 0) {
+    Message m;
+    m.op = op;
+    m.node = node;
+    m.core = core;
+    m.task = task;
+    m.pstate = pstate;
+    return m;
+}
+
+struct Received {
+    sc_core::sc_time at;
+    Message msg;
+};
+
+/// Sends each command at its time (in seconds) and records every notice.
+class Script : public sc_core::sc_module {
+public:
+    SC_HAS_PROCESS(Script);
+    Script(sc_core::sc_module_name n, ControlPort& port) : sc_module(n), port_(port) {
+        port_.set_handler([this](const Message& m) { received.push_back({sc_core::sc_time_stamp(), m}); });
+        SC_THREAD(run);
+    }
+    /// Commands are sent in the order added; times must not decrease.
+    void at(double seconds, Message m) { plan_.emplace_back(seconds, m); }
+    /// Commands whose construction needs the port (gangs): built at send time.
+    void at(double seconds, std::function<Message(ControlPort&)> make) { lazy_.emplace_back(plan_.size(), make), plan_.emplace_back(seconds, Message{}); }
+
+    std::vector<Received> received;
+
+private:
+    void run() {
+        for (std::size_t i = 0; i < plan_.size(); ++i) {
+            const sc_core::sc_time t = from_seconds_round(plan_[i].first);
+            if (t > sc_core::sc_time_stamp()) wait(t - sc_core::sc_time_stamp());
+            Message m = plan_[i].second;
+            for (auto& l : lazy_)
+                if (l.first == i) m = l.second(port_);
+            port_.send(m);
+        }
+    }
+    ControlPort& port_;
+    std::vector<std::pair<double, Message>> plan_;
+    std::vector<std::pair<std::size_t, std::function<Message(ControlPort&)>>> lazy_;
+};
+
+inline double seconds(const sc_core::sc_time& t) { return to_seconds(t); }
+
+/// Runs the simulation up to `seconds`.
+inline void run_until(double s) { sc_core::sc_start(from_seconds_round(s)); }
+
+}  // namespace rmsim::test
