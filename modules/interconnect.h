@@ -15,6 +15,7 @@
 #include <tlm_utils/multi_passthrough_target_socket.h>
 
 #include "platform/platform_spec.h"
+#include "platform/sim_time.h"
 
 namespace rmsim {
 

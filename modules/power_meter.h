@@ -9,7 +9,7 @@
 
 #include <systemc>
 
-#include "platform/units.h"
+#include "platform/sim_time.h"
 
 namespace rmsim {
 

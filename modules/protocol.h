@@ -12,6 +12,7 @@
 #include <tlm>
 
 #include "platform/platform_spec.h"
+#include "platform/sim_time.h"
 #include "platform/work_model.h"
 
 namespace rmsim {

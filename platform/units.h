@@ -1,36 +1,12 @@
 #pragma once
-// Conversions between SystemC time and SI seconds, done once at the model boundary.
-// Inside modules time is always sc_core::sc_time (resolution 1 ns, set by set_time_resolution()).
-#include <cmath>
-#include <cstdint>
-#include <systemc>
-
+// SI units at the model boundary (config, estimates, policies, outputs). SystemC-free, so that policies
+// and workloads can use it; conversions to SystemC time are in platform/sim_time.h.
 namespace rmsim {
 
-using Seconds = double;  ///< SI seconds, only at boundaries (config, estimates, outputs)
+using Seconds = double;  ///< SI seconds
 using Watts = double;
 using Joules = double;
 using Hertz = double;
 using Volts = double;
-
-/// Must run before any sc_time is created. rmsim works in whole nanoseconds.
-void set_time_resolution();
-
-inline std::uint64_t to_ns(const sc_core::sc_time& t) { return t.value(); }
-inline double to_seconds(const sc_core::sc_time& t) { return static_cast<double>(t.value()) * 1e-9; }
-inline sc_core::sc_time from_ns(std::uint64_t ns) { return sc_core::sc_time::from_value(ns); }
-/// Rounds up to the next whole nanosecond, so that a duration is never shortened.
-inline sc_core::sc_time from_seconds_ceil(Seconds s) {
-    if (s <= 0) return sc_core::SC_ZERO_TIME;
-    double ns = s * 1e9;
-    double r = std::nearbyint(ns);
-    // Tolerate representation noise (e.g. 1.5e-6 * 1e9 = 1500.0000000000002).
-    std::uint64_t v = std::fabs(ns - r) < 1e-6 * std::max(1.0, r) ? static_cast<std::uint64_t>(r)
-                                                                   : static_cast<std::uint64_t>(std::ceil(ns));
-    return from_ns(v);
-}
-inline sc_core::sc_time from_seconds_round(Seconds s) {
-    return s <= 0 ? sc_core::SC_ZERO_TIME : from_ns(static_cast<std::uint64_t>(std::llround(s * 1e9)));
-}
 
 }  // namespace rmsim

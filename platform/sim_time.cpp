@@ -1,4 +1,4 @@
-#include "platform/units.h"
+#include "platform/sim_time.h"
 
 namespace rmsim {
 
