@@ -108,7 +108,7 @@ void Core::start(const Message& m, const sc_time& ready_at) {
     } else {
         state_ = State::Running;
     }
-    processor_.on_core_activity();
+    processor_.on_core_activity(true);
     refresh_power();
     reschedule();
 }
@@ -128,7 +128,7 @@ void Core::become_idle() {
     gang_ = nullptr;
     completion_at_ = SC_ZERO_TIME;
     state_ = type_.gate_when_idle ? State::Off : State::Idle;
-    processor_.on_core_activity();
+    processor_.on_core_activity(false);
     refresh_power();
     reschedule();
 }

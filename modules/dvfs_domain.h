@@ -11,7 +11,12 @@ class Core;
 
 class DvfsDomain {
 public:
-    void add(Core* c) { cores_.push_back(c); }
+    void add(Core* c) {
+        cores_.push_back(c);
+        settled_ = false;
+    }
+    /// Switches every core to `level`. O(1) when `level` is the level last requested: every core is
+    /// then at it or switching to it already, so each core's switch would be a no-op.
     void request(std::uint32_t level);
     std::uint32_t requested() const { return requested_; }
     const std::vector<Core*>& cores() const { return cores_; }
@@ -19,6 +24,7 @@ public:
 private:
     std::vector<Core*> cores_;
     std::uint32_t requested_ = 0;
+    bool settled_ = false;  ///< a request has reached every core (the first one still validates the level)
 };
 
 }  // namespace rmsim

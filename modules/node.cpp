@@ -53,13 +53,7 @@ Node::Node(sc_core::sc_module_name name, const PlatformSpec& spec, NodeTypeId ty
     if (type_.switch_off == SwitchOffPolicy::Immediately) state_ = PowerState::Off;
     refresh_base_power();
     for (auto& p : processors_) p->refresh_power();
-    if (type_.switch_off == SwitchOffPolicy::AfterTimeout) on_activity();
-}
-
-bool Node::busy() const {
-    for (const Core* c : cores_)
-        if (c->has_segment()) return true;
-    return false;
+    if (type_.switch_off == SwitchOffPolicy::AfterTimeout) check_idle();
 }
 
 EnergyBreakdown Node::energy_breakdown() const {
@@ -206,7 +200,17 @@ void Node::on_segment_done(Core& c, TaskId task, Joules energy_j) {
 
 void Node::notify_manager(const Message& m) { send_message(notice_out, m, node_endpoint(id_), kManagerEndpoint); }
 
-void Node::on_activity() {
+void Node::on_activity(bool segment_began) {
+    if (segment_began) {
+        ++cores_with_segment_;
+    } else {
+        if (cores_with_segment_ == 0) throw std::logic_error(std::string(name()) + ": more segment ends than starts");
+        --cores_with_segment_;
+    }
+    check_idle();
+}
+
+void Node::check_idle() {
     if (busy()) {
         if (off_pending_) {
             off_pending_ = false;

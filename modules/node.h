@@ -39,7 +39,7 @@ public:
 
     bool powered() const { return state_ != PowerState::Off; }
     PowerState power_state() const { return state_; }
-    bool busy() const;  ///< some core has work
+    bool busy() const { return cores_with_segment_ > 0; }  ///< some core has work
     NodeId id() const { return id_; }
     const NodeType& type() const { return type_; }
     std::size_t core_count() const { return cores_.size(); }
@@ -53,7 +53,8 @@ public:
     EnergyBreakdown energy_breakdown() const;
 
     // --- called by processors and cores ---
-    void on_activity();
+    /// A core started (`segment_began`) or ended a segment.
+    void on_activity(bool segment_began);
     void on_core_pstate();
     void on_segment_done(Core& c, TaskId task, Joules energy_j);
 
@@ -65,6 +66,7 @@ private:
     void local_b_transport(tlm::tlm_generic_payload& gp, sc_core::sc_time& delay);
     void drain();
     void on_timer();
+    void check_idle();
     sc_core::sc_time power_on();
     void power_off();
     void refresh_base_power();
@@ -96,6 +98,7 @@ private:
     PowerState state_ = PowerState::On;
     sc_core::sc_time ready_at_;
     std::unordered_map<TaskId, Part> parts_;
+    std::uint32_t cores_with_segment_ = 0;  ///< kept in step by on_activity (O(1) busy())
 };
 
 }  // namespace rmsim

@@ -1,5 +1,6 @@
 #include "modules/processor.h"
 
+#include <stdexcept>
 #include <string>
 
 #include "modules/node.h"
@@ -18,12 +19,6 @@ Processor::Processor(sc_core::sc_module_name name, const ProcessorType& type, co
 
 bool Processor::powered() const { return on_ && node_.powered(); }
 
-bool Processor::active() const {
-    for (const auto& c : cores_)
-        if (c->has_segment()) return true;
-    return false;
-}
-
 sc_core::sc_time Processor::power_on(const sc_core::sc_time& node_ready) {
     const sc_core::sc_time now = sc_core::sc_time_stamp();
     if (!on_) {
@@ -35,11 +30,17 @@ sc_core::sc_time Processor::power_on(const sc_core::sc_time& node_ready) {
     return std::max(node_ready, ready_at_);
 }
 
-void Processor::on_core_activity() {
+void Processor::on_core_activity(bool segment_began) {
+    if (segment_began) {
+        ++cores_with_segment_;
+    } else {
+        if (cores_with_segment_ == 0) throw std::logic_error(std::string(name()) + ": more segment ends than starts");
+        --cores_with_segment_;
+    }
     const bool was_on = on_;
     if (type_.gate_when_idle) on_ = active();
     if (was_on != on_) refresh_power();
-    node_.on_activity();
+    node_.on_activity(segment_began);
 }
 
 void Processor::on_core_pstate() {

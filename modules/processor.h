@@ -25,8 +25,8 @@ public:
     bool powered() const;
     /// Switches the processor on for work on one of its cores; returns when it is ready.
     sc_core::sc_time power_on(const sc_core::sc_time& node_ready);
-    /// A core started or ended a segment: gate or keep on, refresh draws.
-    void on_core_activity();
+    /// A core started (`segment_began`) or ended a segment: gate or keep on, refresh draws.
+    void on_core_activity(bool segment_began);
     /// A core's P-state changed (uncore and node power may depend on it).
     void on_core_pstate();
     /// Node switched on/off: refresh every draw.
@@ -36,7 +36,7 @@ public:
     const ProcessorType& type() const { return type_; }
     const PowerMeter& meter() const { return meter_; }
     Node& node() { return node_; }
-    bool active() const;  ///< some core has work
+    bool active() const { return cores_with_segment_ > 0; }  ///< some core has work
 
 private:
     const ProcessorType& type_;
@@ -44,6 +44,7 @@ private:
     PowerMeter meter_;
     std::vector<std::unique_ptr<Core>> cores_;
     bool on_ = true;
+    std::uint32_t cores_with_segment_ = 0;  ///< kept in step by on_core_activity (O(1) active())
     sc_core::sc_time ready_at_;
 };
 

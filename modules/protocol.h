@@ -20,7 +20,7 @@ namespace rmsim {
 class Gang;
 
 using TaskId = std::uint64_t;
-constexpr std::uint32_t kAllCores = std::numeric_limits<std::uint32_t>::max();
+
 
 enum class Op : std::uint8_t {
     // commands (manager -> node)

@@ -15,6 +15,8 @@ using ProcessorTypeId = std::uint32_t;
 using NodeTypeId = std::uint32_t;
 using ClusterId = std::uint32_t;
 using NodeId = std::uint32_t;  ///< global node index over all clusters, cluster by cluster
+/// "Every core of the node" where a local core index is expected.
+constexpr std::uint32_t kAllCores = std::numeric_limits<std::uint32_t>::max();
 
 /// One DVFS performance level. P0 is the fastest (gem5 convention).
 /// Power of a core at this level (SimGrid host_energy style, per power state):

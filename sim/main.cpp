@@ -1,4 +1,14 @@
 // rmsim command line entry point (see sim/cli.h).
+#include <cstdlib>
+
+#include <systemc>
+
 #include "sim/cli.h"
 
-extern "C" int sc_main(int argc, char** argv) { return rmsim::cli_main(argc, argv); }
+extern "C" int sc_main(int argc, char** argv) {
+    setenv("SYSTEMC_DISABLE_COPYRIGHT_MESSAGE", "1", 0);  // the banner would precede every summary
+    // rmsim's own output is the summary; SystemC's informational reports (e.g. "simulation stopped by
+    // user" after sc_stop) are not errors and are silenced. Warnings and errors still print.
+    sc_core::sc_report_handler::set_actions(sc_core::SC_INFO, sc_core::SC_DO_NOTHING);
+    return rmsim::cli_main(argc, argv);
+}

@@ -1,0 +1,383 @@
+#include "manager/availability_profile.h"
+
+#include <algorithm>
+#include <cmath>
+#include <iterator>
+#include <stdexcept>
+#include <string>
+
+namespace rmsim {
+
+namespace {
+
+constexpr Seconds kInf = std::numeric_limits<Seconds>::infinity();
+
+std::string owner_text(TaskId owner) { return "task " + std::to_string(owner); }
+
+/// First interval of a sorted, non-overlapping timeline that ends after t.
+std::vector<BusyInterval>::const_iterator first_ending_after(const std::vector<BusyInterval>& tl, Seconds t) {
+    return std::partition_point(tl.begin(), tl.end(), [t](const BusyInterval& iv) { return iv.end_s <= t; });
+}
+
+/// The owner's interval on a node: the one starting at the booking's start.
+std::vector<BusyInterval>::iterator find_owned(std::vector<BusyInterval>& tl, Seconds start_s, TaskId owner,
+                                               LocalNodeIndex node) {
+    auto pos = std::partition_point(tl.begin(), tl.end(),
+                                    [start_s](const BusyInterval& iv) { return iv.start_s < start_s; });
+    if (pos == tl.end() || pos->owner != owner)
+        throw std::logic_error("AvailabilityProfile: booking of " + owner_text(owner) +
+                               " missing from node " + std::to_string(node));
+    return pos;
+}
+
+bool cost_less(const PlacementCost& x, LocalNodeIndex nx, const PlacementCost& y, LocalNodeIndex ny) {
+    if (x.void_delta != y.void_delta) return x.void_delta < y.void_delta;
+    if (x.period_length_s != y.period_length_s) return x.period_length_s < y.period_length_s;
+    if (x.gap_before_s != y.gap_before_s) return x.gap_before_s < y.gap_before_s;
+    return nx < ny;
+}
+
+}  // namespace
+
+AvailabilityProfile::AvailabilityProfile(std::uint32_t node_count, Seconds now_s)
+    : now_s_(now_s),
+      timelines_(node_count),
+      first_start_s_(node_count, kInf),
+      first_end_s_(node_count, kInf),
+      last_end_s_(node_count, -kInf) {
+    if (node_count == 0)
+        throw std::invalid_argument("AvailabilityProfile: a cluster needs at least one node");
+    if (!std::isfinite(now_s)) throw std::invalid_argument("AvailabilityProfile: now must be finite");
+    tail_voids_[-kInf] = node_count;
+}
+
+void AvailabilityProfile::check_node(LocalNodeIndex node) const {
+    if (node >= timelines_.size())
+        throw std::invalid_argument("AvailabilityProfile: node " + std::to_string(node) + " out of range (" +
+                                    std::to_string(timelines_.size()) + " nodes)");
+}
+
+void AvailabilityProfile::index_node(LocalNodeIndex node, int sign) {
+    auto bump = [sign](auto& map, const auto& key) {
+        auto& count = map[key];
+        if (sign > 0) {
+            ++count;
+        } else {
+            if (count == 0) throw std::logic_error("AvailabilityProfile: void index out of sync");
+            if (--count == 0) map.erase(key);
+        }
+    };
+    Seconds prev_end = -kInf;
+    for (const BusyInterval& iv : timelines_[node]) {
+        if (prev_end < iv.start_s) bump(finite_voids_, std::make_pair(prev_end, iv.start_s));
+        prev_end = iv.end_s;
+    }
+    bump(tail_voids_, prev_end);
+    if (sign > 0) {
+        const auto& tl = timelines_[node];
+        first_start_s_[node] = tl.empty() ? kInf : tl.front().start_s;
+        first_end_s_[node] = tl.empty() ? kInf : tl.front().end_s;
+        last_end_s_[node] = prev_end;
+    }
+    cache_.valid = false;
+}
+
+void AvailabilityProfile::add(std::vector<LocalNodeIndex> nodes, Seconds start_s, Seconds end_s, TaskId owner,
+                              BookingKind kind) {
+    if (nodes.empty())
+        throw std::invalid_argument("AvailabilityProfile::add: no nodes for " + owner_text(owner));
+    if (!std::isfinite(start_s) || !(end_s > start_s))
+        throw std::invalid_argument("AvailabilityProfile::add: need finite start < end for " +
+                                    owner_text(owner));
+    if (bookings_.count(owner))
+        throw std::invalid_argument("AvailabilityProfile::add: " + owner_text(owner) + " is already booked");
+    std::sort(nodes.begin(), nodes.end());
+    for (std::size_t i = 0; i < nodes.size(); ++i) {
+        check_node(nodes[i]);
+        if (i > 0 && nodes[i] == nodes[i - 1])
+            throw std::invalid_argument("AvailabilityProfile::add: node " + std::to_string(nodes[i]) +
+                                        " given twice for " + owner_text(owner));
+    }
+    for (LocalNodeIndex n : nodes) {
+        if (!is_idle(n, start_s, end_s))
+            throw std::logic_error("AvailabilityProfile::add: node " + std::to_string(n) +
+                                   " is busy during [" + std::to_string(start_s) + ", " +
+                                   std::to_string(end_s) + ") wanted by " + owner_text(owner));
+    }
+    for (LocalNodeIndex n : nodes) {
+        index_node(n, -1);
+        auto& tl = timelines_[n];
+        tl.insert(first_ending_after(tl, start_s), BusyInterval{start_s, end_s, owner});
+        index_node(n, +1);
+    }
+    bookings_.emplace(owner, Booking{owner, kind, start_s, end_s, std::move(nodes)});
+}
+
+void AvailabilityProfile::erase_booking(TaskId owner) {
+    auto it = bookings_.find(owner);
+    const Booking& b = it->second;
+    for (LocalNodeIndex n : b.nodes) {
+        index_node(n, -1);
+        auto& tl = timelines_[n];
+        auto pos = find_owned(tl, b.start_s, owner, n);
+        tl.erase(pos);
+        index_node(n, +1);
+    }
+    bookings_.erase(it);
+}
+
+bool AvailabilityProfile::remove(TaskId owner) {
+    if (!bookings_.count(owner)) return false;
+    erase_booking(owner);
+    return true;
+}
+
+std::vector<TaskId> AvailabilityProfile::clear_placeholders() {
+    std::vector<TaskId> owners;
+    for (const auto& [owner, b] : bookings_)
+        if (b.kind == BookingKind::PlaceHolder) owners.push_back(owner);
+    std::sort(owners.begin(), owners.end());
+    for (TaskId o : owners) erase_booking(o);
+    return owners;
+}
+
+std::vector<TaskId> AvailabilityProfile::set_now(Seconds now_s) {
+    if (!std::isfinite(now_s) || now_s < now_s_)
+        throw std::invalid_argument("AvailabilityProfile::set_now: time must not go backwards (" +
+                                    std::to_string(now_s) + " < " + std::to_string(now_s_) + ")");
+    now_s_ = now_s;
+    std::vector<TaskId> owners;
+    for (const auto& [owner, b] : bookings_)
+        if (b.end_s <= now_s) owners.push_back(owner);
+    std::sort(owners.begin(), owners.end());
+    for (TaskId o : owners) erase_booking(o);
+    return owners;
+}
+
+bool AvailabilityProfile::update_end(TaskId owner, Seconds end_s) {
+    auto it = bookings_.find(owner);
+    if (it == bookings_.end()) return false;
+    Booking& b = it->second;
+    if (!(end_s > b.start_s))
+        throw std::invalid_argument("AvailabilityProfile::update_end: end must follow the start of " +
+                                    owner_text(owner));
+    auto own_interval = [&](LocalNodeIndex n) { return find_owned(timelines_[n], b.start_s, owner, n); };
+    if (end_s > b.end_s) {
+        for (LocalNodeIndex n : b.nodes) {
+            auto pos = own_interval(n);
+            auto next = pos + 1;
+            if (next != timelines_[n].end() && next->start_s < end_s) return false;
+        }
+    }
+    for (LocalNodeIndex n : b.nodes) {
+        index_node(n, -1);
+        own_interval(n)->end_s = end_s;
+        index_node(n, +1);
+    }
+    b.end_s = end_s;
+    return true;
+}
+
+bool AvailabilityProfile::set_kind(TaskId owner, BookingKind kind) {
+    auto it = bookings_.find(owner);
+    if (it == bookings_.end()) return false;
+    it->second.kind = kind;
+    return true;
+}
+
+void AvailabilityProfile::rebuild_cache() const {
+    cache_.tail_start_s.clear();
+    cache_.tail_cum.clear();
+    cache_.finite.clear();
+    std::uint32_t cum = 0;
+    for (const auto& [a, count] : tail_voids_) {
+        cum += count;
+        cache_.tail_start_s.push_back(a);
+        cache_.tail_cum.push_back(cum);
+    }
+    for (const auto& [ab, count] : finite_voids_)
+        cache_.finite.push_back(FiniteVoid{ab.first, ab.second, count});
+    cache_.valid = true;
+}
+
+// Sweep over candidate start times in increasing order. Whether k nodes hold [t, t + d) changes only when t
+// passes the start a of an idle period (one more node qualifies) or t + d passes an end b (one fewer), so
+// the earliest feasible t is max(not_before, now) or an idle-period start. Tails never expire: the k-th
+// smallest tail start alone is feasible and bounds the sweep. Finite periods that have started sit in a
+// min-heap by b and leave it for good once b < t + d (t only grows). Cost O(V log V) for V distinct
+// idle-period bounds, independent of the node count.
+std::optional<Seconds> AvailabilityProfile::earliest_start(std::uint32_t k, Seconds duration_s,
+                                                           Seconds not_before_s, Seconds deadline_s) const {
+    if (k == 0) throw std::invalid_argument("AvailabilityProfile::earliest_start: k must be at least 1");
+    if (!(duration_s > 0) || !std::isfinite(duration_s))
+        throw std::invalid_argument(
+            "AvailabilityProfile::earliest_start: duration must be positive and finite");
+    if (k > node_count()) return std::nullopt;
+    const Seconds t0 = std::max(not_before_s, now_s_);
+    if (!(t0 < deadline_s)) return std::nullopt;
+    if (!cache_.valid) rebuild_cache();
+    const auto& ts = cache_.tail_start_s;
+    const auto& cum = cache_.tail_cum;
+    const auto& fin = cache_.finite;
+
+    const std::size_t kth = std::lower_bound(cum.begin(), cum.end(), k) - cum.begin();
+    const Seconds t_tail = std::max(t0, ts[kth]);
+    const Seconds limit = std::min(t_tail, deadline_s);
+
+    auto by_b = [](const HeapEntry& x, const HeapEntry& y) { return x.b_s > y.b_s; };  // min-heap on b
+    heap_.clear();
+    std::uint32_t heap_count = 0;
+    std::size_t fi = 0;
+    std::size_t ti = 0;
+    Seconds t = t0;
+    while (t < limit) {
+        const Seconds t_end = t + duration_s;
+        for (; fi < fin.size() && fin[fi].a_s <= t; ++fi) {
+            if (t_end <= fin[fi].b_s) {
+                heap_.push_back(HeapEntry{fin[fi].b_s, fin[fi].count});
+                std::push_heap(heap_.begin(), heap_.end(), by_b);
+                heap_count += fin[fi].count;
+            }
+        }
+        while (!heap_.empty() && heap_.front().b_s < t_end) {
+            heap_count -= heap_.front().count;
+            std::pop_heap(heap_.begin(), heap_.end(), by_b);
+            heap_.pop_back();
+        }
+        while (ti < ts.size() && ts[ti] <= t) ++ti;
+        const std::uint32_t tails = ti == 0 ? 0 : cum[ti - 1];
+        if (tails + heap_count >= k) return t;
+        const Seconds next_f = fi < fin.size() ? fin[fi].a_s : kInf;
+        const Seconds next_t = ti < ts.size() ? ts[ti] : kInf;
+        t = std::min(next_f, next_t);
+    }
+    if (t_tail < deadline_s) return t_tail;
+    return std::nullopt;
+}
+
+PlacementCost AvailabilityProfile::cost_in_period(Seconds prev_end_s, Seconds next_start_s, Seconds start_s,
+                                                  Seconds end_s) const {
+    // Idle time before now (or before a start in the past) is history, not a void.
+    const Seconds a = std::max(prev_end_s, std::min(now_s_, start_s));
+    PlacementCost c;
+    c.void_delta = (start_s > a ? 1 : 0) - (next_start_s < kInf && end_s == next_start_s ? 1 : 0);
+    c.period_length_s = next_start_s - a;
+    c.gap_before_s = start_s - a;
+    return c;
+}
+
+std::optional<PlacementCost> AvailabilityProfile::placement_cost(LocalNodeIndex node, Seconds start_s,
+                                                                 Seconds duration_s) const {
+    check_node(node);
+    const Seconds end_s = start_s + duration_s;
+    const auto& tl = timelines_[node];
+    auto it = first_ending_after(tl, start_s);
+    if (it != tl.end() && it->start_s < end_s) return std::nullopt;
+    const Seconds prev_end = it == tl.begin() ? -kInf : std::prev(it)->end_s;
+    const Seconds next_start = it == tl.end() ? kInf : it->start_s;
+    return cost_in_period(prev_end, next_start, start_s, end_s);
+}
+
+// O(N): one cost per node, then a linear-time selection of the k best (nth_element), then the chosen set
+// in index order: sorted if k log k < N, else read back through a mark vector. Nodes idle after their last
+// interval or before their first, and nodes busy with their first interval, are handled from contiguous
+// arrays; only the others (a task would go after their first interval, before their last) need their
+// timeline.
+std::vector<LocalNodeIndex> AvailabilityProfile::choose_nodes(std::uint32_t k, Seconds start_s,
+                                                              Seconds duration_s) const {
+    if (k == 0) throw std::invalid_argument("AvailabilityProfile::choose_nodes: k must be at least 1");
+    if (!(duration_s > 0) || !std::isfinite(duration_s))
+        throw std::invalid_argument(
+            "AvailabilityProfile::choose_nodes: duration must be positive and finite");
+    const std::uint32_t n_nodes = node_count();
+    if (k > n_nodes) return {};
+    const Seconds end_s = start_s + duration_s;
+    candidates_.clear();
+    for (LocalNodeIndex n = 0; n < n_nodes; ++n) {
+        if (last_end_s_[n] <= start_s) {
+            candidates_.push_back(Candidate{cost_in_period(last_end_s_[n], kInf, start_s, end_s), n});
+        } else if (end_s <= first_start_s_[n]) {
+            candidates_.push_back(Candidate{cost_in_period(-kInf, first_start_s_[n], start_s, end_s), n});
+        } else if (first_end_s_[n] > start_s) {
+            continue;  // the first interval overlaps the window
+        } else {
+            const auto& tl = timelines_[n];
+            auto it = first_ending_after(tl, start_s);
+            if (it != tl.end() && it->start_s < end_s) continue;
+            // Not the tail (last end > start) and not the head (first start < end): between two intervals.
+            candidates_.push_back(
+                Candidate{cost_in_period(std::prev(it)->end_s, it->start_s, start_s, end_s), n});
+        }
+    }
+    if (candidates_.size() < k) return {};
+    auto less = [](const Candidate& x, const Candidate& y) {
+        return cost_less(x.cost, x.node, y.cost, y.node);
+    };
+    if (candidates_.size() > k)
+        std::nth_element(candidates_.begin(), candidates_.begin() + (k - 1), candidates_.end(), less);
+    std::vector<LocalNodeIndex> nodes;
+    nodes.reserve(k);
+    if (static_cast<double>(k) * std::log2(k + 1.0) < n_nodes) {  // few nodes: sorting them is cheaper
+        for (std::uint32_t i = 0; i < k; ++i) nodes.push_back(candidates_[i].node);
+        std::sort(nodes.begin(), nodes.end());
+        return nodes;
+    }
+    chosen_.assign(n_nodes, 0);
+    for (std::uint32_t i = 0; i < k; ++i) chosen_[candidates_[i].node] = 1;
+    for (LocalNodeIndex n = 0; n < n_nodes; ++n)
+        if (chosen_[n]) nodes.push_back(n);
+    return nodes;
+}
+
+std::vector<LocalNodeIndex> AvailabilityProfile::reserve(std::uint32_t k, Seconds start_s, Seconds duration_s,
+                                                         TaskId owner, BookingKind kind) {
+    std::vector<LocalNodeIndex> nodes = choose_nodes(k, start_s, duration_s);
+    if (!nodes.empty()) add(nodes, start_s, start_s + duration_s, owner, kind);
+    return nodes;
+}
+
+bool AvailabilityProfile::is_idle(LocalNodeIndex node, Seconds start_s, Seconds end_s) const {
+    check_node(node);
+    const auto& tl = timelines_[node];
+    auto it = first_ending_after(tl, start_s);
+    return it == tl.end() || !(it->start_s < end_s);
+}
+
+std::vector<LocalNodeIndex> AvailabilityProfile::idle_nodes(Seconds start_s, Seconds end_s) const {
+    std::vector<LocalNodeIndex> nodes;
+    for (LocalNodeIndex n = 0; n < node_count(); ++n)
+        if (is_idle(n, start_s, end_s)) nodes.push_back(n);
+    return nodes;
+}
+
+std::vector<LocalNodeIndex> AvailabilityProfile::idle_nodes_at(Seconds t_s) const {
+    std::vector<LocalNodeIndex> nodes;
+    for (LocalNodeIndex n = 0; n < node_count(); ++n) {
+        const auto& tl = timelines_[n];
+        auto it = first_ending_after(tl, t_s);
+        if (it == tl.end() || it->start_s > t_s) nodes.push_back(n);
+    }
+    return nodes;
+}
+
+const std::vector<BusyInterval>& AvailabilityProfile::timeline(LocalNodeIndex node) const {
+    check_node(node);
+    return timelines_[node];
+}
+
+const Booking* AvailabilityProfile::booking(TaskId owner) const {
+    auto it = bookings_.find(owner);
+    return it == bookings_.end() ? nullptr : &it->second;
+}
+
+double AvailabilityProfile::idle_node_seconds(Seconds from_s, Seconds to_s) const {
+    if (!(to_s > from_s)) return 0;
+    double busy = 0;
+    for (const auto& [owner, b] : bookings_) {
+        const Seconds overlap = std::min(b.end_s, to_s) - std::max(b.start_s, from_s);
+        if (overlap > 0) busy += overlap * static_cast<double>(b.nodes.size());
+    }
+    return static_cast<double>(node_count()) * (to_s - from_s) - busy;
+}
+
+}  // namespace rmsim

@@ -1,0 +1,191 @@
+#pragma once
+// Availability profile of one cluster of N identical nodes (node indices 0..N-1, local to the cluster): the
+// per-node timelines of busy intervals (running tasks, permanent reservations, place-holders) that every
+// Machovec Ch.3 heuristic plans against (§3.3.2, §3.3.7), and that EASY / conservative backfilling use
+// (§3.3.4). Plain C++, no SystemC: policies are unit-tested without a simulation.
+//
+// Semantics
+// - A booking is one task's use of a set of nodes over [start, end): one add() per owner (task id).
+//   Intervals are half-open; two bookings on one node may touch (end == start) but never overlap.
+// - A node is idle over [t, t + d) iff it lies inside one of the node's idle periods [a, b): a <= t and
+//   t + d <= b. Idle periods are the gaps between consecutive busy intervals (finite, b < inf: the
+//   backfilling opportunities) and the tail after the last one (b = +inf; a = -inf for an empty node).
+//   Count-based profiles are not exact (node A idle over [0,5), node B over [5,10) do not give one node
+//   idle over [0,10)), so every query works on these per-node idle periods.
+// - Times before now() are never offered: queries start at max(not_before, now).
+// - Times are compared exactly (no epsilon), so an earliest start returned here and a booking made at it
+//   agree bit for bit.
+// - Not thread-safe, not even for const queries (a lazily rebuilt sweep cache and scratch buffers).
+//
+// Node choice, Machovec Ch.3 §3.3.7. GAP: the text gives the two criteria ("the smallest number of idle
+// voids in the system", then "the size of the idle voids into which the task would be inserted") and the
+// Fig. 21 example, but not the counting procedure (it cites [10], Khemka et al.). Our definitions:
+// - An idle void is a maximal idle period of a node that ends where a busy interval starts (the text:
+//   "sections of time between the executions of two tasks on a node"). Idle time before now is ignored
+//   (a void may start at now); the tail idle period is not a void (no task bounds it).
+// - Placing the task over [s, e) on a node whose idle period containing it is [a, b) (a clamped to now)
+//   changes that node's number of voids by
+//       void_delta = [s > a] - [b < inf and e == b]        in {-1, 0, +1}
+//   ([a, b) was a void iff b < inf; afterwards [a, s) is one iff s > a, and [e, b) is one iff b < inf and
+//   e < b). Criterion 1 minimizes the sum of void_delta over the chosen nodes, i.e. the number of voids in
+//   the system afterwards. A node's void_delta does not depend on the other nodes, so this is the greedy
+//   one-node-at-a-time choice of Fig. 21 ("n6 and n5 are selected in that order using the first
+//   criterion": an exact fit, -1, then a node whose previous task ends exactly at s, 0).
+// - Criterion 2 (ties of criterion 1): the smaller length b - a of the idle period the task is inserted
+//   into (best fit, keeping long idle periods for long tasks; a tail is infinitely long), then the smaller
+//   idle gap s - a left before the task, then the lower node index (determinism).
+#include <cstddef>
+#include <cstdint>
+#include <limits>
+#include <map>
+#include <optional>
+#include <unordered_map>
+#include <utility>
+#include <vector>
+
+#include "manager/time.h"
+
+namespace rmsim {
+
+using TaskId = std::uint64_t;          ///< same alias as modules/protocol.h (which is SystemC-bound)
+using LocalNodeIndex = std::uint32_t;  ///< node index within its cluster, 0..N-1
+
+constexpr Seconds kNoDeadline = std::numeric_limits<Seconds>::infinity();
+
+/// Machovec Ch.3 §3.3.2: a permanent reservation is never moved or removed by the planner; place-holders
+/// are all deleted at the start of the next mapping event (clear_placeholders()).
+enum class BookingKind : std::uint8_t { Running, Reservation, PlaceHolder };
+
+/// One busy interval [start_s, end_s) on one node.
+struct BusyInterval {
+    Seconds start_s = 0;
+    Seconds end_s = 0;
+    TaskId owner = 0;
+};
+
+/// One owner's booking: the same interval on every node of `nodes` (ascending indices).
+struct Booking {
+    TaskId owner = 0;
+    BookingKind kind = BookingKind::Running;
+    Seconds start_s = 0;
+    Seconds end_s = 0;
+    std::vector<LocalNodeIndex> nodes;
+};
+
+/// How placing a task on one node changes that node's fragmentation (the §3.3.7 criteria, see above).
+struct PlacementCost {
+    int void_delta = 0;           ///< change of the node's number of idle voids: -1, 0 or +1 (criterion 1)
+    Seconds period_length_s = 0;  ///< b - a of the idle period the task goes into, +inf for the tail
+    Seconds gap_before_s = 0;     ///< s - a, the idle time left before the task on this node
+};
+
+class AvailabilityProfile {
+  public:
+    explicit AvailabilityProfile(std::uint32_t node_count, Seconds now_s = 0);
+
+    std::uint32_t node_count() const { return static_cast<std::uint32_t>(timelines_.size()); }
+    Seconds now() const { return now_s_; }
+
+    // ---- changes -------------------------------------------------------------------------------------
+    /// Books `nodes` over [start_s, end_s) for `owner`. The start may lie before now (a task already
+    /// running); end_s = +inf takes the nodes out for good. std::invalid_argument on a bad request (no nodes,
+    /// a duplicate or out-of-range node, end <= start, an owner already booked); std::logic_error if a node
+    /// is already busy in that window (callers choose idle nodes with choose_nodes()).
+    void add(std::vector<LocalNodeIndex> nodes, Seconds start_s, Seconds end_s, TaskId owner,
+             BookingKind kind);
+    /// Removes the owner's booking; false if it has none (e.g. already pruned by set_now()).
+    bool remove(TaskId owner);
+    /// Machovec Ch.3 §3.3.1: all place-holders are deleted at the start of a mapping event and their tasks
+    /// rejoin the mappable set. Returns those tasks, ascending.
+    std::vector<TaskId> clear_placeholders();
+    /// Advances the clock (never backwards: std::invalid_argument) and prunes the bookings that end at or
+    /// before it, which no longer constrain anything. Returns the pruned owners, ascending.
+    std::vector<TaskId> set_now(Seconds now_s);
+    /// A new projected end for the owner's booking (e.g. a running task's completion after a P-state
+    /// change). False, with nothing changed, if the owner has no booking or if a longer interval would
+    /// overlap a later booking on one of its nodes (the caller resolves the conflict, e.g. by removing and
+    /// re-planning that booking). std::invalid_argument if end_s <= the booking's start.
+    bool update_end(TaskId owner, Seconds end_s);
+    /// E.g. a reservation whose task starts becomes Running. False if the owner has no booking.
+    bool set_kind(TaskId owner, BookingKind kind);
+
+    // ---- planning queries (§3.3.7) -----------------------------------------------------------------
+    /// The earliest t >= max(not_before_s, now) with t < deadline_s (start before the end of the simulated
+    /// day, §3.3.7) such that `k` nodes are each idle throughout [t, t + duration_s); nullopt if there is
+    /// none (in particular when k > node_count()). Requires k >= 1 and 0 < duration_s < inf.
+    std::optional<Seconds> earliest_start(std::uint32_t k, Seconds duration_s, Seconds not_before_s,
+                                          Seconds deadline_s = kNoDeadline) const;
+    /// The k nodes for a task over [start_s, start_s + duration_s) by the §3.3.7 criteria (see the top of
+    /// this file), ascending indices; empty if fewer than k nodes are idle over that window. O(N).
+    std::vector<LocalNodeIndex> choose_nodes(std::uint32_t k, Seconds start_s, Seconds duration_s) const;
+    /// choose_nodes() then add(); returns the nodes booked, empty (and nothing booked) if infeasible.
+    std::vector<LocalNodeIndex> reserve(std::uint32_t k, Seconds start_s, Seconds duration_s, TaskId owner,
+                                        BookingKind kind);
+    /// The node's §3.3.7 cost for a task over [start_s, start_s + duration_s); nullopt if it is busy then.
+    std::optional<PlacementCost> placement_cost(LocalNodeIndex node, Seconds start_s,
+                                                Seconds duration_s) const;
+
+    // ---- inspection ----------------------------------------------------------------------------------
+    bool is_idle(LocalNodeIndex node, Seconds start_s, Seconds end_s) const;
+    /// Nodes idle throughout [start_s, end_s), ascending. EASY backfilling asks this for [now, now + d).
+    std::vector<LocalNodeIndex> idle_nodes(Seconds start_s, Seconds end_s) const;
+    /// Nodes with no busy interval containing t (start <= t < end), ascending.
+    std::vector<LocalNodeIndex> idle_nodes_at(Seconds t_s) const;
+    /// The node's busy intervals, sorted by start.
+    const std::vector<BusyInterval>& timeline(LocalNodeIndex node) const;
+    /// The owner's booking, nullptr if none. Valid until the next change.
+    const Booking* booking(TaskId owner) const;
+    std::size_t booking_count() const { return bookings_.size(); }
+    /// Idle node-seconds in [from_s, to_s), summed over all nodes: Machovec Ch.3 Eq. 6 "unallocated time
+    /// remaining" (multiply by cores per node for resources). O(bookings).
+    double idle_node_seconds(Seconds from_s, Seconds to_s) const;
+
+  private:
+    struct FiniteVoid {
+        Seconds a_s;
+        Seconds b_s;
+        std::uint32_t count;
+    };
+    /// Flat copies of the void indexes for the earliest-start sweep, rebuilt only after a change.
+    struct SweepCache {
+        bool valid = false;
+        std::vector<Seconds> tail_start_s;    ///< distinct tail starts, ascending
+        std::vector<std::uint32_t> tail_cum;  ///< number of tails starting at or before tail_start_s[i]
+        std::vector<FiniteVoid> finite;       ///< by (a, b) ascending
+    };
+    struct HeapEntry {
+        Seconds b_s;
+        std::uint32_t count;
+    };
+
+    void check_node(LocalNodeIndex node) const;
+    /// Adds (+1) or removes (-1) the node's idle periods to/from the void indexes.
+    void index_node(LocalNodeIndex node, int sign);
+    void erase_booking(TaskId owner);
+    void rebuild_cache() const;
+    PlacementCost cost_in_period(Seconds prev_end_s, Seconds next_start_s, Seconds start_s,
+                                 Seconds end_s) const;
+
+    Seconds now_s_;
+    std::vector<std::vector<BusyInterval>> timelines_;
+    // Per node, the bounds of its first busy interval and the end of its last (+inf / -inf when idle for
+    // good): contiguous copies that let choose_nodes() cost or skip most nodes without their timelines.
+    std::vector<Seconds> first_start_s_;
+    std::vector<Seconds> first_end_s_;
+    std::vector<Seconds> last_end_s_;
+    std::unordered_map<TaskId, Booking> bookings_;
+    // Idle periods of all nodes keyed by their bounds, with multiplicities: nodes booked together share
+    // bounds, so there are about as many keys as bookings (hundreds), not as many as nodes.
+    std::map<Seconds, std::uint32_t> tail_voids_;                        ///< a -> count (a = -inf: empty)
+    std::map<std::pair<Seconds, Seconds>, std::uint32_t> finite_voids_;  ///< (a, b) -> count
+    mutable SweepCache cache_;
+    mutable std::vector<HeapEntry> heap_;  ///< scratch of earliest_start(), kept to avoid reallocation
+    struct Candidate {
+        PlacementCost cost;
+        LocalNodeIndex node;
+    };
+    mutable std::vector<Candidate> candidates_;  ///< scratch of choose_nodes()
+    mutable std::vector<char> chosen_;           ///< scratch of choose_nodes()
+};
+
+}  // namespace rmsim

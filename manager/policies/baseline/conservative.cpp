@@ -1,0 +1,40 @@
+#include "manager/policies/baseline/conservative.h"
+
+#include "manager/scheduling_context.h"
+
+namespace rmsim {
+
+PolicyTraits ConservativePolicy::traits() const {
+    PolicyTraits t;
+    t.on_arrival = true;
+    t.on_completion = true;
+    t.granularity = granularity_;
+    return t;
+}
+
+// Reservations are permanent (§3.3.2: never moved or removed), so a task is assigned once, at the first
+// mapping event that sees it, and every later event only handles the newcomers. GAP (documented): the
+// schedule is not compressed when a task ends before its estimate; with the papers' exact execution
+// times no task does.
+void ConservativePolicy::assign_in_order(SchedulingContext& ctx, const std::vector<TaskId>& order,
+                                         std::uint32_t pstate, NodeChoice choice) {
+    StartNowIndex index(ctx);
+    for (TaskId t : order) {
+        if (!ctx.is_waiting(t)) continue;
+        if (!runnable_somewhere(ctx, t, pstate)) {
+            ctx.reject(t);
+            continue;
+        }
+        // §3.3.4.3: a cluster where it starts now (GAP: the lowest such cluster), else the earliest start.
+        if (try_start_now(ctx, index, t, pstate, choice)) continue;
+        if (auto option = earliest_option(ctx, t, pstate))
+            place(ctx, index, t, *option, choice, /*placeholder=*/false);
+    }
+}
+
+void ConservativePolicy::schedule(SchedulingContext& ctx) {
+    const std::vector<TaskId> order = ctx.waiting();  // arrival order
+    assign_in_order(ctx, order, pstate_, choice_);
+}
+
+}  // namespace rmsim

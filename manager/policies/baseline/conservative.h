@@ -1,0 +1,32 @@
+#pragma once
+// Conservative backfilling (Mu'alem & Feitelson 2001; Machovec Ch.3 §3.3.4.3): in FCFS order every task
+// starts now on a cluster where it can, or gets a permanent reservation at its earliest start on the
+// cluster where that is soonest. Later tasks backfill into the voids left before reservations, so no
+// reservation is ever delayed.
+#include <cstdint>
+#include <vector>
+
+#include "manager/policies/baseline/backfill_common.h"
+#include "manager/policy.h"
+
+namespace rmsim {
+
+class ConservativePolicy : public Policy {
+public:
+    ConservativePolicy(std::uint32_t pstate, Granularity granularity, NodeChoice choice)
+        : pstate_(pstate), granularity_(granularity), choice_(choice) {}
+    PolicyTraits traits() const override;
+    void schedule(SchedulingContext& ctx) override;
+
+    /// Assigns the given waiting tasks in this order (start now, else permanent reservation); tasks that
+    /// no cluster can run are rejected. Shared with FCFS with multiple queues (§3.3.4.5).
+    static void assign_in_order(SchedulingContext& ctx, const std::vector<TaskId>& order, std::uint32_t pstate,
+                                NodeChoice choice);
+
+private:
+    std::uint32_t pstate_;
+    Granularity granularity_;
+    NodeChoice choice_;
+};
+
+}  // namespace rmsim

@@ -1,0 +1,61 @@
+#include "manager/policies/baseline/random_policy.h"
+
+#include <vector>
+
+#include "manager/scheduling_context.h"
+
+namespace rmsim {
+
+PolicyTraits RandomPolicy::traits() const {
+    PolicyTraits t;
+    t.on_arrival = true;
+    t.on_completion = true;
+    t.granularity = granularity_;
+    return t;
+}
+
+// GAP: the text draws "a random cluster with a random P-state"; we draw uniformly among the clusters that
+// can run the task, then uniformly among the P-states it can run at there (a draw the task cannot use
+// would only be redrawn). GAP (spec B3.6 item 1): reservations are permanent, as in the other comparison
+// heuristics, so every task is assigned once, at the first mapping event that sees it.
+void RandomPolicy::schedule(SchedulingContext& ctx) {
+    StartNowIndex index(ctx);
+    std::vector<ClusterId> clusters;
+    std::vector<std::uint32_t> pstates;
+    for (TaskId t : ctx.waiting()) {
+        if (!ctx.is_waiting(t)) continue;
+        clusters.clear();
+        for (ClusterId c = 0; c < ctx.cluster_count(); ++c) {
+            if (ctx.units_needed(t, c) == 0) continue;
+            for (std::uint32_t p = 0; p < ctx.pstate_count(c); ++p) {
+                if (ctx.exec_time(t, c, p) >= 0) {
+                    clusters.push_back(c);
+                    break;
+                }
+            }
+        }
+        if (clusters.empty()) {
+            ctx.reject(t);
+            continue;
+        }
+        std::uniform_int_distribution<std::size_t> pick_cluster(0, clusters.size() - 1);
+        const ClusterId c = clusters[pick_cluster(rng_)];
+        pstates.clear();
+        for (std::uint32_t p = 0; p < ctx.pstate_count(c); ++p)
+            if (ctx.exec_time(t, c, p) >= 0) pstates.push_back(p);
+        std::uniform_int_distribution<std::size_t> pick_pstate(0, pstates.size() - 1);
+        const std::uint32_t p = pstates[pick_pstate(rng_)];
+
+        const std::uint32_t k = ctx.units_needed(t, c);
+        const Seconds d = booked_duration(ctx, t, c, p);
+        StartOption option{c, p, ctx.now()};
+        if (!index.fits(c, k, d)) {
+            const auto s = ctx.profile(c).earliest_start(k, d, ctx.now());
+            if (!s) continue;  // cannot happen: units_needed() <= the cluster's units
+            option.start_s = *s;
+        }
+        place(ctx, index, t, option, choice_, /*placeholder=*/false);
+    }
+}
+
+}  // namespace rmsim

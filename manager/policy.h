@@ -1,0 +1,34 @@
+#pragma once
+// The Policy API (plain C++, no SystemC): a policy sees only the SchedulingContext, receives one
+// schedule() call per mapping event, and acts through the context's actions (start, reserve, drop,
+// preempt, set P-state), which the ResourceManager turns into TLM transactions (batsched-style
+// decisions; policy apart from mechanism).
+#include <string>
+
+#include "platform/units.h"
+
+namespace rmsim {
+
+class SchedulingContext;
+
+/// What a policy allocates: whole nodes (the utility papers: the node is the unit of allocation) or
+/// individual cores (serial and core-count requests, e.g. SWF processors).
+enum class Granularity { Node, Core };
+
+/// When the ResourceManager triggers mapping events for this policy.
+struct PolicyTraits {
+    bool on_arrival = true;      ///< a mapping event whenever tasks arrive (immediate mode)
+    bool on_completion = true;   ///< ... and whenever tasks complete or are preempted
+    Seconds period_s = 0;        ///< and periodically (0 = never), e.g. 60 s in Machovec Ch.3 §3.3.1
+    Granularity granularity = Granularity::Core;
+};
+
+class Policy {
+public:
+    virtual ~Policy() = default;
+    virtual PolicyTraits traits() const = 0;
+    /// One mapping event: inspect the context and act through it.
+    virtual void schedule(SchedulingContext& ctx) = 0;
+};
+
+}  // namespace rmsim

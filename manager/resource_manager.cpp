@@ -1,0 +1,225 @@
+#include "manager/resource_manager.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <functional>
+#include <limits>
+#include <stdexcept>
+#include <string>
+
+#include "platform/sim_time.h"
+
+namespace rmsim {
+
+using sc_core::sc_time;
+using sc_core::sc_time_stamp;
+
+namespace {
+constexpr Seconds kInf = std::numeric_limits<Seconds>::infinity();
+Seconds now_seconds() { return to_seconds(sc_time_stamp()); }
+sc_time at_or_after(Seconds s) { return from_seconds_ceil(s); }
+}  // namespace
+
+ResourceManager::ResourceManager(sc_core::sc_module_name name, Machine& machine, const std::vector<Task>& tasks,
+                                 Policy& policy, const ManagerConfig& config)
+    : sc_module(name), machine_(machine), tasks_(tasks), policy_(policy), traits_(policy.traits()), config_(config),
+      ctx_(machine.spec(), tasks, traits_.granularity), wake_("wake") {
+    ctx_.set_budget(config.budget);
+    ctx_.set_energy_reader([this] { return machine_.total_energy(); });
+    arrival_order_.resize(tasks.size());
+    for (std::size_t i = 0; i < tasks.size(); ++i) arrival_order_[i] = i;
+    std::stable_sort(arrival_order_.begin(), arrival_order_.end(),
+                     [&](TaskId a, TaskId b) { return tasks[a].arrival_s < tasks[b].arrival_s; });
+    machine_.manager_port().set_handler([this](const Message& m) { on_notice(m); });
+    SC_HAS_PROCESS(ResourceManager);
+    SC_METHOD(tick);
+    sensitive << wake_;
+    // Runs once at time 0 (no dont_initialize): the first arrivals and the first periodic event.
+}
+
+bool ResourceManager::all_finished() const { return ctx_.finished_count() == tasks_.size(); }
+
+void ResourceManager::tick() {
+    const sc_time stamp = sc_time_stamp();
+    const Seconds now = to_seconds(stamp);
+    bool trigger = event_due_;
+    event_due_ = false;
+    while (next_arrival_ < arrival_order_.size() &&
+           at_or_after(tasks_[arrival_order_[next_arrival_]].arrival_s) <= stamp) {
+        ctx_.arrive(arrival_order_[next_arrival_++], now);
+        trigger |= traits_.on_arrival;
+    }
+    // Reserved starts whose (ns-rounded) time has come.
+    ctx_.start_due_reservations(now, now + 0.5e-9);
+    if (traits_.period_s > 0 && now >= next_period_s_) {
+        trigger = true;
+        while (next_period_s_ <= now) next_period_s_ += traits_.period_s;
+    }
+    if (trigger) mapping_event();
+    execute(ctx_.take_decisions());
+    const bool arrivals_left = next_arrival_ < arrival_order_.size();
+    if ((!arrivals_left && all_finished()) || (config_.end_s >= 0 && now >= config_.end_s)) {
+        sc_core::sc_stop();
+        return;
+    }
+    arm();
+}
+
+void ResourceManager::arm() {
+    Seconds next = kInf;
+    if (next_arrival_ < arrival_order_.size()) next = tasks_[arrival_order_[next_arrival_]].arrival_s;
+    next = std::min(next, ctx_.next_reserved_start());
+    if (traits_.period_s > 0 && !all_finished()) next = std::min(next, next_period_s_);
+    if (config_.end_s >= 0) next = std::min(next, config_.end_s);
+    if (next == kInf) return;
+    const sc_time at = at_or_after(next);
+    wake_.notify(at > sc_time_stamp() ? at - sc_time_stamp() : sc_core::SC_ZERO_TIME);
+}
+
+void ResourceManager::extend_overdue() {
+    // A running task whose booking ends now or earlier but whose hardware is still busy (wake-up or DVFS
+    // latencies, deferred start) keeps its units booked until its projected completion.
+    const Seconds now = now_seconds();
+    auto later = std::greater<std::pair<Seconds, TaskId>>();
+    while (!running_ends_.empty() && running_ends_.front().first <= now) {
+        std::pop_heap(running_ends_.begin(), running_ends_.end(), later);
+        const TaskId t = running_ends_.back().second;
+        running_ends_.pop_back();
+        const TaskRecord& r = ctx_.record(t);
+        if (r.state != TaskState::Running) continue;
+        const Booking* b = ctx_.profile(r.cluster).booking(t);
+        if (!b || b->end_s > now) continue;  // already moved
+        Seconds end = now;
+        for (LocalNodeIndex u : r.units) {
+            const auto loc = ctx_.unit_location(r.cluster, u);
+            const Node& node = machine_.node(loc.first);
+            for (std::uint32_t c = 0; c < node.core_count(); ++c) {
+                if (loc.second != kAllCores && c != loc.second) continue;
+                const Core& core = node.core(c);
+                if (core.has_segment() && core.task() == t)
+                    end = std::max(end, to_seconds(core.projected_completion()));
+            }
+        }
+        if (end <= now) end = now + 1e-6;  // waking or at a barrier: look again shortly
+        if (!ctx_.extend_running(t, end))
+            throw std::logic_error("task " + std::to_string(t) + " overran its estimate into a reservation");
+        running_ends_.emplace_back(end, t);
+        std::push_heap(running_ends_.begin(), running_ends_.end(), later);
+    }
+}
+
+void ResourceManager::mapping_event() {
+    extend_overdue();
+    const auto t0 = std::chrono::steady_clock::now();
+    ctx_.begin_event(now_seconds());
+    policy_.schedule(ctx_);
+    const auto t1 = std::chrono::steady_clock::now();
+    ++stats_.mapping_events;
+    stats_.event_wall_s.push_back(std::chrono::duration<double>(t1 - t0).count());
+}
+
+bool ResourceManager::units_free(TaskId t) const {
+    const TaskRecord& r = ctx_.record(t);
+    for (LocalNodeIndex u : r.units) {
+        const auto loc = ctx_.unit_location(r.cluster, u);
+        const Node& node = machine_.node(loc.first);
+        if (loc.second != kAllCores) {
+            if (node.core(loc.second).has_segment()) return false;
+        } else if (node.busy()) {
+            return false;
+        }
+    }
+    return true;
+}
+
+void ResourceManager::execute(const std::vector<Decision>& decisions) {
+    for (const Decision& d : decisions) {
+        switch (d.kind) {
+            case Decision::Kind::Start:
+                if (units_free(d.task)) {
+                    send_start(d.task);
+                } else {
+                    ++stats_.deferred_starts;
+                    deferred_.push_back(d.task);
+                }
+                break;
+            case Decision::Kind::Preempt: {
+                const TaskRecord& r = ctx_.record(d.task);
+                NodeId last = std::numeric_limits<NodeId>::max();
+                for (LocalNodeIndex u : r.units) {
+                    const NodeId n = ctx_.unit_location(r.cluster, u).first;
+                    if (n == last) continue;
+                    last = n;
+                    Message m;
+                    m.op = Op::Preempt;
+                    m.node = n;
+                    m.core = kAllCores;
+                    m.task = d.task;
+                    machine_.manager_port().send(m);
+                }
+                break;
+            }
+            case Decision::Kind::SetPState: {
+                Message m;
+                m.op = Op::SetPState;
+                m.node = d.node;
+                m.core = d.core;
+                m.pstate = d.pstate;
+                machine_.manager_port().send(m);
+                break;
+            }
+        }
+    }
+}
+
+void ResourceManager::send_start(TaskId t) {
+    TaskRecord& r = ctx_.mutable_record(t);
+    const Seconds now = now_seconds();
+    r.start_s = now;
+    if (r.first_start_s < 0 || r.first_start_s > now) r.first_start_s = now;
+    const Task& task = tasks_[t];
+    const std::uint32_t cpn = ctx_.cores_per_node(r.cluster);
+    const std::uint64_t cores = ctx_.granularity() == Granularity::Node ? std::uint64_t(r.units.size()) * cpn
+                                                                        : r.units.size();
+    Gang* gang = cores > 1 ? machine_.manager_port().new_gang(t, static_cast<std::uint32_t>(cores)) : nullptr;
+    for (LocalNodeIndex u : r.units) {
+        const auto loc = ctx_.unit_location(r.cluster, u);
+        Message m;
+        m.op = Op::Start;
+        m.node = loc.first;
+        m.core = loc.second;
+        m.task = t;
+        m.work = task.work;
+        m.pstate = r.pstate;
+        m.remaining = r.remaining;
+        m.gang = gang;
+        machine_.manager_port().send(m);
+    }
+    const Seconds d = ctx_.exec_time(t, r.cluster, r.pstate);
+    running_ends_.emplace_back(now + std::max(d, 0.0), t);
+    std::push_heap(running_ends_.begin(), running_ends_.end(), std::greater<std::pair<Seconds, TaskId>>());
+}
+
+void ResourceManager::retry_deferred() {
+    if (deferred_.empty()) return;
+    std::vector<TaskId> still;
+    for (TaskId t : deferred_) {
+        if (ctx_.record(t).state != TaskState::Running) continue;
+        if (units_free(t)) send_start(t);
+        else still.push_back(t);
+    }
+    deferred_.swap(still);
+}
+
+void ResourceManager::on_notice(const Message& m) {
+    if (m.op != Op::Completed && m.op != Op::Preempted) return;  // Transferred: DAG policies listen to it
+    const bool done = ctx_.part_finished(m.task, m.op == Op::Preempted, m.remaining, m.energy_j, now_seconds());
+    if (!done) return;
+    machine_.manager_port().release_gang(m.task);
+    retry_deferred();
+    event_due_ |= traits_.on_completion;
+    wake_.notify(sc_core::SC_ZERO_TIME);
+}
+
+}  // namespace rmsim

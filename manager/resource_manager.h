@@ -1,0 +1,69 @@
+#pragma once
+// The resource manager (DESIGN.md "Manager"): a SystemC module that owns the SchedulingContext, feeds it
+// task arrivals and hardware notices, triggers mapping events (on arrival, on completion, periodically,
+// as the policy declares), calls the policy, and turns its decisions into rmsim protocol commands sent
+// through the manager port of the cluster interconnect.
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+#include <systemc>
+
+#include "manager/policy.h"
+#include "manager/scheduling_context.h"
+#include "platform/builder.h"
+#include "workloads/task.h"
+
+namespace rmsim {
+
+struct ManagerConfig {
+    Seconds end_s = -1;          ///< stop the simulation here (< 0: when every task has finished)
+    EnergyBudget budget;
+};
+
+struct ManagerStats {
+    std::uint64_t mapping_events = 0;
+    std::vector<double> event_wall_s;   ///< scheduler wall time of each mapping event
+    std::uint64_t deferred_starts = 0;  ///< starts delayed because a unit was still busy (estimate overrun)
+};
+
+class ResourceManager : public sc_core::sc_module {
+public:
+    ResourceManager(sc_core::sc_module_name name, Machine& machine, const std::vector<Task>& tasks,
+                    Policy& policy, const ManagerConfig& config);
+
+    const SchedulingContext& context() const { return ctx_; }
+    const ManagerStats& stats() const { return stats_; }
+    /// True when every task has finished (completed, dropped or rejected).
+    bool all_finished() const;
+
+private:
+    void tick();
+    void on_notice(const Message& m);
+    void mapping_event();
+    void execute(const std::vector<Decision>& decisions);
+    void send_start(TaskId t);
+    bool units_free(TaskId t) const;
+    void retry_deferred();
+    void extend_overdue();
+    void arm();
+
+    Machine& machine_;
+    const std::vector<Task>& tasks_;
+    Policy& policy_;
+    PolicyTraits traits_;
+    ManagerConfig config_;
+    SchedulingContext ctx_;
+    ManagerStats stats_;
+    sc_core::sc_event wake_;
+    std::size_t next_arrival_ = 0;
+    std::vector<TaskId> arrival_order_;
+    Seconds next_period_s_ = 0;
+    bool event_due_ = false;
+    std::size_t finished_ = 0;
+    std::vector<TaskId> deferred_;
+    /// Running tasks by booked end, to find the ones overrunning their estimate.
+    std::vector<std::pair<Seconds, TaskId>> running_ends_;
+};
+
+}  // namespace rmsim

@@ -1,0 +1,147 @@
+#pragma once
+// What a policy sees and does at a mapping event (DESIGN.md "SchedulingContext"). Plain C++: policies are
+// unit-tested on hand-built contexts without a simulation; the ResourceManager owns one context for the
+// whole run, feeds it arrivals and notices, and executes its decisions on the modeled hardware.
+//
+// Allocation units: with Granularity::Node a unit is a node of the cluster (index local to the cluster);
+// with Granularity::Core a unit is a core, numbered node-major (unit = local node x cores per node + core).
+// Every cluster has an AvailabilityProfile over its units; running tasks, permanent reservations and
+// place-holders are booked there.
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <queue>
+#include <vector>
+
+#include "manager/availability_profile.h"
+#include "manager/decision.h"
+#include "manager/policy.h"
+#include "manager/task_record.h"
+#include "platform/platform_spec.h"
+#include "workloads/task.h"
+
+namespace rmsim {
+
+struct EnergyBudget {
+    Joules budget_j = 0;        ///< per period; <= 0: no budget
+    Seconds period_s = 86400;   ///< e.g. a day (Machovec Ch.3 §3.2.4)
+    Seconds start_s = 0;        ///< when the first period starts
+};
+
+class SchedulingContext {
+public:
+    /// `tasks` must outlive the context; task i has id i.
+    SchedulingContext(const PlatformSpec& platform, const std::vector<Task>& tasks, Granularity granularity);
+
+    // --- time, platform, tasks -------------------------------------------------------------------------
+    Seconds now() const { return now_s_; }
+    const PlatformSpec& platform() const { return platform_; }
+    Granularity granularity() const { return granularity_; }
+    std::size_t cluster_count() const { return platform_.clusters.size(); }
+    std::uint32_t pstate_count(ClusterId c) const;
+    std::uint32_t cores_per_node(ClusterId c) const { return cores_per_node_.at(c); }
+    const Task& task(TaskId t) const { return tasks_.at(t); }
+    const TaskRecord& record(TaskId t) const { return records_.at(t); }
+    std::size_t task_count() const { return tasks_.size(); }
+    /// Arrived, unmapped tasks in arrival order, as of the start of this mapping event. Tasks mapped or
+    /// dropped during the event stay listed until the next one: check is_waiting().
+    const std::vector<TaskId>& waiting() const { return waiting_; }
+    bool is_waiting(TaskId t) const { return records_.at(t).state == TaskState::Waiting; }
+    std::size_t running_count() const { return running_count_; }
+
+    // --- estimates (the papers' ETC/APC view: execution times are known) --------------------------------
+    /// Units the task needs on cluster c (0: it cannot run there).
+    std::uint32_t units_needed(TaskId t, ClusterId c) const;
+    /// Time to do the task's remaining work on cluster c at P-state p; negative if it cannot run there.
+    Seconds exec_time(TaskId t, ClusterId c, std::uint32_t pstate) const;
+    /// Energy of that execution on its units: busy cores, plus uncore and node base power when whole
+    /// nodes are allocated.
+    Joules exec_energy(TaskId t, ClusterId c, std::uint32_t pstate) const;
+    /// Utility (value) earned if the task completes at `completion_s`.
+    double utility_at(TaskId t, Seconds completion_s) const;
+
+    // --- resources -------------------------------------------------------------------------------------
+    AvailabilityProfile& profile(ClusterId c) { return profiles_.at(c); }
+    const AvailabilityProfile& profile(ClusterId c) const { return profiles_.at(c); }
+    /// The node and local core of a unit (core = kAllCores for a whole node).
+    std::pair<NodeId, std::uint32_t> unit_location(ClusterId c, LocalNodeIndex unit) const;
+
+    // --- energy ----------------------------------------------------------------------------------------
+    /// Exact energy consumed by the whole machine so far (from the power meters).
+    Joules energy_consumed() const { return energy_reader_ ? energy_reader_() : 0.0; }
+    /// Consumed plus the estimated energy still to come from running and reserved tasks.
+    Joules energy_committed() const;
+    const EnergyBudget& budget() const { return budget_; }
+    void set_budget(const EnergyBudget& b) { budget_ = b; }
+
+    // --- actions (take effect at now()) --------------------------------------------------------------
+    /// Starts a waiting task now on `units` of cluster c at P-state p. The units must be idle for the
+    /// whole execution (std::logic_error otherwise).
+    void start(TaskId t, ClusterId c, std::vector<LocalNodeIndex> units, std::uint32_t pstate);
+    /// Books the task to start at `start_s` (> now) on `units`: a permanent reservation, or a place-holder
+    /// that is removed at the beginning of the next mapping event (Machovec Ch.3 §3.3.2).
+    void reserve(TaskId t, ClusterId c, std::vector<LocalNodeIndex> units, Seconds start_s,
+                 std::uint32_t pstate, bool placeholder);
+    /// Removes a waiting or reserved task for good.
+    void drop(TaskId t);
+    /// Refuses a waiting task (e.g. its value is already zero, Singh 2015 §IV).
+    void reject(TaskId t);
+    /// Stops a running task; it returns to the waiting set with its remaining work when the hardware
+    /// reports it (units are free from now on).
+    void preempt(TaskId t);
+    void set_pstate(NodeId node, std::uint32_t core, std::uint32_t pstate);
+
+    // --- used by the ResourceManager (and tests driving a context by hand) --------------------------
+    void set_energy_reader(std::function<Joules()> f) { energy_reader_ = std::move(f); }
+    /// Task arrives (Pending -> Waiting).
+    void arrive(TaskId t, Seconds now_s);
+    /// Opens a mapping event at now_s: advances the profiles, removes place-holders (their tasks wait again).
+    void begin_event(Seconds now_s);
+    /// Moves time without an event (e.g. a notice).
+    void advance(Seconds now_s);
+    std::vector<Decision> take_decisions();
+    /// Earliest reserved start not yet begun (+inf if none).
+    Seconds next_reserved_start() const;
+    /// Starts the reserved tasks due by `due_s` (>= now_s; a clock tick may round a planned start),
+    /// emitting their Start decisions.
+    void start_due_reservations(Seconds now_s, Seconds due_s);
+    /// Tasks completed, dropped or rejected so far.
+    std::size_t finished_count() const { return finished_count_; }
+    /// A hardware notice: the part of task t on one node ended (completed or preempted).
+    /// Returns true when the last part has reported.
+    bool part_finished(TaskId t, bool preempted, double remaining, Joules energy_j, Seconds now_s);
+    /// A running task's expected end moved (e.g. it overran its estimate): keep its units booked.
+    bool extend_running(TaskId t, Seconds end_s);
+    TaskRecord& mutable_record(TaskId t) { return records_.at(t); }
+    std::uint64_t mapping_events() const { return events_; }
+
+private:
+    void book(TaskId t, ClusterId c, std::vector<LocalNodeIndex>& units, Seconds start_s, Seconds end_s,
+              BookingKind kind);
+    void set_running(TaskId t);
+    void compact_waiting();
+
+    const PlatformSpec& platform_;
+    const std::vector<Task>& tasks_;
+    Granularity granularity_;
+    std::vector<TaskRecord> records_;
+    std::vector<AvailabilityProfile> profiles_;
+    std::vector<std::uint32_t> cores_per_node_;
+    std::vector<CoreTypeId> core_type_;  ///< per cluster: the type of core 0 of its node type
+    std::vector<TaskId> waiting_;
+    std::vector<Decision> decisions_;
+    struct Timed {
+        Seconds at_s;
+        TaskId task;
+        bool operator>(const Timed& o) const { return at_s != o.at_s ? at_s > o.at_s : task > o.task; }
+    };
+    std::priority_queue<Timed, std::vector<Timed>, std::greater<Timed>> reserved_;
+    std::function<Joules()> energy_reader_;
+    EnergyBudget budget_;
+    Seconds now_s_ = 0;
+    std::size_t running_count_ = 0;
+    std::size_t finished_count_ = 0;
+    std::uint64_t events_ = 0;
+};
+
+}  // namespace rmsim

@@ -1,0 +1,44 @@
+#pragma once
+// The manager's bookkeeping of one task: where it is in its life and where it runs.
+#include <cstdint>
+#include <vector>
+
+#include "manager/availability_profile.h"
+#include "platform/platform_spec.h"
+#include "platform/units.h"
+
+namespace rmsim {
+
+enum class TaskState : std::uint8_t {
+    Pending,    ///< not arrived yet
+    Waiting,    ///< arrived, mappable
+    Reserved,   ///< has a permanent reservation or a place-holder for a future start
+    Running,
+    Completed,
+    Dropped,    ///< removed by the manager (e.g. utility below the dropping threshold)
+    Rejected,   ///< refused at allocation (e.g. value already zero)
+};
+const char* to_string(TaskState s);
+
+struct TaskRecord {
+    TaskState state = TaskState::Pending;
+    bool placeholder = false;      ///< Reserved: a place-holder (removed at the next mapping event)
+    std::uint32_t pstate = 0;
+    ClusterId cluster = 0;
+    std::vector<LocalNodeIndex> units;  ///< Running/Reserved: allocation units in the cluster's profile
+    Seconds planned_start_s = -1;  ///< Reserved: the reserved start
+    Seconds first_start_s = -1;    ///< first time the task started
+    Seconds start_s = -1;          ///< latest (re)start
+    Seconds end_s = -1;            ///< completion, drop or rejection time
+    double remaining = 1.0;        ///< fraction of the work still to do (preemption conserves it)
+    Joules energy_j = 0;           ///< core energy attributed by the hardware (all segments)
+    std::uint32_t parts_left = 0;  ///< Running: nodes whose Completed/Preempted notice is awaited
+    std::uint32_t preemptions = 0;
+    bool any_part_preempted = false;  ///< Running: a Preempted notice came for some part
+    double reported_remaining = 0;    ///< Running: the largest remaining fraction reported by preempted parts
+    NodeId first_node = 0;         ///< placement summary for outputs
+    std::uint32_t first_core = 0;
+    std::uint32_t node_count = 0;
+};
+
+}  // namespace rmsim

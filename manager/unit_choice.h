@@ -1,0 +1,15 @@
+#pragma once
+// Choosing units for a start, shared by every policy: the lowest-index units idle over a window (the
+// baselines' tie-break toward the lowest node and core index, so schedules are reproducible and comparable
+// with other simulators).
+#include <vector>
+
+#include "manager/availability_profile.h"
+
+namespace rmsim {
+
+/// The k lowest-index units idle throughout [start_s, end_s), ascending; empty if fewer are idle.
+std::vector<LocalNodeIndex> lowest_idle_units(const AvailabilityProfile& p, std::uint32_t k, Seconds start_s,
+                                              Seconds end_s);
+
+}  // namespace rmsim

@@ -1,0 +1,30 @@
+#pragma once
+// Run metrics as the papers define them, computed from the manager's records at the end of a run.
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "manager/scheduling_context.h"
+#include "modules/power_meter.h"
+
+namespace rmsim {
+
+struct Metrics {
+    std::uint64_t arrived = 0, completed = 0, dropped = 0, rejected = 0, unfinished = 0, preemptions = 0;
+    double utility_earned = 0;
+    double utility_max = 0;           ///< every task started at its arrival on its fastest cluster at P0
+    double utility_percent = 0;       ///< 100 x earned / max (Machovec Ch.3 §3.4.4.2)
+    Seconds makespan_s = 0;
+    Seconds mean_wait_s = 0;
+    Seconds mean_bounded_slowdown = 0;  ///< max(1, (wait + run) / max(run, 10 s)), completed tasks
+    Joules energy_total_j = 0;
+    EnergyBreakdown energy{};
+    Joules task_energy_j = 0;         ///< core energy attributed to tasks
+    std::uint64_t mapping_events = 0;
+    double sched_wall_mean_s = 0, sched_wall_median_s = 0, sched_wall_max_s = 0;
+};
+
+Metrics compute_metrics(const SchedulingContext& ctx, const std::vector<double>& event_wall_s,
+                        const EnergyBreakdown& energy);
+
+}  // namespace rmsim

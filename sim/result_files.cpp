@@ -1,0 +1,30 @@
+#include "sim/result_files.h"
+
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <stdexcept>
+
+namespace rmsim {
+
+ResultFiles::ResultFiles(std::string dir) : dir_(std::move(dir)) {}
+
+void ResultFiles::add(const std::string& name, std::string content) { files_.emplace_back(name, std::move(content)); }
+
+void ResultFiles::commit() {
+    namespace fs = std::filesystem;
+    fs::create_directories(dir_);
+    std::vector<std::string> temps;
+    for (const auto& [name, content] : files_) {
+        const std::string tmp = dir_ + "/." + name + ".partial";
+        std::ofstream out(tmp, std::ios::binary);
+        out << content;
+        out.close();
+        if (!out) throw std::runtime_error("cannot write " + tmp);
+        temps.push_back(tmp);
+    }
+    for (std::size_t i = 0; i < files_.size(); ++i) fs::rename(temps[i], dir_ + "/" + files_[i].first);
+    files_.clear();
+}
+
+}  // namespace rmsim

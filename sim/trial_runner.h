@@ -1,0 +1,20 @@
+#pragma once
+// One simulation (one trial) in this process: build the platform's module tree and the resource manager,
+// run, check the end-of-run invariants, write the results.
+#include <cstdint>
+#include <string>
+
+#include "sim/experiment.h"
+#include "sim/metrics.h"
+
+namespace rmsim {
+
+struct TrialOptions {
+    std::string out_dir;   ///< results go here (created); files are written under temporary names first
+    bool quiet = false;
+};
+
+/// Runs trial `trial` of `e`. Throws InputError (bad workload input) or std::exception (internal errors).
+Metrics run_trial(const Experiment& e, std::uint32_t trial, const TrialOptions& opt);
+
+}  // namespace rmsim

@@ -1,0 +1,123 @@
+#include "sim/workload_config.h"
+
+#include <algorithm>
+#include <cmath>
+#include <random>
+
+#include "platform/yaml_util.h"
+#include "workloads/arrivals.h"
+#include "workloads/csv_tasks.h"
+#include "workloads/swf_reader.h"
+
+namespace rmsim {
+
+namespace {
+
+std::string resolve(const std::string& base_dir, const std::string& path) {
+    if (path.empty() || path[0] == '/' || base_dir.empty()) return path;
+    return base_dir + "/" + path;
+}
+
+/// Frequency (Hz) of P0 of the reference core type: work given in seconds "at P0" becomes cycles there.
+Hertz reference_hz(const PlatformSpec& p) { return p.core_types.at(0).pstates.at(0).frequency_hz; }
+
+/// Analytic work taking `seconds` at P0 of the reference core, `memory_fraction` of it frequency-independent.
+WorkModel work_of(Seconds seconds, double memory_fraction, Hertz f0) {
+    WorkModel w;
+    w.cycles = (1.0 - memory_fraction) * seconds * f0;
+    w.memory_s = memory_fraction * seconds;
+    return w;
+}
+
+void finish(std::vector<Task>& tasks) {
+    std::stable_sort(tasks.begin(), tasks.end(), [](const Task& a, const Task& b) { return a.arrival_s < b.arrival_s; });
+    for (std::size_t i = 0; i < tasks.size(); ++i) tasks[i].id = i;
+}
+
+std::vector<Task> synthetic(const YAML::Node& n, const std::string& file, const PlatformSpec& platform,
+                            std::uint64_t seed) {
+    check_allowed_keys(n, file, "synthetic workload",
+                       {"tasks", "arrival_rate_per_s", "work_s_mean", "work_s_cov", "memory_fraction", "cores_min",
+                        "cores_max", "utility_max", "utility_zero_after_factor"});
+    const std::uint32_t count = get_count(n, "tasks", file);
+    const double rate = get_positive(n, "arrival_rate_per_s", file);
+    const double mean = get_positive(n, "work_s_mean", file);
+    const double cov = get_non_negative_or(n, "work_s_cov", file, 0.5);
+    const double mem = get_non_negative_or(n, "memory_fraction", file, 0.0);
+    if (mem >= 1) throw_at(n["memory_fraction"], file, "memory_fraction must be < 1");
+    const std::uint32_t cmin = get_count_or(n, "cores_min", file, 1);
+    const std::uint32_t cmax = get_count_or(n, "cores_max", file, cmin);
+    if (cmax < cmin) throw_at(n["cores_max"], file, "cores_max must be >= cores_min");
+    const double umax = get_positive_or(n, "utility_max", file, 1.0);
+    const double zero_factor = get_positive_or(n, "utility_zero_after_factor", file, 10.0);
+    std::mt19937_64 rng(seed);
+    // Arrivals: a homogeneous Poisson process, continued until `count` tasks have arrived.
+    std::exponential_distribution<double> gap(rate);
+    // Work: Gamma with the given mean and COV (shape 1/COV^2, scale mean COV^2); fixed if COV = 0.
+    std::gamma_distribution<double> work(cov > 0 ? 1.0 / (cov * cov) : 1.0, cov > 0 ? mean * cov * cov : mean);
+    std::uniform_int_distribution<std::uint32_t> cores(cmin, cmax);
+    const Hertz f0 = reference_hz(platform);
+    std::vector<Task> tasks(count);
+    Seconds t = 0;
+    for (std::uint32_t i = 0; i < count; ++i) {
+        t += gap(rng);
+        Task& k = tasks[i];
+        k.arrival_s = t;
+        const Seconds s = cov > 0 ? work(rng) : mean;
+        k.work = work_of(s, mem, f0);
+        k.cores = cores(rng);
+        // Utility: full value until the work's own length has passed, then linear decay to 0 at
+        // zero_after_factor x the work (a soft deadline proportional to the task's size).
+        k.utility = UtilityFunction::value_curve(umax, s, zero_factor * s);
+    }
+    finish(tasks);
+    return tasks;
+}
+
+std::vector<Task> from_swf(const YAML::Node& n, const std::string& file, const std::string& base_dir,
+                           const PlatformSpec& platform) {
+    check_allowed_keys(n, file, "swf workload", {"path", "max_jobs", "skip_jobs", "memory_fraction"});
+    const std::string path = resolve(base_dir, get_string(n, "path", file));
+    const std::uint32_t max_jobs = get_count_or(n, "max_jobs", file, UINT32_MAX);
+    const double skip = get_non_negative_or(n, "skip_jobs", file, 0);
+    const double mem = get_non_negative_or(n, "memory_fraction", file, 0.0);
+    const SwfTrace trace = read_swf(path);
+    const Hertz f0 = reference_hz(platform);
+    std::vector<Task> tasks;
+    Seconds origin = -1;
+    std::size_t seen = 0;
+    for (const SwfJob& j : trace.jobs) {
+        if (seen++ < skip) continue;
+        if (tasks.size() >= max_jobs) break;
+        // Jobs with unknown or zero runtime or size never ran on the traced machine: not replayed.
+        if (!j.run_time() || j.run_s <= 0 || !j.processors() || *j.processors() <= 0 || j.submit_s < 0) continue;
+        if (origin < 0) origin = j.submit_s;
+        Task t;
+        t.arrival_s = j.submit_s - origin;
+        t.cores = static_cast<std::uint32_t>(*j.processors());
+        t.work = work_of(j.run_s, mem, f0);  // the trace's runtime is the time at P0 of the reference core
+        t.requested_time_s = j.requested_time_s;
+        t.user = j.user;
+        t.group = j.group;
+        tasks.push_back(std::move(t));
+    }
+    finish(tasks);
+    return tasks;
+}
+
+}  // namespace
+
+std::vector<Task> load_workload(const YAML::Node& node, const std::string& file, const std::string& base_dir,
+                                const PlatformSpec& platform, std::uint64_t seed) {
+    check_allowed_keys(node, file, "workload", {"synthetic", "swf", "csv"});
+    if (node.size() != 1) throw_at(node, file, "a workload has exactly one of: synthetic, swf, csv");
+    if (has_key(node, "synthetic")) return synthetic(node["synthetic"], file, platform, seed);
+    if (has_key(node, "swf")) return from_swf(node["swf"], file, base_dir, platform);
+    const YAML::Node c = node["csv"];
+    check_allowed_keys(c, file, "csv workload", {"path"});
+    std::vector<Task> tasks = read_csv_tasks(resolve(base_dir, get_string(c, "path", file)), platform);
+    finish(tasks);
+    return tasks;
+}
+
+}  // namespace rmsim

@@ -1,0 +1,76 @@
+#pragma once
+// Hand-built platforms, tasks and mapping events for the baseline policy tests (no SystemC): the tests
+// drive a SchedulingContext the way the ResourceManager does — completions, due reservations, then one
+// mapping event — and inspect the task records.
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+#include "manager/policy.h"
+#include "manager/scheduling_context.h"
+#include "platform/platform_spec.h"
+#include "workloads/task.h"
+
+namespace rmsim::test {
+
+/// One core type with two P-states, one single-processor node type with `cores_per_node` cores, and one
+/// cluster per entry of `nodes` (all of that node type).
+inline PlatformSpec small_platform(std::vector<std::uint32_t> nodes, std::uint32_t cores_per_node = 1) {
+    PlatformSpec p;
+    p.name = "test";
+    CoreType ct;
+    ct.name = "c";
+    ct.pstates = {PState{2e9, 1.0, 10.0, 1.0}, PState{1e9, 0.8, 5.0, 1.0}};
+    p.core_types.push_back(ct);
+    ProcessorType pt;
+    pt.name = "p";
+    pt.core_type = 0;
+    pt.cores = cores_per_node;
+    p.processor_types.push_back(pt);
+    NodeType nt;
+    nt.name = "n";
+    nt.processors = {NodeType::Processors{0, 1}};
+    p.node_types.push_back(nt);
+    for (std::size_t i = 0; i < nodes.size(); ++i) {
+        ClusterSpec c;
+        c.name = "cl" + std::to_string(i);
+        c.node_type = 0;
+        c.nodes = nodes[i];
+        p.clusters.push_back(c);
+    }
+    return p;
+}
+
+/// A task requesting `nodes` whole nodes (or `cores` cores when nodes == 0) that takes exactly
+/// `p0_s` seconds at P0 and `p1_s` at P1 (a TimeTable, so times are exact).
+inline Task make_task(TaskId id, Seconds arrival_s, std::uint32_t nodes, std::uint32_t cores, Seconds p0_s,
+                      Seconds p1_s = -1) {
+    Task t;
+    t.id = id;
+    t.arrival_s = arrival_s;
+    t.nodes = nodes;
+    t.cores = cores;
+    auto table = std::make_shared<TimeTable>();
+    table->seconds = {{p0_s, p1_s < 0 ? 2 * p0_s : p1_s}};
+    t.work.table = table;
+    return t;
+}
+
+inline Task node_task(TaskId id, std::uint32_t nodes, Seconds p0_s) { return make_task(id, 0.0, nodes, 1, p0_s); }
+
+/// Completions at now_s (every part of each task), due reservations, then one mapping event.
+inline void event_at(SchedulingContext& ctx, Policy& policy, Seconds now_s, const std::vector<TaskId>& done = {}) {
+    for (TaskId t : done) {
+        const std::uint32_t parts = ctx.record(t).parts_left;
+        for (std::uint32_t i = 0; i < parts; ++i) ctx.part_finished(t, false, 0, 0, now_s);
+    }
+    ctx.start_due_reservations(now_s, now_s);
+    ctx.begin_event(now_s);
+    policy.schedule(ctx);
+}
+
+inline void arrive_all(SchedulingContext& ctx, const std::vector<Task>& tasks) {
+    for (const Task& t : tasks) ctx.arrive(t.id, t.arrival_s);
+}
+
+}  // namespace rmsim::test

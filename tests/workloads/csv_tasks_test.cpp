@@ -1,0 +1,116 @@
+#include "workloads/csv_tasks.h"
+
+#include <catch2/catch.hpp>
+#include <limits>
+#include <string>
+
+#include "platform/input_error.h"
+
+using namespace rmsim;
+
+namespace {
+
+/// Two core types: "big" at 2 GHz / 1 GHz, "little" at 1 GHz / 0.5 GHz.
+PlatformSpec two_core_types() {
+    PlatformSpec p;
+    CoreType big;
+    big.name = "big";
+    big.pstates = {{2e9, 1.0, 4.0, 1.0}, {1e9, 0.8, 2.0, 0.5}};
+    CoreType little;
+    little.name = "little";
+    little.pstates = {{1e9, 0.9, 1.0, 0.2}, {0.5e9, 0.7, 0.5, 0.1}};
+    p.core_types = {big, little};
+    return p;
+}
+
+std::string error_of(const std::string& text) {
+    try {
+        parse_csv_tasks(text, "t.csv", two_core_types());
+    } catch (const InputError& e) {
+        return e.what();
+    }
+    return "no error";
+}
+
+}  // namespace
+
+TEST_CASE("csv tasks: work_s gives an analytic model at the reference core's P0", "[workloads][csv]") {
+    const PlatformSpec p = two_core_types();
+    auto tasks = parse_csv_tasks(
+        "# a comment\n"
+        "id, arrival_s, work_s, cores, deadline_s, value\n"
+        "7, 20, 10, 4, 50, 3\n"
+        "\n"
+        "3, 5, 2.5, 1, , 2\n",
+        "t.csv", p);
+    REQUIRE(tasks.size() == 2);
+    const Task& a = tasks[0];  // sorted by arrival: id 3 first
+    CHECK(a.id == 3);
+    CHECK(a.arrival_s == 5);
+    CHECK(a.work.cycles == Approx(2.5 * 2e9).epsilon(1e-12));
+    CHECK(a.work.duration(p.core_types[0], 0, 0) == Approx(2.5).epsilon(1e-12));
+    CHECK(a.work.duration(p.core_types[1], 1, 0) == Approx(5.0).epsilon(1e-12));  // half the frequency
+    CHECK(a.utility.value_at(1e9) == 2.0);  // no deadline: constant value
+    const Task& b = tasks[1];
+    CHECK(b.id == 7);
+    CHECK(b.cores == 4);
+    CHECK(b.utility.value_at(30) == 3.0);  // deadline 50 - arrival 20 = 30 s after arrival
+    CHECK(b.utility.value_at(30.5) == 0.0);
+}
+
+TEST_CASE("csv tasks: per-core-type times give a tabular model", "[workloads][csv]") {
+    const PlatformSpec p = two_core_types();
+    auto tasks =
+        parse_csv_tasks("id,arrival_s,time_s.little,time_s.big,nodes\n1,0,8,3,2\n2,1,,4,1\n", "t.csv", p);
+    REQUIRE(tasks.size() == 2);
+    const Task& a = tasks[0];
+    REQUIRE(a.work.tabular());
+    CHECK(a.nodes == 2);
+    CHECK(a.work.duration(p.core_types[0], 0, 0) == Approx(3).epsilon(1e-12));
+    CHECK(a.work.duration(p.core_types[0], 0, 1) == Approx(6).epsilon(1e-12));   // 3·2 GHz/1 GHz
+    CHECK(a.work.duration(p.core_types[1], 1, 1) == Approx(16).epsilon(1e-12));  // 8·1/0.5
+    CHECK(tasks[1].work.duration(p.core_types[1], 1, 0) < 0);  // empty cell: cannot run on little
+}
+
+TEST_CASE("csv tasks: errors carry file:line:col", "[workloads][csv]") {
+    CHECK(error_of("id,arrival_s,work_s\n1,0,abc\n") == "t.csv:2:5: task CSV: 'abc' is not a number");
+    CHECK(error_of("id,arrival_s,work_s\n1, -3,1\n") == "t.csv:2:4: task CSV: value -3 must be >= 0");
+    CHECK(error_of("id,arrival_s,work_s,colour\n") ==
+          "t.csv:1:21: task CSV: unknown column 'colour' (valid: id, arrival_s, work_s, time_s.<core type>, "
+          "type, "
+          "cores, nodes, deadline_s, value)");
+    CHECK(error_of("id,arrival_s,time_s.medium\n") ==
+          "t.csv:1:14: task CSV: unknown core type 'medium' (platform core types: big, little)");
+    CHECK(error_of("id,arrival_s\n") ==
+          "t.csv:1:1: task CSV: give either a work_s column or time_s.<core type> columns (exactly one of "
+          "the two)");
+    CHECK(error_of("id,arrival_s,work_s\n1,0,1,9\n") ==
+          "t.csv:2:7: task CSV: more cells than header columns");
+    CHECK(error_of("id,arrival_s,work_s\n1,0\n") == "t.csv:2:4: task CSV: row has 2 cells, header has 3");
+    CHECK(error_of("id,arrival_s,work_s\n1,0,1\n1,2,1\n") == "t.csv:3:1: task CSV: duplicate task id 1");
+    CHECK(error_of("id,arrival_s,work_s,deadline_s\n1,10,1,5\n") ==
+          "t.csv:2:8: task CSV: deadline_s precedes arrival_s");
+    CHECK(error_of("id,arrival_s,work_s,cores\n1,0,1,0\n") ==
+          "t.csv:2:7: task CSV: value 0 out of range [1, 4294967295]");
+    CHECK(error_of("id,arrival_s,time_s.big\n1,0,\n") ==
+          "t.csv:2:1: task CSV: no time_s.<core type> value: the task cannot run anywhere");
+    CHECK(error_of("") == "t.csv: task CSV: no header row");
+    CHECK_THROWS_AS(read_csv_tasks("/nonexistent/tasks.csv", two_core_types()), InputError);
+}
+
+TEST_CASE("csv tasks: the docs/workloads.md example parses", "[workloads][csv]") {
+    const PlatformSpec p = two_core_types();
+    auto tasks = parse_csv_tasks(
+        "# id, arrival, per-core-type times at P0\n"
+        "id,arrival_s,time_s.big,time_s.little,cores,deadline_s,value\n"
+        "1,0,120,300,2,600,5\n"
+        "2,30,60,,1,,1\n",
+        "example.csv", p);
+    REQUIRE(tasks.size() == 2);
+    CHECK(tasks[0].cores == 2);
+    CHECK(tasks[0].work.duration(p.core_types[1], 1, 0) == Approx(300).epsilon(1e-12));
+    CHECK(tasks[0].utility.value_at(600) == 5.0);
+    CHECK(tasks[0].utility.zero_after() == 600.0);
+    CHECK(tasks[1].work.duration(p.core_types[0], 0, 1) == Approx(120).epsilon(1e-12));  // 60·2 GHz/1 GHz
+    CHECK(tasks[1].utility.zero_after() == std::numeric_limits<double>::infinity());
+}

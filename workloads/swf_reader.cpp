@@ -1,0 +1,176 @@
+#include "workloads/swf_reader.h"
+
+#include <cctype>
+#include <charconv>
+#include <cmath>
+#include <cstdint>
+#include <fstream>
+#include <limits>
+#include <sstream>
+
+#include "platform/input_error.h"
+
+namespace rmsim {
+
+namespace {
+
+constexpr int kFields = 18;
+
+const char* const kFieldNames[kFields] = {"job number",
+                                          "submit time",
+                                          "wait time",
+                                          "run time",
+                                          "allocated processors",
+                                          "average CPU time",
+                                          "used memory",
+                                          "requested processors",
+                                          "requested time",
+                                          "requested memory",
+                                          "status",
+                                          "user id",
+                                          "group id",
+                                          "executable",
+                                          "queue",
+                                          "partition",
+                                          "preceding job",
+                                          "think time"};
+
+// Counts, ids and the status are integers; times and memory sizes may be fractional in some logs, so fields
+// 2-4, 6, 7, 9, 10 and 18 are read as reals. Fields 11-16 are stored as 32-bit integers.
+constexpr bool kInteger[kFields] = {true,  false, false, false, true, false, false, true, false,
+                                    false, true,  true,  true,  true, true,  true,  true, false};
+
+bool is_space(char c) { return c == ' ' || c == '\t' || c == '\r'; }
+
+std::string trim(std::string_view s) {
+    std::size_t b = 0, e = s.size();
+    while (b < e && is_space(s[b])) ++b;
+    while (e > b && is_space(s[e - 1])) --e;
+    return std::string(s.substr(b, e - b));
+}
+
+/// Header comment: "; Key: value" has at most one space between ';' and the key; continuation lines are
+/// indented further.
+void parse_header_line(std::string_view body, SwfHeader& h, std::string& last_key) {
+    h.lines.emplace_back(body);
+    std::size_t i = 0;
+    while (i < body.size() && is_space(body[i])) ++i;
+    if (i == body.size()) {  // an empty comment line ends a continuation
+        last_key.clear();
+        return;
+    }
+    std::size_t k = i;
+    while (k < body.size() && (std::isalnum(static_cast<unsigned char>(body[k])) || body[k] == '_')) ++k;
+    const bool is_key = i <= 1 && k > i && std::isalpha(static_cast<unsigned char>(body[i])) &&
+                        k < body.size() && body[k] == ':' && body.substr(k + 1, 2) != "//";
+    if (is_key) {
+        std::string key(body.substr(i, k - i));
+        std::string value = trim(body.substr(k + 1));
+        auto [it, inserted] = h.fields.emplace(key, value);
+        if (!inserted) it->second += "\n" + value;
+        last_key = key;
+    } else if (!last_key.empty()) {
+        h.fields[last_key] += "\n" + trim(body);
+    }
+}
+
+}  // namespace
+
+std::optional<std::string> SwfHeader::text(const std::string& key) const {
+    auto it = fields.find(key);
+    return it == fields.end() ? std::nullopt : std::optional<std::string>(it->second);
+}
+
+std::optional<std::int64_t> SwfHeader::integer(const std::string& key) const {
+    auto it = fields.find(key);
+    if (it == fields.end()) return std::nullopt;
+    const std::string& s = it->second;
+    std::int64_t v = 0;
+    auto r = std::from_chars(s.data(), s.data() + s.size(), v);
+    if (r.ec != std::errc() || r.ptr != s.data() + s.size()) return std::nullopt;
+    return v;
+}
+
+SwfTrace parse_swf(std::string_view text, const std::string& file_name) {
+    SwfTrace trace;
+    std::string last_key;
+    int line_no = 0;
+    std::size_t pos = 0;
+    while (pos < text.size()) {
+        std::size_t end = text.find('\n', pos);
+        if (end == std::string_view::npos) end = text.size();
+        std::string_view line = text.substr(pos, end - pos);
+        pos = end + 1;
+        ++line_no;
+
+        std::size_t i = 0;
+        while (i < line.size() && is_space(line[i])) ++i;
+        if (i == line.size()) continue;  // blank line
+        if (line[i] == ';') {
+            parse_header_line(line.substr(i + 1), trace.header, last_key);
+            continue;
+        }
+
+        double v[kFields];
+        int n = 0;
+        while (i < line.size()) {
+            const std::size_t start = i;
+            while (i < line.size() && !is_space(line[i])) ++i;
+            const int col = static_cast<int>(start) + 1;
+            if (n == kFields)
+                throw InputError({file_name, line_no, col},
+                                 "SWF: more than " + std::to_string(kFields) + " fields in a job line");
+            const char* b = line.data() + start;
+            const char* e = line.data() + i;
+            auto r = std::from_chars(b, e, v[n]);
+            if (r.ec != std::errc() || r.ptr != e || !std::isfinite(v[n]))
+                throw InputError({file_name, line_no, col}, "SWF: field " + std::to_string(n + 1) + " (" +
+                                                                kFieldNames[n] + ") is not a number: '" +
+                                                                std::string(b, e) + "'");
+            const double limit = (n >= 10 && n <= 15) ? std::numeric_limits<std::int32_t>::max() : 9e15;
+            if (kInteger[n] && (v[n] != std::floor(v[n]) || std::fabs(v[n]) > limit))
+                throw InputError({file_name, line_no, col}, "SWF: field " + std::to_string(n + 1) + " (" +
+                                                                kFieldNames[n] + ") must be an integer: '" +
+                                                                std::string(b, e) + "'");
+            ++n;
+            while (i < line.size() && is_space(line[i])) ++i;
+        }
+        if (n < kFields)
+            throw InputError({file_name, line_no, static_cast<int>(line.size()) + 1},
+                             "SWF: job line has " + std::to_string(n) + " fields, expected " +
+                                 std::to_string(kFields) + " (missing " + kFieldNames[n] + ")");
+
+        SwfJob j;
+        j.job_number = static_cast<std::int64_t>(v[0]);
+        j.submit_s = v[1];
+        j.wait_s = v[2];
+        j.run_s = v[3];
+        j.allocated_procs = static_cast<std::int64_t>(v[4]);
+        j.avg_cpu_s = v[5];
+        j.used_memory_kb = v[6];
+        j.requested_procs = static_cast<std::int64_t>(v[7]);
+        j.requested_time_s = v[8];
+        j.requested_memory_kb = v[9];
+        j.status = static_cast<std::int32_t>(v[10]);
+        j.user = static_cast<std::int32_t>(v[11]);
+        j.group = static_cast<std::int32_t>(v[12]);
+        j.executable = static_cast<std::int32_t>(v[13]);
+        j.queue = static_cast<std::int32_t>(v[14]);
+        j.partition = static_cast<std::int32_t>(v[15]);
+        j.preceding_job = static_cast<std::int64_t>(v[16]);
+        j.think_time_s = v[17];
+        j.line = line_no;
+        trace.jobs.push_back(j);
+    }
+    return trace;
+}
+
+SwfTrace read_swf(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) throw InputError({path, 0, 0}, "cannot open SWF trace");
+    std::ostringstream ss;
+    ss << in.rdbuf();
+    return parse_swf(ss.str(), path);
+}
+
+}  // namespace rmsim
