@@ -7,27 +7,27 @@
 namespace rmsim {
 
 double PolicyParams::number(const char* key, double fallback) const {
-    return map_ ? get_double_or(map_, key, file_, fallback) : fallback;
+    return map_.IsMap() ? get_double_or(map_, key, file_, fallback) : fallback;
 }
 
 std::uint32_t PolicyParams::integer(const char* key, std::uint32_t fallback) const {
-    if (!map_ || !has_key(map_, key)) return fallback;
+    if (!map_.IsMap() || !has_key(map_, key)) return fallback;
     const double v = get_non_negative(map_, key, file_);
     require(v == static_cast<double>(static_cast<std::uint32_t>(v)), key, "must be a whole number >= 0");
     return static_cast<std::uint32_t>(v);
 }
 
 bool PolicyParams::flag(const char* key, bool fallback) const {
-    return map_ ? get_bool_or(map_, key, file_, fallback) : fallback;
+    return map_.IsMap() ? get_bool_or(map_, key, file_, fallback) : fallback;
 }
 
 std::string PolicyParams::text(const char* key, const std::string& fallback) const {
-    return map_ ? get_string_or(map_, key, file_, fallback) : fallback;
+    return map_.IsMap() ? get_string_or(map_, key, file_, fallback) : fallback;
 }
 
 void PolicyParams::require(bool ok, const char* key, const std::string& message) const {
     if (ok) return;
-    const YAML::Node at = map_ && has_key(map_, key) ? map_[key] : map_;
+    const YAML::Node at = map_.IsMap() && has_key(map_, key) ? map_[key] : map_;
     throw InputError(yaml_location(at, file_), std::string("parameter '") + key + "': " + message);
 }
 

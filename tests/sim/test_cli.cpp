@@ -1,0 +1,145 @@
+// The rmsim command line: bad input gives `file:line:col: message`, exit 2 and no result files; the same
+// config and seed give byte-identical results, whatever --jobs.
+#include <catch2/catch.hpp>
+
+#include <sys/wait.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+
+namespace fs = std::filesystem;
+
+namespace {
+
+struct Outcome {
+    int code;
+    std::string err;
+};
+
+fs::path scratch(const std::string& name) {
+    fs::path d = fs::temp_directory_path() / ("rmsim_cli_" + name + "_" + std::to_string(::getpid()));
+    fs::remove_all(d);
+    fs::create_directories(d);
+    return d;
+}
+
+Outcome rmsim(const std::string& args, const fs::path& dir) {
+    const std::string err = (dir / "stderr.txt").string();
+    const std::string cmd = std::string(RMSIM_BINARY) + " " + args + " >/dev/null 2>" + err;
+    const int status = std::system(cmd.c_str());
+    std::ifstream in(err);
+    std::stringstream s;
+    s << in.rdbuf();
+    return {WEXITSTATUS(status), s.str()};
+}
+
+void write(const fs::path& p, const std::string& text) { std::ofstream(p) << text; }
+
+const char* kPlatform =
+    "platform:\n"
+    "  name: tiny\n"
+    "  core_types:\n"
+    "    - name: c\n"
+    "      pstates:\n"
+    "        - {frequency_ghz: 2.0, busy_power_w: 4.0, idle_power_w: 1.0}\n"
+    "        - {frequency_ghz: 1.0, busy_power_w: 1.5, idle_power_w: 0.5}\n"
+    "  processor_types: [{name: p, core_type: c, cores: 4}]\n"
+    "  node_types: [{name: n, processors: [{type: p}], base_power_w: 10}]\n"
+    "  clusters: [{name: k, node_type: n, nodes: 4}]\n";
+
+std::string config(const std::string& workload, const std::string& manager = "manager: {policy: fcfs}\n") {
+    return std::string(kPlatform) + workload + manager;
+}
+
+const char* kSynthetic =
+    "workload:\n"
+    "  synthetic: {tasks: 200, arrival_rate_per_s: 0.01, work_s_mean: 300, cores_min: 1, cores_max: 4}\n";
+
+/// Runs a bad config and checks: exit 2, the message starts with the location, the out dir is not created.
+void expect_bad(const std::string& name, const std::string& text, const std::string& location,
+                const std::string& message) {
+    const fs::path d = scratch(name);
+    write(d / "bad.yaml", text);
+    const Outcome o = rmsim("run " + (d / "bad.yaml").string() + " --out " + (d / "out").string(), d);
+    INFO(o.err);
+    CHECK(o.code == 2);
+    CHECK(o.err.rfind((d / "bad.yaml").string() + location, 0) == 0);
+    CHECK(o.err.find(message) != std::string::npos);
+    CHECK_FALSE(fs::exists(d / "out"));
+}
+
+}  // namespace
+
+TEST_CASE("cli: a missing config file", "[sim][cli]") {
+    const fs::path d = scratch("missing");
+    const Outcome o = rmsim("run " + (d / "nope.yaml").string() + " --out " + (d / "out").string(), d);
+    CHECK(o.code == 2);
+    CHECK(o.err.find("nope.yaml: cannot open file") != std::string::npos);
+    CHECK_FALSE(fs::exists(d / "out"));
+}
+
+TEST_CASE("cli: a YAML syntax error", "[sim][cli]") {
+    expect_bad("syntax", config(kSynthetic) + "run: {seed: [1\n", ":", "YAML syntax error");
+}
+
+TEST_CASE("cli: an unknown key", "[sim][cli]") {
+    // Line 12 (after the 10 platform lines and 'workload:'), column 3: the key 'synthetik'.
+    expect_bad("unknown_key", config("workload:\n  synthetik: {tasks: 1}\n"), ":12:3:", "unknown key 'synthetik'");
+}
+
+TEST_CASE("cli: an unknown policy lists the valid ones", "[sim][cli]") {
+    expect_bad("unknown_policy", config(kSynthetic, "manager: {policy: fcfs2}\n"), ":13:19:",
+               "unknown policy 'fcfs2' (valid: fcfs");
+}
+
+TEST_CASE("cli: an unknown policy parameter", "[sim][cli]") {
+    expect_bad("unknown_param", config(kSynthetic, "manager: {policy: fcfs, params: {pstat: 1}}\n"), ":13:34:",
+               "unknown parameter 'pstat'");
+}
+
+TEST_CASE("cli: a negative count", "[sim][cli]") {
+    expect_bad("negative", config("workload:\n  synthetic: {tasks: -5, arrival_rate_per_s: 1, work_s_mean: 1}\n"),
+               ":12:22:", "tasks");  // column of "-5": 2 + len("synthetic: {tasks: ") = 21, +1
+}
+
+TEST_CASE("cli: a malformed SWF line", "[sim][cli]") {
+    const fs::path d = scratch("swf");
+    // Line 3, field 4 (run time) is not a number: column of that field.
+    write(d / "bad.swf",
+          "; a tiny trace\n"
+          "1 0 -1 100 2 -1 -1 2 200 -1 1 1 1 -1 -1 -1 -1 -1\n"
+          "2 10 -1 abc 2 -1 -1 2 200 -1 1 1 1 -1 -1 -1 -1 -1\n");
+    write(d / "c.yaml", config("workload:\n  swf: {path: bad.swf}\n"));
+    const Outcome o = rmsim("run " + (d / "c.yaml").string() + " --out " + (d / "out").string(), d);
+    INFO(o.err);
+    CHECK(o.code == 2);
+    CHECK(o.err.rfind((d / "bad.swf").string() + ":3:", 0) == 0);
+    CHECK_FALSE(fs::exists(d / "out"));
+}
+
+TEST_CASE("cli: same seed gives byte-identical results with --jobs 1 and --jobs 2", "[sim][cli][determinism]") {
+    const fs::path d = scratch("determinism");
+    write(d / "c.yaml", config(kSynthetic, "manager: {policy: easy}\n"));
+    const std::string base = "run " + (d / "c.yaml").string() + " --trials 3 --seed 7 --quiet --out ";
+    REQUIRE(rmsim(base + (d / "a").string() + " --jobs 1", d).code == 0);
+    REQUIRE(rmsim(base + (d / "b").string() + " --jobs 2", d).code == 0);
+    auto slurp = [](const fs::path& p) {
+        std::ifstream in(p, std::ios::binary);
+        std::stringstream s;
+        s << in.rdbuf();
+        return s.str();
+    };
+    for (int t = 0; t < 3; ++t)
+        for (const char* f : {"summary.json", "tasks.csv"}) {
+            const fs::path rel = fs::path("trial-" + std::to_string(t)) / f;
+            INFO(rel.string());
+            REQUIRE(fs::exists(d / "a" / rel));
+            CHECK(slurp(d / "a" / rel) == slurp(d / "b" / rel));
+        }
+    CHECK(slurp(d / "a" / "aggregate.json") == slurp(d / "b" / "aggregate.json"));
+    // Different trials are different workloads.
+    CHECK(slurp(d / "a" / "trial-0" / "tasks.csv") != slurp(d / "a" / "trial-1" / "tasks.csv"));
+}
