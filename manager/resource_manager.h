@@ -25,6 +25,7 @@ struct ManagerStats {
     std::uint64_t mapping_events = 0;
     std::vector<double> event_wall_s;   ///< scheduler wall time of each mapping event
     std::uint64_t deferred_starts = 0;  ///< starts delayed because a unit was still busy (estimate overrun)
+    std::uint64_t overruns = 0;         ///< running tasks that overran their booking into a later one
 };
 
 class ResourceManager : public sc_core::sc_module {

@@ -1,0 +1,25 @@
+// The baseline family in the built-in registry: names, parameters, and bad parameter values.
+#include <catch2/catch.hpp>
+#include <yaml-cpp/yaml.h>
+
+#include "manager/policy_registry.h"
+
+using namespace rmsim;
+
+TEST_CASE("baseline register: every baseline policy is built with its parameters", "[manager][policies]") {
+    const PolicyRegistry& r = builtin_policies();
+    const SourceLocation at{"exp.yaml", 3, 5};
+    for (const char* name : {"fcfs", "easy", "conservative", "fcfs-multiqueue", "random"}) {
+        const PolicyInfo* info = r.find(name);
+        REQUIRE(info != nullptr);
+        CHECK(info->family == "baseline");
+        // An empty map (PolicyParams() itself trips PolicyParams::text on its null node: reported to the lead).
+        CHECK(r.create(name, PolicyParams(YAML::Load("{}"), "exp.yaml"), at) != nullptr);
+    }
+    const auto easy = r.create("easy", PolicyParams(YAML::Load("{granularity: node, node_choice: voids}"), "exp.yaml"), at);
+    CHECK(easy->traits().granularity == Granularity::Node);
+    CHECK(r.create("random", PolicyParams(YAML::Load("{seed: 7}"), "exp.yaml"), at) != nullptr);
+    CHECK_THROWS_AS(r.create("random", PolicyParams(YAML::Load("{pstate: 1}"), "exp.yaml"), at), InputError);
+    CHECK_THROWS_AS(r.create("conservative", PolicyParams(YAML::Load("{node_choice: best}"), "exp.yaml"), at),
+                    InputError);
+}
