@@ -1,6 +1,8 @@
 // Benchmark of the availability profile at the scale of Machovec Ch.3 (§3.4.2.1: 100,000 cores in 6
-// clusters; clusters of 4,000-20,000 nodes with a few hundred running and reserved tasks). Prints the
-// mean wall time per operation. Not a test: `make bench`, then run bench_availability_profile.
+// clusters; clusters of 4,000-20,000 nodes with a few hundred running and reserved tasks), and of the
+// FCFS start path on one cluster of 1,024 nodes x 32 cores allocated per core (32,768 units, tens of
+// thousands of running single-core tasks: docs/performance.md). Prints the mean wall time per operation.
+// Not a test: `make bench`, then run bench_availability_profile.
 #include <algorithm>
 #include <chrono>
 #include <cmath>
@@ -12,6 +14,7 @@
 #include <vector>
 
 #include "manager/availability_profile.h"
+#include "manager/unit_choice.h"
 
 namespace {
 
@@ -145,6 +148,42 @@ void bench_cluster(std::uint32_t nodes, int reservations, std::uint64_t seed) {
     if (found < 0) std::printf("unreachable\n");
 }
 
+/// FCFS at ~80 % load on 32,768 single-core units: each step is one completion and one start, as in a
+/// mapping event of the FCFS baseline (set_now prunes the finished task, lowest_idle_units picks the unit,
+/// add books it).
+void bench_fcfs_churn(std::uint32_t units, std::uint64_t seed) {
+    std::mt19937_64 rng(seed);
+    std::exponential_distribution<double> duration(1.0 / 600.0);  // mean 600 s
+    AvailabilityProfile p(units, 0.0);
+    TaskId owner = 1;
+    const std::uint32_t running = units * 8 / 10;
+    // Start the tasks at time 0, each on the lowest idle unit: they fill units 0..running-1.
+    for (std::uint32_t i = 0; i < running; ++i) {
+        const Seconds d = duration(rng);
+        const auto u = rmsim::lowest_idle_units(p, 1, 0.0, d);
+        p.add(u, 0.0, d, owner++, BookingKind::Running);
+    }
+    const long steps = 20000;
+    long placed = 0;
+    Seconds now = 0;
+    // Arrivals at the completion rate (running / 600 s), so the load stays near 80 %.
+    std::uniform_real_distribution<double> gap(0.0, 2.0 * 600.0 / running);
+    const auto t0 = Clock::now();
+    for (long i = 0; i < steps; ++i) {
+        now += gap(rng);
+        p.set_now(now);
+        const Seconds d = duration(rng);
+        const auto u = rmsim::lowest_idle_units(p, 1, now, now + d);
+        if (!u.empty()) {
+            p.add(u, now, now + d, owner++, BookingKind::Running);
+            ++placed;
+        }
+    }
+    std::printf("FCFS churn on %u single-core units, %zu running: set_now + lowest_idle_units + add: "
+                "%8.2f us\n", units, p.booking_count(), micros_since(t0, steps));
+    if (placed < 0) std::printf("unreachable\n");
+}
+
 }  // namespace
 
 int main() {
@@ -152,6 +191,7 @@ int main() {
     const long rss0 = rss_kib();
     bench_cluster(4000, 100, 1);
     bench_cluster(20000, 300, 2);
+    bench_fcfs_churn(1024 * 32, 4);
     {
         // Memory at the papers' total scale: 100,000 nodes in 5 clusters of 20,000, all filled.
         std::mt19937_64 rng(3);

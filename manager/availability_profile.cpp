@@ -44,11 +44,39 @@ AvailabilityProfile::AvailabilityProfile(std::uint32_t node_count, Seconds now_s
       timelines_(node_count),
       first_start_s_(node_count, kInf),
       first_end_s_(node_count, kInf),
-      last_end_s_(node_count, -kInf) {
+      last_end_s_(node_count, -kInf),
+      empty_bits_((static_cast<std::size_t>(node_count) + 63) / 64, ~std::uint64_t{0}),
+      empty_count_(node_count) {
     if (node_count == 0)
         throw std::invalid_argument("AvailabilityProfile: a cluster needs at least one node");
     if (!std::isfinite(now_s)) throw std::invalid_argument("AvailabilityProfile: now must be finite");
     tail_voids_[-kInf] = node_count;
+    // Bits past the last node stay 0, so a word-level search never finds them.
+    if (node_count % 64 != 0) empty_bits_.back() = (std::uint64_t{1} << (node_count % 64)) - 1;
+}
+
+void AvailabilityProfile::set_empty_bit(LocalNodeIndex node, bool empty) {
+    std::uint64_t& word = empty_bits_[node >> 6];
+    const std::uint64_t bit = std::uint64_t{1} << (node & 63);
+    if (((word & bit) != 0) == empty) return;
+    word ^= bit;
+    if (empty) {
+        ++empty_count_;
+    } else {
+        --empty_count_;
+    }
+}
+
+LocalNodeIndex AvailabilityProfile::next_empty_node(LocalNodeIndex from) const {
+    const LocalNodeIndex n_nodes = node_count();
+    if (from >= n_nodes) return n_nodes;
+    std::size_t w = from >> 6;
+    std::uint64_t bits = empty_bits_[w] & (~std::uint64_t{0} << (from & 63));
+    while (bits == 0) {
+        if (++w == empty_bits_.size()) return n_nodes;
+        bits = empty_bits_[w];
+    }
+    return static_cast<LocalNodeIndex>(w * 64 + static_cast<std::size_t>(__builtin_ctzll(bits)));
 }
 
 void AvailabilityProfile::check_node(LocalNodeIndex node) const {
@@ -78,6 +106,7 @@ void AvailabilityProfile::index_node(LocalNodeIndex node, int sign) {
         first_start_s_[node] = tl.empty() ? kInf : tl.front().start_s;
         first_end_s_[node] = tl.empty() ? kInf : tl.front().end_s;
         last_end_s_[node] = prev_end;
+        set_empty_bit(node, tl.empty());
     }
     cache_.valid = false;
 }
@@ -111,6 +140,9 @@ void AvailabilityProfile::add(std::vector<LocalNodeIndex> nodes, Seconds start_s
         index_node(n, +1);
     }
     bookings_.emplace(owner, Booking{owner, kind, start_s, end_s, std::move(nodes)});
+    by_start_.emplace(start_s, owner);
+    by_end_.emplace(end_s, owner);
+    if (kind == BookingKind::PlaceHolder) placeholders_.insert(owner);
 }
 
 void AvailabilityProfile::erase_booking(TaskId owner) {
@@ -123,6 +155,9 @@ void AvailabilityProfile::erase_booking(TaskId owner) {
         tl.erase(pos);
         index_node(n, +1);
     }
+    by_start_.erase(std::make_pair(b.start_s, owner));
+    by_end_.erase(std::make_pair(b.end_s, owner));
+    placeholders_.erase(owner);
     bookings_.erase(it);
 }
 
@@ -133,10 +168,7 @@ bool AvailabilityProfile::remove(TaskId owner) {
 }
 
 std::vector<TaskId> AvailabilityProfile::clear_placeholders() {
-    std::vector<TaskId> owners;
-    for (const auto& [owner, b] : bookings_)
-        if (b.kind == BookingKind::PlaceHolder) owners.push_back(owner);
-    std::sort(owners.begin(), owners.end());
+    std::vector<TaskId> owners(placeholders_.begin(), placeholders_.end());  // ascending
     for (TaskId o : owners) erase_booking(o);
     return owners;
 }
@@ -147,8 +179,7 @@ std::vector<TaskId> AvailabilityProfile::set_now(Seconds now_s) {
                                     std::to_string(now_s) + " < " + std::to_string(now_s_) + ")");
     now_s_ = now_s;
     std::vector<TaskId> owners;
-    for (const auto& [owner, b] : bookings_)
-        if (b.end_s <= now_s) owners.push_back(owner);
+    for (auto it = by_end_.begin(); it != by_end_.end() && it->first <= now_s; ++it) owners.push_back(it->second);
     std::sort(owners.begin(), owners.end());
     for (TaskId o : owners) erase_booking(o);
     return owners;
@@ -174,6 +205,8 @@ bool AvailabilityProfile::update_end(TaskId owner, Seconds end_s) {
         own_interval(n)->end_s = end_s;
         index_node(n, +1);
     }
+    by_end_.erase(std::make_pair(b.end_s, owner));
+    by_end_.emplace(end_s, owner);
     b.end_s = end_s;
     return true;
 }
@@ -182,6 +215,11 @@ bool AvailabilityProfile::set_kind(TaskId owner, BookingKind kind) {
     auto it = bookings_.find(owner);
     if (it == bookings_.end()) return false;
     it->second.kind = kind;
+    if (kind == BookingKind::PlaceHolder) {
+        placeholders_.insert(owner);
+    } else {
+        placeholders_.erase(owner);
+    }
     return true;
 }
 
@@ -343,10 +381,86 @@ bool AvailabilityProfile::is_idle(LocalNodeIndex node, Seconds start_s, Seconds 
     return it == tl.end() || !(it->start_s < end_s);
 }
 
+// Equal to is_idle() for every input (NaN included): each early answer is the one is_idle() would give.
+bool AvailabilityProfile::idle_fast(LocalNodeIndex node, Seconds start_s, Seconds end_s) const {
+    if (last_end_s_[node] <= start_s) return true;   // every interval ends by the start (or there is none)
+    if (end_s <= first_start_s_[node]) return true;  // the window ends before the first interval
+    // The first interval ends after the start: it is the one is_idle() looks at.
+    if (first_end_s_[node] > start_s) return !(first_start_s_[node] < end_s);
+    const auto& tl = timelines_[node];
+    auto it = first_ending_after(tl, start_s);
+    return it == tl.end() || !(it->start_s < end_s);
+}
+
 std::vector<LocalNodeIndex> AvailabilityProfile::idle_nodes(Seconds start_s, Seconds end_s) const {
     std::vector<LocalNodeIndex> nodes;
     for (LocalNodeIndex n = 0; n < node_count(); ++n)
-        if (is_idle(n, start_s, end_s)) nodes.push_back(n);
+        if (idle_fast(n, start_s, end_s)) nodes.push_back(n);
+    return nodes;
+}
+
+std::vector<LocalNodeIndex> AvailabilityProfile::lowest_idle_scan(std::uint32_t k, Seconds start_s,
+                                                                  Seconds end_s) const {
+    std::vector<LocalNodeIndex> nodes;
+    nodes.reserve(k);
+    for (LocalNodeIndex n = 0; n < node_count(); ++n) {
+        if (!idle_fast(n, start_s, end_s)) continue;
+        nodes.push_back(n);
+        if (nodes.size() == k) return nodes;
+    }
+    return {};
+}
+
+// The idle nodes are the empty ones plus the idle ones among the nodes of the bookings that end by the
+// start or begin at or after the end (proof at the top of the header). The first k of their union, by
+// index, are the first k of the full scan.
+std::vector<LocalNodeIndex> AvailabilityProfile::lowest_idle_nodes(std::uint32_t k, Seconds start_s,
+                                                                   Seconds end_s) const {
+    const std::uint32_t n_nodes = node_count();
+    if (k == 0 || k > n_nodes) return {};
+    // Empty or NaN windows: the definition itself (such a window overlaps nothing or compares false).
+    if (!(start_s < end_s)) return lowest_idle_scan(k, start_s, end_s);
+    const auto ended_end = by_end_.upper_bound(std::make_pair(start_s, std::numeric_limits<TaskId>::max()));
+    const auto later_begin = by_start_.lower_bound(std::make_pair(end_s, TaskId{0}));
+    // Count first: when these bookings cover many nodes (e.g. a large reservation after a short window),
+    // the scan, which stops at the k-th idle node, is cheaper than checking them all.
+    std::size_t outside_nodes = 0;
+    const std::size_t budget = n_nodes / 4;
+    auto count = [&](auto from, auto to) {
+        for (auto it = from; it != to && outside_nodes <= budget; ++it)
+            outside_nodes += bookings_.find(it->second)->second.nodes.size();
+    };
+    count(by_end_.begin(), ended_end);
+    count(later_begin, by_start_.end());
+    if (outside_nodes > budget) return lowest_idle_scan(k, start_s, end_s);
+    outside_.clear();
+    auto collect = [&](auto from, auto to) {
+        for (auto it = from; it != to; ++it)
+            for (LocalNodeIndex n : bookings_.find(it->second)->second.nodes)
+                if (idle_fast(n, start_s, end_s)) outside_.push_back(n);
+    };
+    collect(by_end_.begin(), ended_end);
+    collect(later_begin, by_start_.end());
+    if (empty_count_ + outside_.size() < k) return {};
+    std::sort(outside_.begin(), outside_.end());
+    outside_.erase(std::unique(outside_.begin(), outside_.end()), outside_.end());
+    std::vector<LocalNodeIndex> nodes;
+    nodes.reserve(k);
+    std::size_t oi = 0;
+    LocalNodeIndex next_empty = next_empty_node(0);
+    while (nodes.size() < k) {
+        // Booked nodes are never empty, so the two sources never offer the same node.
+        const LocalNodeIndex next_outside = oi < outside_.size() ? outside_[oi] : n_nodes;
+        if (next_empty < next_outside) {
+            nodes.push_back(next_empty);
+            next_empty = next_empty_node(next_empty + 1);
+        } else if (next_outside < n_nodes) {
+            nodes.push_back(next_outside);
+            ++oi;
+        } else {
+            return {};
+        }
+    }
     return nodes;
 }
 

@@ -17,6 +17,18 @@
 //   agree bit for bit.
 // - Not thread-safe, not even for const queries (a lazily rebuilt sweep cache and scratch buffers).
 //
+// Lowest idle nodes (the baselines' tie-break, manager/unit_choice.h) without a scan of every node:
+// - The profile keeps a bitmap of the nodes whose timeline is empty (nothing booked: not running,
+//   reserved or place-holder; set_now() prunes what has ended, so after it "empty" means "nothing booked
+//   from now on"), and the bookings ordered by start and by end.
+// - A node idle over [s, e) is either empty, or has all its intervals ending by s, or has an interval
+//   starting at or after e: a node with an interval ending after s and none starting at or after e has
+//   its first interval ending after s starting before e, which overlaps the window. So the idle nodes are
+//   the empty ones plus the idle ones among the nodes of the bookings with end <= s or start >= e.
+//   lowest_idle_nodes() merges the bitmap with those few nodes (none in FCFS: every booking runs from
+//   at most now to after now) and falls back to the exact scan when they are many (e.g. a large reservation
+//   starting after the window), so its answer is always that of the scan.
+//
 // Node choice, Machovec Ch.3 §3.3.7. GAP: the text gives the two criteria ("the smallest number of idle
 // voids in the system", then "the size of the idle voids into which the task would be inserted") and the
 // Fig. 21 example, but not the counting procedure (it cites [10], Khemka et al.). Our definitions:
@@ -39,6 +51,7 @@
 #include <limits>
 #include <map>
 #include <optional>
+#include <set>
 #include <unordered_map>
 #include <utility>
 #include <vector>
@@ -129,6 +142,15 @@ class AvailabilityProfile {
     bool is_idle(LocalNodeIndex node, Seconds start_s, Seconds end_s) const;
     /// Nodes idle throughout [start_s, end_s), ascending. EASY backfilling asks this for [now, now + d).
     std::vector<LocalNodeIndex> idle_nodes(Seconds start_s, Seconds end_s) const;
+    /// The k lowest-index nodes idle throughout [start_s, end_s), ascending: the first k of
+    /// idle_nodes(start_s, end_s), identical in every case; empty if fewer than k are idle (or k == 0).
+    /// O(k + N/64 + B_out log B) with B_out the bookings with end <= start_s or start >= end_s (see the
+    /// top of this file), else a scan that stops at the k-th idle node.
+    std::vector<LocalNodeIndex> lowest_idle_nodes(std::uint32_t k, Seconds start_s, Seconds end_s) const;
+    /// Nodes with nothing booked at all (after set_now(), nothing booked from now on).
+    std::uint32_t empty_node_count() const { return empty_count_; }
+    /// The lowest empty node with index >= from; node_count() if there is none. O(N/64) at worst.
+    LocalNodeIndex next_empty_node(LocalNodeIndex from) const;
     /// Nodes with no busy interval containing t (start <= t < end), ascending.
     std::vector<LocalNodeIndex> idle_nodes_at(Seconds t_s) const;
     /// The node's busy intervals, sorted by start.
@@ -159,6 +181,11 @@ class AvailabilityProfile {
     };
 
     void check_node(LocalNodeIndex node) const;
+    /// Idle over [start_s, end_s), from the contiguous per-node bounds when they decide, else the timeline.
+    bool idle_fast(LocalNodeIndex node, Seconds start_s, Seconds end_s) const;
+    /// The exact scan behind lowest_idle_nodes(): nodes in index order, stopping at the k-th idle one.
+    std::vector<LocalNodeIndex> lowest_idle_scan(std::uint32_t k, Seconds start_s, Seconds end_s) const;
+    void set_empty_bit(LocalNodeIndex node, bool empty);
     /// Adds (+1) or removes (-1) the node's idle periods to/from the void indexes.
     void index_node(LocalNodeIndex node, int sign);
     void erase_booking(TaskId owner);
@@ -174,6 +201,13 @@ class AvailabilityProfile {
     std::vector<Seconds> first_end_s_;
     std::vector<Seconds> last_end_s_;
     std::unordered_map<TaskId, Booking> bookings_;
+    // Indexes of bookings_ so that set_now(), clear_placeholders() and lowest_idle_nodes() touch only the
+    // bookings concerned (tens of thousands run at once on a cluster of 32,768 cores).
+    std::set<std::pair<Seconds, TaskId>> by_start_;  ///< (start, owner) of every booking
+    std::set<std::pair<Seconds, TaskId>> by_end_;    ///< (end, owner) of every booking
+    std::set<TaskId> placeholders_;                  ///< owners of the PlaceHolder bookings
+    std::vector<std::uint64_t> empty_bits_;          ///< bit n: timelines_[n] is empty
+    std::uint32_t empty_count_ = 0;
     // Idle periods of all nodes keyed by their bounds, with multiplicities: nodes booked together share
     // bounds, so there are about as many keys as bookings (hundreds), not as many as nodes.
     std::map<Seconds, std::uint32_t> tail_voids_;                        ///< a -> count (a = -inf: empty)
@@ -186,6 +220,7 @@ class AvailabilityProfile {
     };
     mutable std::vector<Candidate> candidates_;  ///< scratch of choose_nodes()
     mutable std::vector<char> chosen_;           ///< scratch of choose_nodes()
+    mutable std::vector<LocalNodeIndex> outside_;  ///< scratch of lowest_idle_nodes()
 };
 
 }  // namespace rmsim

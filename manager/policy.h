@@ -4,6 +4,8 @@
 // preempt, set P-state), which the ResourceManager turns into TLM transactions (batsched-style
 // decisions; policy apart from mechanism).
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "platform/units.h"
 
@@ -21,6 +23,16 @@ struct PolicyTraits {
     bool on_completion = true;   ///< ... and whenever tasks complete or are preempted
     Seconds period_s = 0;        ///< and periodically (0 = never), e.g. 60 s in Machovec Ch.3 §3.3.1
     Granularity granularity = Granularity::Core;
+    /// The policy schedules DAG jobs (SchedulingContext::waiting_jobs(), start_job()) rather than tasks;
+    /// rmsim refuses to pair it with a workload of independent tasks, and the other policies with DAG jobs.
+    bool dag_jobs = false;
+};
+
+/// What a policy reports about its own work at the end of a run: deterministic figures (counts) go to
+/// summary.json "policy", wall-clock figures to timing.json "policy".
+struct PolicyReport {
+    std::vector<std::pair<std::string, double>> figures;
+    std::vector<std::pair<std::string, double>> wall;
 };
 
 class Policy {
@@ -29,6 +41,10 @@ public:
     virtual PolicyTraits traits() const = 0;
     /// One mapping event: inspect the context and act through it.
     virtual void schedule(SchedulingContext& ctx) = 0;
+    /// Called once before the simulation starts, with every task (and job) known: design-time work such
+    /// as PBA's profiling (Singh 2015 §IV-A), kept out of the mapping events' wall time.
+    virtual void prepare(const SchedulingContext&) {}
+    virtual void report(PolicyReport&) const {}
 };
 
 }  // namespace rmsim

@@ -70,6 +70,7 @@ const PolicyRegistry& builtin_policies() {
     static const PolicyRegistry registry = [] {
         PolicyRegistry r;
         register_baseline_policies(r);
+        register_singh_policies(r);
         return r;
     }();
     return registry;

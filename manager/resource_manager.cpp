@@ -22,9 +22,11 @@ sc_time at_or_after(Seconds s) { return from_seconds_ceil(s); }
 }  // namespace
 
 ResourceManager::ResourceManager(sc_core::sc_module_name name, Machine& machine, const std::vector<Task>& tasks,
-                                 Policy& policy, const ManagerConfig& config)
+                                 Policy& policy, const ManagerConfig& config, const std::vector<DagJob>* jobs)
     : sc_module(name), machine_(machine), tasks_(tasks), policy_(policy), traits_(policy.traits()), config_(config),
       ctx_(machine.spec(), tasks, traits_.granularity), wake_("wake") {
+    if (jobs) ctx_.set_jobs(jobs);
+    policy_.prepare(ctx_);
     ctx_.set_budget(config.budget);
     ctx_.set_energy_reader([this] { return machine_.total_energy(); });
     arrival_order_.resize(tasks.size());
@@ -164,6 +166,19 @@ void ResourceManager::execute(const std::vector<Decision>& decisions) {
                 }
                 break;
             }
+            case Decision::Kind::Transfer: {
+                // Data along a DAG edge, core to core over the node's interconnect (Singh 2015 §III-A).
+                Message m;
+                m.op = Op::Transfer;
+                m.node = d.node;
+                m.core = d.core;
+                m.dst_core = d.dst_core;
+                m.task = d.task;
+                m.bytes = d.bytes;
+                m.tag = d.tag;
+                machine_.manager_port().send(m);
+                break;
+            }
             case Decision::Kind::SetPState: {
                 Message m;
                 m.op = Op::SetPState;
@@ -217,7 +232,12 @@ void ResourceManager::retry_deferred() {
 }
 
 void ResourceManager::on_notice(const Message& m) {
-    if (m.op != Op::Completed && m.op != Op::Preempted) return;  // Transferred: DAG policies listen to it
+    if (m.op == Op::Transferred) {
+        ctx_.transfer_done(m.tag, now_seconds());  // may start the edge's destination task
+        wake_.notify(sc_core::SC_ZERO_TIME);
+        return;
+    }
+    if (m.op != Op::Completed && m.op != Op::Preempted) return;
     const bool done = ctx_.part_finished(m.task, m.op == Op::Preempted, m.remaining, m.energy_j, now_seconds());
     if (!done) return;
     machine_.manager_port().release_gang(m.task);

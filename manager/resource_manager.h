@@ -30,8 +30,9 @@ struct ManagerStats {
 
 class ResourceManager : public sc_core::sc_module {
 public:
+    /// `jobs`: the DAG jobs of the workload (nullptr for independent tasks); must outlive the manager.
     ResourceManager(sc_core::sc_module_name name, Machine& machine, const std::vector<Task>& tasks,
-                    Policy& policy, const ManagerConfig& config);
+                    Policy& policy, const ManagerConfig& config, const std::vector<DagJob>* jobs = nullptr);
 
     const SchedulingContext& context() const { return ctx_; }
     const ManagerStats& stats() const { return stats_; }

@@ -6,6 +6,8 @@
 #include <stdexcept>
 #include <string>
 
+#include "platform/exec_rounding.h"
+
 namespace rmsim {
 
 namespace {
@@ -59,9 +61,16 @@ std::uint32_t SchedulingContext::units_needed(TaskId t, ClusterId c) const {
 Seconds SchedulingContext::exec_time(TaskId t, ClusterId c, std::uint32_t pstate) const {
     const Task& task = tasks_.at(t);
     const CoreTypeId ct = core_type_.at(c);
-    const Seconds full = task.work.duration(platform_.core_types.at(ct), ct, pstate);
+    const CoreType& type = platform_.core_types.at(ct);
+    const Seconds full = task.work.duration(type, ct, pstate);
     if (full < 0) return full;
-    return full * records_.at(t).remaining;
+    // Exactly what the core takes (modules/core.cpp): it starts with done = 1 - remaining (Core::start) and
+    // finishes the fraction 1 - done in whole clock periods, then whole ns. Without this, a task whose
+    // cycles are not a multiple of the clock or whose memory time has sub-ns parts would overrun its
+    // booking by up to a clock period plus a nanosecond.
+    const double left = 1.0 - (1.0 - records_.at(t).remaining);
+    const std::uint64_t ns = remaining_exec_ns(left, full, type.pstates.at(pstate).frequency_hz);
+    return static_cast<Seconds>(ns) * 1e-9;  // as to_seconds (platform/sim_time.h)
 }
 
 Joules SchedulingContext::exec_energy(TaskId t, ClusterId c, std::uint32_t pstate) const {
@@ -196,6 +205,7 @@ void SchedulingContext::reject(TaskId t) {
 void SchedulingContext::preempt(TaskId t) {
     TaskRecord& r = records_.at(t);
     if (r.state != TaskState::Running) throw std::logic_error(tname(t) + ": preemption of a task that is " + to_string(r.state));
+    if (jobs_) throw std::logic_error(tname(t) + ": tasks of DAG jobs are not preemptible");
     profiles_.at(r.cluster).remove(t);
     decisions_.push_back(Decision{Decision::Kind::Preempt, t, 0, 0, 0});
 }
@@ -209,6 +219,15 @@ void SchedulingContext::arrive(TaskId t, Seconds now_s) {
     TaskRecord& r = records_.at(t);
     if (r.state != TaskState::Pending) throw std::logic_error(tname(t) + ": arrives twice");
     r.state = TaskState::Waiting;
+    if (jobs_) {
+        // A job arrives with its tasks; policies see the job, not the tasks.
+        JobRecord& j = job_records_.at(job_of_[t]);
+        if (j.state == JobState::Pending) {
+            j.state = JobState::Waiting;
+            waiting_jobs_.push_back(job_of_[t]);
+        }
+        return;
+    }
     waiting_.push_back(t);
 }
 
@@ -226,6 +245,7 @@ void SchedulingContext::compact_waiting() {
 void SchedulingContext::begin_event(Seconds now_s) {
     advance(now_s);
     ++events_;
+    if (jobs_) keep_running_jobs_booked();
     for (AvailabilityProfile& p : profiles_) {
         p.set_now(now_s);
         for (TaskId t : p.clear_placeholders()) {
@@ -238,6 +258,10 @@ void SchedulingContext::begin_event(Seconds now_s) {
         }
     }
     compact_waiting();
+    if (jobs_)
+        waiting_jobs_.erase(std::remove_if(waiting_jobs_.begin(), waiting_jobs_.end(),
+                                           [this](JobId j) { return job_records_[j].state != JobState::Waiting; }),
+                            waiting_jobs_.end());
     auto by_arrival = [this](TaskId a, TaskId b) {
         const Seconds ta = tasks_[a].arrival_s, tb = tasks_[b].arrival_s;
         return ta != tb ? ta < tb : a < b;
@@ -279,6 +303,17 @@ bool SchedulingContext::part_finished(TaskId t, bool preempted, double remaining
     if (r.state != TaskState::Running || r.parts_left == 0)
         throw std::logic_error(tname(t) + ": a notice for a task that is " + to_string(r.state));
     r.energy_j += energy_j;
+    if (jobs_) {
+        if (preempted) throw std::logic_error(tname(t) + ": tasks of DAG jobs are not preemptible");
+        r.parts_left = 0;
+        --running_count_;
+        r.state = TaskState::Completed;
+        ++finished_count_;
+        r.remaining = 0;
+        r.end_s = now_s;
+        job_task_completed(t);
+        return true;
+    }
     if (preempted) {
         r.any_part_preempted = true;
         r.reported_remaining = std::max(r.reported_remaining, remaining);

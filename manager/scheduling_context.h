@@ -15,10 +15,12 @@
 
 #include "manager/availability_profile.h"
 #include "manager/decision.h"
+#include "manager/job_record.h"
 #include "manager/policy.h"
 #include "manager/task_record.h"
 #include "platform/platform_spec.h"
 #include "workloads/task.h"
+#include "workloads/workload.h"
 
 namespace rmsim {
 
@@ -91,6 +93,27 @@ public:
     void preempt(TaskId t);
     void set_pstate(NodeId node, std::uint32_t core, std::uint32_t pstate);
 
+    // --- DAG jobs (Singh 2015): a job runs on one node, its tasks follow the graph -------------------
+    /// Gives the context the jobs of the workload (every task then belongs to a job; `jobs` must outlive
+    /// the context). Tasks of jobs are not listed in waiting(): policies schedule waiting_jobs().
+    void set_jobs(const std::vector<DagJob>* jobs);
+    bool has_jobs() const { return jobs_ != nullptr; }
+    std::size_t job_count() const { return jobs_ ? jobs_->size() : 0; }
+    const DagJob& job(JobId j) const { return jobs_->at(j); }
+    const JobRecord& job_record(JobId j) const { return job_records_.at(j); }
+    JobId job_of(TaskId t) const { return job_of_.at(t); }
+    /// Arrived, unallocated jobs in arrival order (as of the start of this mapping event; check the state).
+    const std::vector<JobId>& waiting_jobs() const { return waiting_jobs_; }
+    /// Cores of a node (Granularity::Core) with nothing booked from now on: the node's bid (Singh Alg. 1).
+    std::vector<std::uint32_t> idle_cores(ClusterId c, LocalNodeIndex node) const;
+    /// Runs a waiting job on `node` of cluster c as placed; books its cores for the planned response time.
+    void start_job(JobId j, ClusterId c, LocalNodeIndex node, const JobPlacement& placement);
+    /// Refuses a waiting job (its value at allocation would be zero, Singh §IV): all its tasks are rejected.
+    void reject_job(JobId j);
+    /// A Transferred notice: the data of a DAG edge reached its destination core.
+    void transfer_done(std::uint64_t tag, Seconds now_s);
+    std::size_t jobs_finished() const { return jobs_finished_; }
+
     // --- used by the ResourceManager (and tests driving a context by hand) --------------------------
     void set_energy_reader(std::function<Joules()> f) { energy_reader_ = std::move(f); }
     /// Task arrives (Pending -> Waiting).
@@ -120,6 +143,11 @@ private:
               BookingKind kind);
     void set_running(TaskId t);
     void compact_waiting();
+    void job_task_completed(TaskId t);
+    void start_ready_on_core(JobId j, std::uint32_t slot);
+    /// A running job past its planned response (manager round trips, link contention) keeps its cores.
+    void keep_running_jobs_booked();
+    static std::uint64_t edge_tag(JobId j, std::uint32_t e) { return (std::uint64_t(j) << 32) | e; }
 
     const PlatformSpec& platform_;
     const std::vector<Task>& tasks_;
@@ -142,6 +170,12 @@ private:
     std::size_t running_count_ = 0;
     std::size_t finished_count_ = 0;
     std::uint64_t events_ = 0;
+    const std::vector<DagJob>* jobs_ = nullptr;
+    std::vector<JobRecord> job_records_;
+    std::vector<JobId> job_of_;
+    std::vector<JobId> waiting_jobs_;
+    std::vector<JobId> running_jobs_;
+    std::size_t jobs_finished_ = 0;
 };
 
 }  // namespace rmsim

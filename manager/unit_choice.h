@@ -8,7 +8,8 @@
 
 namespace rmsim {
 
-/// The k lowest-index units idle throughout [start_s, end_s), ascending; empty if fewer are idle.
+/// The k lowest-index units idle throughout [start_s, end_s), ascending; empty if fewer are idle (or k == 0).
+/// Served from the profile's index of empty units (AvailabilityProfile::lowest_idle_nodes), not a scan.
 std::vector<LocalNodeIndex> lowest_idle_units(const AvailabilityProfile& p, std::uint32_t k, Seconds start_s,
                                               Seconds end_s);
 

@@ -4,9 +4,11 @@
 #include <stdexcept>
 #include <string>
 
+#include "modules/activity_log.h"
 #include "modules/gang.h"
 #include "modules/node.h"
 #include "modules/processor.h"
+#include "platform/exec_rounding.h"
 
 namespace rmsim {
 
@@ -51,10 +53,10 @@ void Core::reschedule() {
     if (switching_) arm(switch_end_);
     if (progressing()) {
         duration_s_ = work_.duration(type_, type_id_, level_);
-        // Whole clock periods at the current frequency, then whole nanoseconds, never shortened.
+        // Whole clock periods at the current frequency, then whole nanoseconds, never shortened: the
+        // rounding the manager's estimates share (platform/exec_rounding.h).
         const double f = type_.pstates[level_].frequency_hz;
-        const double cycles = std::ceil((1.0 - done_) * duration_s_ * f - 1e-9);
-        completion_at_ = now + from_seconds_ceil(std::max(0.0, cycles) / f);
+        completion_at_ = now + from_ns(remaining_exec_ns(1.0 - done_, duration_s_, f));
         arm(completion_at_);
     }
     if (armed) event_.notify(next - now);
@@ -92,6 +94,7 @@ void Core::start(const Message& m, const sc_time& ready_at) {
     done_ = 1.0 - m.remaining;
     progress_since_ = now;
     energy_at_start_ = meter_.total_energy();
+    if (log_) log_->segment_begin(processor_.node().id(), index_, m.task, now);
     if (work_.duration(type_, type_id_, level_) < 0 || work_.duration(type_, type_id_, m.pstate) < 0)
         throw std::logic_error(std::string(name()) + ": task " + std::to_string(m.task) +
                                " cannot run on core type " + type_.name);
@@ -119,6 +122,9 @@ double Core::preempt(Joules& energy_j) {
     const double remaining = state_ == State::Barrier ? 0.0 : 1.0 - done_;
     if (gang_) gang_->leave(this);
     energy_j = meter_.total_energy() - energy_at_start_;
+    if (log_)
+        log_->segment_end(processor_.node().id(), index_, sc_time_stamp(),
+                          ActivityLog::SegmentEnd::Preempted);
     become_idle();
     return remaining;
 }
@@ -166,6 +172,10 @@ void Core::switch_pstate(std::uint32_t level) {
         switching_ = true;
         switch_end_ = sc_time_stamp() + from_seconds_ceil(type_.transition_latency_s);
     }
+    // A request that replaces a pending switch takes effect when that switch ends.
+    if (log_)
+        log_->pstate_change(processor_.node().id(), index_, level, sc_time_stamp(),
+                            switching_ ? switch_end_ : sc_time_stamp());
     refresh_power();
     reschedule();
 }
@@ -190,6 +200,9 @@ void Core::finish_work() {
 void Core::release() {
     const Joules energy = meter_.total_energy() - energy_at_start_;
     const TaskId task = task_;
+    if (log_)
+        log_->segment_end(processor_.node().id(), index_, sc_time_stamp(),
+                          ActivityLog::SegmentEnd::Completed);
     become_idle();
     processor_.node().on_segment_done(*this, task, energy);
 }

@@ -22,6 +22,7 @@ namespace rmsim {
 
 class Processor;
 class Gang;
+class ActivityLog;
 
 class Core : public sc_core::sc_module {
 public:
@@ -45,6 +46,8 @@ public:
     void release();
     /// Recomputes the draw after a state change above (processor or node switched on/off, P-state).
     void refresh_power();
+    /// Reports segments and P-state switches to `log` from now on (nullptr: no reports).
+    void attach_log(ActivityLog* log) { log_ = log; }
 
     // --- queries ---
     State state() const { return state_; }
@@ -75,6 +78,7 @@ private:
     std::uint32_t index_;
     PowerMeter meter_;
     sc_core::sc_event event_;
+    ActivityLog* log_ = nullptr;
 
     State state_ = State::Idle;
     std::uint32_t level_ = 0;

@@ -15,6 +15,7 @@ const char* to_string(EnergyCategory c) {
 
 void EnergyIntegrator::advance(const sc_core::sc_time& now) {
     if (now == last_) return;
+    if (observer_) observer_->on_span(*this, now);
     const double dt = to_seconds(now - last_);
     for (std::size_t i = 0; i < kEnergyCategories; ++i) energy_[i] += power_[i] * dt;
     last_ = now;
@@ -63,7 +64,7 @@ void PowerMeter::set_power(EnergyCategory c, Watts w) {
 
 void PowerMeter::add_energy(EnergyCategory c, Joules j) {
     own_.add_energy(c, j);
-    if (account_) account_->add_energy(c, j);
+    if (account_) account_->add_energy(c, j, sc_core::sc_time_stamp());
 }
 
 }  // namespace rmsim

@@ -26,6 +26,18 @@ const char* to_string(EnergyCategory c);
 
 using EnergyBreakdown = std::array<Joules, kEnergyCategories>;
 
+class EnergyIntegrator;
+
+/// Sees an integrator's draw before it changes (energy.csv samples, the trace's power counter): the draw
+/// has been constant since `i.last()` and `i` still holds that span's state, so `i.breakdown(t)` is exact
+/// for any t in [i.last(), now]. Called only when time has moved (now > i.last()), before a change of draw
+/// or an energy lump at `now`. An observer must not keep SystemC alive: it adds no process or event.
+class EnergyObserver {
+public:
+    virtual ~EnergyObserver() = default;
+    virtual void on_span(const EnergyIntegrator& i, const sc_core::sc_time& now) = 0;
+};
+
 /// Accumulates P x dt for a set of power draws. Not a SystemC module: a core owns one, and there may be
 /// 100,000 cores. Times are SystemC times.
 class EnergyIntegrator {
@@ -35,6 +47,15 @@ public:
     void set_power(EnergyCategory c, Watts w, const sc_core::sc_time& now);
     void add_power(EnergyCategory c, Watts dw, const sc_core::sc_time& now);
     void add_energy(EnergyCategory c, Joules j) { energy_[idx(c)] += j; }
+    /// A lump at `now`: an observer first sees the span up to `now` without it.
+    void add_energy(EnergyCategory c, Joules j, const sc_core::sc_time& now) {
+        if (observer_ && now > last_) observer_->on_span(*this, now);
+        energy_[idx(c)] += j;
+    }
+    /// At most one observer (nullptr: none).
+    void observe(EnergyObserver* o) { observer_ = o; }
+    /// The time up to which energy has been integrated.
+    const sc_core::sc_time& last() const { return last_; }
     Watts power(EnergyCategory c) const { return power_[idx(c)]; }
     Watts total_power() const;
     /// Energy up to `now` without changing the integrator.
@@ -47,6 +68,7 @@ private:
     sc_core::sc_time last_ = sc_core::SC_ZERO_TIME;
     std::array<Watts, kEnergyCategories> power_{};
     std::array<Joules, kEnergyCategories> energy_{};
+    EnergyObserver* observer_ = nullptr;
 };
 
 /// The whole machine's energy: every PowerMeter adds its changes here.

@@ -26,6 +26,11 @@ Machine::Machine(const PlatformSpec& spec) : spec_(spec) {
     }
 }
 
+void Machine::attach_log(ActivityLog* log) {
+    for (auto& n : nodes_)
+        for (std::uint32_t c = 0; c < n->core_count(); ++c) n->core(c).attach_log(log);
+}
+
 EnergyBreakdown Machine::sum_of_components() const {
     EnergyBreakdown b{};
     for (const auto& n : nodes_) {

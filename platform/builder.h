@@ -7,6 +7,7 @@
 #include <memory>
 #include <vector>
 
+#include "modules/activity_log.h"
 #include "modules/control_port.h"
 #include "modules/interconnect.h"
 #include "modules/node.h"
@@ -36,6 +37,13 @@ public:
     Watts power() const { return account_.total_power(); }
     /// The same, summed over every component meter (O(components)): for the end-of-run invariant check.
     EnergyBreakdown sum_of_components() const;
+    /// The machine-wide integrator behind total_energy(), power() and energy_breakdown().
+    const EnergyAccount& energy_account() const { return account_; }
+
+    /// Every core reports its segments and P-state switches to `log` (nullptr: none). Attach before sc_start.
+    void attach_log(ActivityLog* log);
+    /// `o` sees the machine-wide draw before each change (nullptr: none). Attach before sc_start.
+    void observe_energy(EnergyObserver* o) { account_.observe(o); }
 
 private:
     PlatformSpec spec_;

@@ -13,12 +13,15 @@
 #include <string>
 #include <vector>
 
-#include <boost/math/distributions/students_t.hpp>
 #include <nlohmann/json.hpp>
 
 #include "manager/policy_registry.h"
 #include "platform/input_error.h"
+#include "platform/yaml_util.h"
+#include "sim/aggregate.h"
+#include "sim/comparison.h"
 #include "sim/experiment.h"
+#include "sim/progress.h"
 #include "sim/result_files.h"
 #include "sim/trial_runner.h"
 
@@ -31,7 +34,7 @@ constexpr int kOk = 0, kInternal = 1, kBadInput = 2;
 const char* kUsage =
     "usage: rmsim <command> [options]\n"
     "commands:\n"
-    "  run CONFIG [--set key=value]... [--seed N] [--trials N] [--jobs N] [--out DIR] [--quiet]\n"
+    "  run CONFIG [--set key=value]... [--seed N] [--trials N] [--jobs N] [--out DIR] [--trace] [--quiet]\n"
     "  validate CONFIG [--set key=value]...\n"
     "  list-policies [--json]\n"
     "options: --help (on every command), --version\n"
@@ -45,6 +48,7 @@ struct RunArgs {
     long jobs = 1;
     std::string out = "results";
     bool quiet = false;
+    bool trace = false;
 };
 
 [[noreturn]] void bad_usage(const std::string& msg) { throw InputError(SourceLocation{"rmsim", 0, 0}, msg); }
@@ -70,26 +74,13 @@ RunArgs parse_run(int argc, char** argv, int first, bool allow_run_options) {
         else if (allow_run_options && s == "--jobs") a.jobs = parse_count(s, value());
         else if (allow_run_options && s == "--out") a.out = value();
         else if (allow_run_options && s == "--quiet") a.quiet = true;
+        else if (allow_run_options && s == "--trace") a.trace = true;
         else if (!s.empty() && s[0] == '-') bad_usage("unknown option '" + s + "'");
         else if (a.config.empty()) a.config = s;
         else bad_usage("unexpected argument '" + s + "'");
     }
     if (a.config.empty()) bad_usage("missing CONFIG");
     return a;
-}
-
-/// Mean and half-width of the 95 % confidence interval (Student's t).
-std::pair<double, double> mean_ci(const std::vector<double>& x) {
-    const double n = static_cast<double>(x.size());
-    double mean = 0;
-    for (double v : x) mean += v;
-    mean /= n;
-    if (x.size() < 2) return {mean, 0.0};
-    double ss = 0;
-    for (double v : x) ss += (v - mean) * (v - mean);
-    const double sd = std::sqrt(ss / (n - 1));
-    boost::math::students_t t(n - 1);
-    return {mean, boost::math::quantile(boost::math::complement(t, 0.025)) * sd / std::sqrt(n)};
 }
 
 void print_summary(const std::string& dir) {
@@ -112,95 +103,143 @@ void print_summary(const std::string& dir) {
     std::cout << std::setw(30) << "  mapping events" << s["scheduler"]["mapping_events"] << "\n";
 }
 
+std::vector<nlohmann::ordered_json> read_summaries(const std::string& dir, std::uint32_t trials) {
+    std::vector<nlohmann::ordered_json> sums;
+    for (std::uint32_t t = 0; t < trials; ++t) {
+        std::ifstream in(dir + "/trial-" + std::to_string(t) + "/summary.json");
+        sums.push_back(nlohmann::ordered_json::parse(in));
+    }
+    return sums;
+}
+
+/// Runs one trial in a forked child; returns its pid.
+pid_t fork_trial(const Experiment& e, std::uint32_t trial, const TrialOptions& opt) {
+    std::fflush(nullptr);
+    const pid_t pid = fork();
+    if (pid < 0) throw std::runtime_error("fork failed");
+    if (pid > 0) return pid;
+    int code = kOk;
+    try {
+        run_trial(e, trial, opt);
+    } catch (const InputError& ex) {
+        std::cerr << ex.what() << "\n";
+        code = kBadInput;
+    } catch (const std::exception& ex) {
+        std::cerr << "rmsim: internal error: " << ex.what() << "\n";
+        code = kInternal;
+    }
+    std::fflush(nullptr);
+    _exit(code);
+}
+
 int cmd_run(int argc, char** argv) {
     RunArgs a = parse_run(argc, argv, 2, true);
-    std::vector<std::string> sets = a.sets;
-    Experiment e = load_experiment(a.config, sets);
-    if (a.seed >= 0) e.seed = static_cast<std::uint64_t>(a.seed);
-    if (a.trials > 0) e.trials = static_cast<std::uint32_t>(a.trials);
-    // Bad workload input must fail before anything is written: build trial 0's tasks once here.
-    make_tasks(e, 0);
+    std::vector<Override> cli;
+    for (const auto& s : a.sets) cli.push_back(parse_override(s));
+    // Every variant is loaded and validated, and its workload built once, before anything runs or is written.
+    const YAML::Node raw = load_yaml_file(a.config);
+    const bool multi = has_variants(raw);
+    const std::vector<Variant> variants = multi ? expand_variants(raw, a.config) : std::vector<Variant>{Variant{}};
+    std::vector<Experiment> exps;
+    for (const Variant& v : variants) {
+        Experiment e = load_experiment(a.config, cli, multi ? &v : nullptr);
+        if (a.seed >= 0) e.seed = static_cast<std::uint64_t>(a.seed);
+        if (a.trials > 0) e.trials = static_cast<std::uint32_t>(a.trials);
+        if (!exps.empty() && e.trials != exps[0].trials)
+            throw InputError(yaml_location(raw, a.config),
+                             "variant '" + v.name + "' runs " + std::to_string(e.trials) + " trials, variant '" +
+                                 exps[0].variant + "' " + std::to_string(exps[0].trials) +
+                                 ": every variant must run the same trials (common random numbers)");
+        check_policy_fits(e, make_workload(e, 0));
+        exps.push_back(std::move(e));
+    }
+    const CompareSpec spec = multi ? load_compare(raw, a.config, variants) : CompareSpec{};
+    const std::uint32_t trials = exps[0].trials;
     TrialOptions opt;
     opt.quiet = a.quiet;
-    if (e.trials == 1) {
+    opt.trace = a.trace;
+    if (!multi && trials == 1) {
         opt.out_dir = a.out;
-        run_trial(e, 0, opt);
+        opt.progress = true;
+        run_trial(exps[0], 0, opt);
         if (!a.quiet) print_summary(a.out);
         return kOk;
     }
-    // One simulation per process: every trial runs in a forked child, up to --jobs at a time.
+    // One simulation per process: every (variant, trial) runs in a forked child, up to --jobs at a time.
+    auto variant_dir = [&](std::size_t v) { return multi ? a.out + "/" + variants[v].dir : a.out; };
+    const std::size_t total = exps.size() * trials;
+    ProgressLine progress(a.quiet);
     std::vector<pid_t> running;
-    std::uint32_t next = 0, failed = 0;
-    auto reap = [&]() {
+    std::size_t next = 0, done = 0, failed = 0;
+    while (next < total || !running.empty()) {
+        if (next < total && running.size() < static_cast<std::size_t>(a.jobs)) {
+            const std::size_t v = next / trials;
+            const auto trial = static_cast<std::uint32_t>(next % trials);
+            ++next;
+            TrialOptions o = opt;
+            o.out_dir = variant_dir(v) + "/trial-" + std::to_string(trial);
+            running.push_back(fork_trial(exps[v], trial, o));
+            continue;
+        }
         int status = 0;
         const pid_t p = wait(&status);
         for (auto it = running.begin(); it != running.end(); ++it)
             if (*it == p) { running.erase(it); break; }
+        ++done;
         if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) ++failed;
-    };
-    while (next < e.trials || !running.empty()) {
-        if (next < e.trials && running.size() < static_cast<std::size_t>(a.jobs)) {
-            const std::uint32_t trial = next++;
-            std::fflush(nullptr);
-            const pid_t pid = fork();
-            if (pid < 0) throw std::runtime_error("fork failed");
-            if (pid == 0) {
-                int code = kOk;
-                try {
-                    TrialOptions o = opt;
-                    o.out_dir = a.out + "/trial-" + std::to_string(trial);
-                    run_trial(e, trial, o);
-                } catch (const InputError& ex) {
-                    std::cerr << ex.what() << "\n";
-                    code = kBadInput;
-                } catch (const std::exception& ex) {
-                    std::cerr << "rmsim: internal error: " << ex.what() << "\n";
-                    code = kInternal;
-                }
-                std::fflush(nullptr);
-                _exit(code);
-            }
-            running.push_back(pid);
-            if (!a.quiet && isatty(2))
-                std::cerr << "\rrmsim: trial " << next << " / " << e.trials << " started" << std::flush;
-            continue;
-        }
-        reap();
+        progress.update(static_cast<double>(done) / total,
+                        std::to_string(done) + " / " + std::to_string(total) + " runs");
     }
-    if (!a.quiet) std::cerr << "\rrmsim: " << e.trials << " trials done" << (failed ? ", some failed" : "") << "\n";
+    progress.finish(std::to_string(total) + " runs (" + std::to_string(exps.size()) + " variant(s) x " +
+                    std::to_string(trials) + " trial(s)) done" + (failed ? ", " + std::to_string(failed) + " failed" : ""));
     if (failed) return kInternal;
-    // aggregate.json: mean and 95 % CI of every numeric summary field over the trials.
-    std::vector<nlohmann::json> sums;
-    for (std::uint32_t t = 0; t < e.trials; ++t) {
-        std::ifstream in(a.out + "/trial-" + std::to_string(t) + "/summary.json");
-        sums.push_back(nlohmann::json::parse(in));
+    // aggregate.json per variant: mean and 95 % CI of every numeric summary field over the trials.
+    std::vector<VariantResults> results;
+    for (std::size_t v = 0; v < exps.size(); ++v) {
+        VariantResults r{variants[v], exps[v].policy_name, read_summaries(variant_dir(v), trials)};
+        nlohmann::ordered_json agg;
+        if (multi) agg["variant"] = variants[v].name;
+        agg["policy"] = exps[v].policy_name;
+        agg["seed"] = exps[v].seed;
+        agg["trials"] = trials;
+        agg.update(aggregate(r.summaries));
+        ResultFiles files(variant_dir(v));
+        files.add("aggregate.json", agg.dump(2) + "\n");
+        files.commit();
+        results.push_back(std::move(r));
     }
-    nlohmann::ordered_json agg;
-    agg["policy"] = e.policy_name;
-    agg["seed"] = e.seed;
-    agg["trials"] = e.trials;
-    for (const char* section : {"tasks", "utility", "energy", "time", "scheduler"}) {
-        for (auto it = sums[0][section].begin(); it != sums[0][section].end(); ++it) {
-            if (!it.value().is_number()) continue;
-            std::vector<double> xs;
-            for (const auto& s : sums) xs.push_back(s[section][it.key()].get<double>());
-            const auto [mean, half] = mean_ci(xs);
-            agg[section][it.key()] = {{"mean", mean}, {"ci95", half}};
-        }
+    if (multi) {
+        ResultFiles files(a.out);
+        files.add("comparison.csv", comparison_csv(results, spec));
+        const std::string title = raw["name"] && raw["name"].IsScalar() ? raw["name"].Scalar() : a.config;
+        files.add("comparison.md", comparison_md(results, spec, title));
+        files.commit();
+        if (!a.quiet) std::cout << "rmsim: " << exps.size() << " variants x " << trials << " trials -> " << a.out
+                                << "/comparison.md\n";
+    } else if (!a.quiet) {
+        std::cout << "rmsim: " << trials << " trials -> " << a.out << "/aggregate.json\n";
     }
-    ResultFiles files(a.out);
-    files.add("aggregate.json", agg.dump(2) + "\n");
-    files.commit();
-    if (!a.quiet) std::cout << "rmsim: " << e.trials << " trials -> " << a.out << "/aggregate.json\n";
     return kOk;
 }
 
 int cmd_validate(int argc, char** argv) {
     RunArgs a = parse_run(argc, argv, 2, false);
-    Experiment e = load_experiment(a.config, a.sets);
-    const auto tasks = make_tasks(e, 0);
-    std::cout << a.config << ": ok (" << e.platform.total_nodes() << " nodes, " << e.platform.total_cores()
-              << " cores, " << tasks.size() << " tasks, policy " << e.policy_name << ")\n";
+    std::vector<Override> cli;
+    for (const auto& s : a.sets) cli.push_back(parse_override(s));
+    const YAML::Node raw = load_yaml_file(a.config);
+    const bool multi = has_variants(raw);
+    const std::vector<Variant> variants = multi ? expand_variants(raw, a.config) : std::vector<Variant>{Variant{}};
+    for (const Variant& v : variants) {
+        Experiment e = load_experiment(a.config, cli, multi ? &v : nullptr);
+        const Workload w = make_workload(e, 0);
+        check_policy_fits(e, w);
+        const auto& tasks = w.tasks;
+        std::cout << a.config << (multi ? " [" + v.name + "]" : std::string()) << ": ok ("
+                  << e.platform.total_nodes() << " nodes, " << e.platform.total_cores() << " cores, " << tasks.size()
+                  << " tasks" << (w.jobs.empty() ? std::string() : " in " + std::to_string(w.jobs.size()) + " jobs")
+                  << ", policy " << e.policy_name << ")\n";
+    }
+    if (multi) load_compare(raw, a.config, variants);
     return kOk;
 }
 

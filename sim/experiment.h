@@ -11,9 +11,18 @@
 #include "manager/policy.h"
 #include "manager/resource_manager.h"
 #include "platform/platform_spec.h"
+#include "sim/variants.h"
 #include "workloads/task.h"
+#include "workloads/workload.h"
 
 namespace rmsim {
+
+/// The measurement window of the metrics (run.warmup_s, run.measure_end_s).
+struct MeasureWindow {
+    bool enabled = false;
+    Seconds start_s = 0;   ///< the warm-up ends here
+    Seconds end_s = -1;    ///< < 0: the end of the run
+};
 
 struct Experiment {
     std::string file;          ///< the config path as given
@@ -25,16 +34,32 @@ struct Experiment {
     ManagerConfig manager;
     std::uint64_t seed = 1;
     std::uint32_t trials = 1;
+    std::string variant;       ///< the variant's name ("" without variants)
+    MeasureWindow window;
+    Seconds sample_interval_s = 3600;  ///< energy.csv sampling period (run.sample_interval_s), >= 1 ns
 };
 
-/// Parses and validates (platform, policy name and parameters, workload keys). `overrides`: "a.b.c=value".
-Experiment load_experiment(const std::string& path, const std::vector<std::string>& overrides);
+
+/// Parses "a.b.c=value" (the value is YAML: a number, a string, a list...).
+Override parse_override(const std::string& spec);
+
+/// Sets root[path] = value, creating maps along the path.
+void apply_override(YAML::Node& root, const Override& o);
+
+/// Parses and validates (platform, policy name and parameters, workload keys) after applying the variant's
+/// changes (sim/variants.h), then `overrides` in order.
+Experiment load_experiment(const std::string& path, const std::vector<Override>& overrides,
+                           const Variant* variant = nullptr);
 
 /// Builds the policy of the experiment (validates its parameters).
 std::unique_ptr<Policy> make_policy(const Experiment& e);
 
-/// The tasks of trial `trial` (seed derived from the experiment seed and the trial number).
+/// The tasks (and DAG jobs) of trial `trial` (seed derived from the experiment seed and the trial number).
+Workload make_workload(const Experiment& e, std::uint32_t trial);
 std::vector<Task> make_tasks(const Experiment& e, std::uint32_t trial);
+
+/// InputError (at the policy) unless the policy and the workload agree on DAG jobs vs independent tasks.
+void check_policy_fits(const Experiment& e, const Workload& w);
 
 /// Seed of a named random stream of one trial: every stream is derived from (seed, trial, name).
 std::uint64_t stream_seed(std::uint64_t seed, std::uint32_t trial, const std::string& name);

@@ -1,5 +1,7 @@
 #include "sim/trial_runner.h"
 
+#include <unistd.h>
+
 #include <chrono>
 #include <cmath>
 #include <iomanip>
@@ -10,7 +12,12 @@
 
 #include "manager/resource_manager.h"
 #include "platform/builder.h"
+#include "platform/sim_time.h"
+#include "sim/job_metrics.h"
+#include "sim/progress.h"
 #include "sim/result_files.h"
+#include "sim/run_recorder.h"
+#include "sim/window_probe.h"
 
 namespace rmsim {
 
@@ -62,16 +69,53 @@ std::string tasks_csv(const SchedulingContext& ctx) {
     return o.str();
 }
 
+/// Runs the simulation to its end. With a progress line, in slices of simulated time (grown while a slice
+/// takes little wall time) so the line can be redrawn; otherwise in one sc_start(). Either way the model
+/// sees the same events.
+void simulate(const SchedulingContext& ctx, const TrialOptions& opt) {
+    ProgressLine progress(opt.quiet);
+    auto final_line = [&] {
+        if (opt.progress)
+            progress.finish("simulated " + std::to_string(static_cast<long long>(to_seconds(sc_core::sc_time_stamp()))) +
+                            " s, " + std::to_string(ctx.finished_count()) + " / " + std::to_string(ctx.task_count()) +
+                            " tasks finished");
+    };
+    if (!opt.progress || opt.quiet || !isatty(2)) {
+        sc_core::sc_start();
+        final_line();
+        return;
+    }
+    double slice_s = 1.0;
+    const double total = std::max<double>(1.0, static_cast<double>(ctx.task_count()));
+    do {
+        const auto w0 = std::chrono::steady_clock::now();
+        sc_core::sc_start(from_seconds_round(slice_s), sc_core::SC_EXIT_ON_STARVATION);
+        const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - w0).count();
+        if (wall < 0.05) slice_s *= 2;
+        else if (wall > 0.5 && slice_s > 1e-3) slice_s /= 2;
+        progress.update(static_cast<double>(ctx.finished_count()) / total,
+                        std::to_string(ctx.finished_count()) + " / " + std::to_string(ctx.task_count()) +
+                            " tasks finished");
+    } while (sc_core::sc_get_status() != sc_core::SC_STOPPED && sc_core::sc_pending_activity());
+    final_line();
+}
+
 }  // namespace
 
 Metrics run_trial(const Experiment& e, std::uint32_t trial, const TrialOptions& opt) {
     const auto wall0 = std::chrono::steady_clock::now();
-    const std::vector<Task> tasks = make_tasks(e, trial);
+    const Workload workload = make_workload(e, trial);
+    const std::vector<Task>& tasks = workload.tasks;
     std::unique_ptr<Policy> policy = make_policy(e);
     // The module tree is left to process exit (one simulation per process; teardown is slow at scale).
     auto* machine = new Machine(e.platform);
-    auto* manager = new ResourceManager("manager", *machine, tasks, *policy, e.manager);
-    sc_core::sc_start();
+    RunRecorder recorder(*machine, e.sample_interval_s, opt.trace);  // energy.csv, pstates.csv, trace.json
+    auto* manager = new ResourceManager("manager", *machine, tasks, *policy, e.manager,
+                                        workload.jobs.empty() ? nullptr : &workload.jobs);
+    WindowProbe* probe = e.window.enabled
+                             ? new WindowProbe("window_probe", *machine, e.window.start_s, e.window.end_s)
+                             : nullptr;
+    simulate(manager->context(), opt);
     const Seconds sim_end = to_seconds(sc_core::sc_time_stamp());
     const SchedulingContext& ctx = manager->context();
     check_invariants(ctx, *machine);
@@ -89,6 +133,22 @@ Metrics run_trial(const Experiment& e, std::uint32_t trial, const TrialOptions& 
                   {"dropped", m.dropped}, {"rejected", m.rejected}, {"unfinished", m.unfinished},
                   {"preemptions", m.preemptions}};
     s["utility"] = {{"earned", m.utility_earned}, {"maximum", m.utility_max}, {"percent_of_maximum", m.utility_percent}};
+    if (probe) {
+        const Seconds w1 = e.window.end_s >= 0 ? e.window.end_s : sim_end;
+        const WindowMetrics w = compute_window_metrics(ctx, e.window.start_s, w1, probe->energy_in_window());
+        s["window"] = {{"start_s", w.start_s}, {"end_s", w.end_s}, {"arrived", w.arrived},
+                       {"completed", w.completed}, {"dropped", w.dropped}, {"rejected", w.rejected},
+                       {"utility_earned", w.utility_earned}, {"utility_maximum", w.utility_max},
+                       {"percent_of_maximum", w.utility_percent}, {"energy_j", w.energy_j}};
+    }
+    if (ctx.has_jobs()) {
+        const JobMetrics j = compute_job_metrics(ctx);
+        s["jobs"] = {{"total", j.total}, {"arrived", j.arrived}, {"completed", j.completed},
+                     {"rejected", j.rejected}, {"zero_value", j.zero_value}, {"unfinished", j.unfinished},
+                     {"rejected_percent", j.rejected_percent}, {"value_earned", j.value_earned},
+                     {"energy_j", j.energy_j}, {"planned_energy_j", j.planned_energy_j},
+                     {"mean_response_s", j.mean_response_s}, {"value_per_energy", j.value_per_energy}};
+    }
     nlohmann::ordered_json energy;
     energy["total_j"] = m.energy_total_j;
     for (std::size_t i = 0; i < kEnergyCategories; ++i) energy[std::string(to_string(EnergyCategory(i))) + "_j"] = m.energy[i];
@@ -100,16 +160,26 @@ Metrics run_trial(const Experiment& e, std::uint32_t trial, const TrialOptions& 
                       {"deferred_starts", manager->stats().deferred_starts},
                       {"commands", machine->manager_port().commands_sent()},
                       {"notices", machine->manager_port().notices_received()}};
+    PolicyReport report;
+    policy->report(report);
+    if (!report.figures.empty()) {
+        nlohmann::ordered_json p = nlohmann::ordered_json::object();
+        for (const auto& [k, v] : report.figures) p[k] = v;
+        s["policy_stats"] = p;
+    }
     nlohmann::ordered_json timing;  // wall-clock figures: not deterministic, kept out of summary.json
     timing["wall_s"] = wall;
     timing["simulated_s_per_wall_s"] = wall > 0 ? sim_end / wall : 0;
     timing["delta_cycles"] = sc_core::sc_delta_count();
     timing["scheduler_wall_per_event_s"] = {{"mean", m.sched_wall_mean_s}, {"median", m.sched_wall_median_s},
                                             {"max", m.sched_wall_max_s}};
+    for (const auto& [k, v] : report.wall) timing["policy"][k] = v;
     ResultFiles files(opt.out_dir);
     files.add("summary.json", s.dump(2) + "\n");
     files.add("timing.json", timing.dump(2) + "\n");
     files.add("tasks.csv", tasks_csv(ctx));
+    if (ctx.has_jobs()) files.add("jobs.csv", jobs_csv(ctx));
+    recorder.finish(files);
     files.commit();
     return m;
 }

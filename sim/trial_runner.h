@@ -12,6 +12,8 @@ namespace rmsim {
 struct TrialOptions {
     std::string out_dir;   ///< results go here (created); files are written under temporary names first
     bool quiet = false;
+    bool progress = false; ///< draw a progress line with ETA on stderr (a single in-process run)
+    bool trace = false;    ///< also write trace.json (Chrome/Perfetto): one track per core, P-state and power counters
 };
 
 /// Runs trial `trial` of `e`. Throws InputError (bad workload input) or std::exception (internal errors).

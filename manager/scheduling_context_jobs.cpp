@@ -1,0 +1,192 @@
+// SchedulingContext: DAG jobs (Singh, Dziurzanski, Indrusiak 2015 §III). A job runs on one node; its cores
+// are booked as one block from its start for the planned response time; each task starts when its inputs
+// are in and the task before it on its core is done; data between tasks on different cores crosses the
+// node's interconnect (a Transfer decision, then a Transferred notice).
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <numeric>
+#include <stdexcept>
+#include <string>
+
+#include "manager/scheduling_context.h"
+
+namespace rmsim {
+
+namespace {
+constexpr std::uint32_t kNoSlot = std::numeric_limits<std::uint32_t>::max();
+std::string jname(JobId j) { return "job " + std::to_string(j); }
+}  // namespace
+
+const char* to_string(JobState s) {
+    switch (s) {
+        case JobState::Pending: return "pending";
+        case JobState::Waiting: return "waiting";
+        case JobState::Running: return "running";
+        case JobState::Completed: return "completed";
+        case JobState::Rejected: return "rejected";
+    }
+    return "?";
+}
+
+void SchedulingContext::set_jobs(const std::vector<DagJob>* jobs) {
+    jobs_ = jobs;
+    job_records_.assign(jobs ? jobs->size() : 0, JobRecord{});
+    job_of_.assign(tasks_.size(), std::numeric_limits<JobId>::max());
+    waiting_jobs_.clear();
+    if (!jobs) return;
+    for (const DagJob& j : *jobs)
+        for (std::uint32_t i = 0; i < j.task_count; ++i) job_of_.at(j.first_task + i) = j.id;
+    for (TaskId t = 0; t < job_of_.size(); ++t)
+        if (job_of_[t] == std::numeric_limits<JobId>::max())
+            throw std::logic_error("SchedulingContext: task " + std::to_string(t) + " belongs to no job");
+}
+
+std::vector<std::uint32_t> SchedulingContext::idle_cores(ClusterId c, LocalNodeIndex node) const {
+    if (granularity_ != Granularity::Core) throw std::logic_error("idle_cores needs Granularity::Core");
+    const std::uint32_t cpn = cores_per_node_.at(c);
+    const AvailabilityProfile& p = profiles_.at(c);
+    std::vector<std::uint32_t> idle;
+    for (std::uint32_t core = 0; core < cpn; ++core)
+        if (p.is_idle(node * cpn + core, now_s_, std::numeric_limits<Seconds>::infinity())) idle.push_back(core);
+    return idle;
+}
+
+void SchedulingContext::start_job(JobId j, ClusterId c, LocalNodeIndex node, const JobPlacement& pl) {
+    const DagJob& job = jobs_->at(j);
+    JobRecord& jr = job_records_.at(j);
+    if (jr.state != JobState::Waiting) throw std::logic_error(jname(j) + ": start of a job that is " + to_string(jr.state));
+    const std::uint32_t n = job.task_count;
+    if (pl.core_of_task.size() != n || pl.pstate_of_task.size() != n || pl.planned_start_s.size() != n)
+        throw std::logic_error(jname(j) + ": the placement does not cover every task");
+    const std::uint32_t cpn = cores_per_node_.at(c);
+    const std::uint32_t levels = pstate_count(c);
+    jr.slot_of_core.assign(cpn, kNoSlot);
+    jr.sequence.clear();
+    for (std::uint32_t i = 0; i < n; ++i) {
+        const std::uint32_t core = pl.core_of_task[i];
+        if (core >= cpn) throw std::logic_error(jname(j) + ": core " + std::to_string(core) + " is not on the node");
+        if (pl.pstate_of_task[i] >= levels) throw std::logic_error(jname(j) + ": no such P-state");
+        if (jr.slot_of_core[core] == kNoSlot) {
+            jr.slot_of_core[core] = static_cast<std::uint32_t>(jr.sequence.size());
+            jr.sequence.emplace_back();
+        }
+        jr.sequence[jr.slot_of_core[core]].push_back(i);
+    }
+    // Tasks sharing a core run in planned-start order (ties: lower index first).
+    for (auto& seq : jr.sequence)
+        std::stable_sort(seq.begin(), seq.end(), [&](std::uint32_t a, std::uint32_t b) {
+            return pl.planned_start_s[a] < pl.planned_start_s[b];
+        });
+    // Book the job's cores as one block, under its first task's id, for the planned response time.
+    std::vector<LocalNodeIndex> units;
+    for (std::uint32_t core = 0; core < cpn; ++core)
+        if (jr.slot_of_core[core] != kNoSlot) units.push_back(node * cpn + core);
+    book(job.first_task, c, units, now_s_, now_s_ + std::max(pl.planned_response_s, 1e-9), BookingKind::Running);
+    jr.state = JobState::Running;
+    jr.cluster = c;
+    jr.node = node;
+    jr.core_of_task = pl.core_of_task;
+    jr.next_on_core.assign(jr.sequence.size(), 0);
+    jr.inputs_left.assign(n, 0);
+    for (const DataEdge& e : job.edges) ++jr.inputs_left[e.to];
+    jr.tasks_left = n;
+    jr.start_s = now_s_;
+    jr.planned_response_s = pl.planned_response_s;
+    jr.planned_energy_j = pl.planned_energy_j;
+    for (std::uint32_t i = 0; i < n; ++i) {
+        TaskRecord& r = records_.at(job.first_task + i);
+        r.state = TaskState::Reserved;
+        r.placeholder = false;
+        r.cluster = c;
+        r.pstate = pl.pstate_of_task[i];
+        r.units = {node * cpn + pl.core_of_task[i]};
+        r.planned_start_s = now_s_ + pl.planned_start_s[i];
+    }
+    running_jobs_.push_back(j);
+    for (std::uint32_t slot = 0; slot < jr.sequence.size(); ++slot) start_ready_on_core(j, slot);
+}
+
+void SchedulingContext::keep_running_jobs_booked() {
+    running_jobs_.erase(std::remove_if(running_jobs_.begin(), running_jobs_.end(),
+                                       [this](JobId j) { return job_records_[j].state != JobState::Running; }),
+                        running_jobs_.end());
+    for (JobId j : running_jobs_) {
+        const TaskId key = jobs_->at(j).first_task;
+        AvailabilityProfile& p = profiles_.at(job_records_[j].cluster);
+        const Booking* b = p.booking(key);
+        // Extended in small steps: the next mapping event extends again if the job is still running.
+        if (b && b->end_s <= now_s_) p.update_end(key, now_s_ + 1e-3);
+    }
+}
+
+void SchedulingContext::reject_job(JobId j) {
+    JobRecord& jr = job_records_.at(j);
+    if (jr.state != JobState::Waiting) throw std::logic_error(jname(j) + ": rejection of a job that is " + to_string(jr.state));
+    jr.state = JobState::Rejected;
+    jr.end_s = now_s_;
+    ++jobs_finished_;
+    const DagJob& job = jobs_->at(j);
+    for (std::uint32_t i = 0; i < job.task_count; ++i) reject(job.first_task + i);
+}
+
+void SchedulingContext::start_ready_on_core(JobId j, std::uint32_t slot) {
+    JobRecord& jr = job_records_[j];
+    const std::vector<std::uint32_t>& seq = jr.sequence[slot];
+    if (jr.next_on_core[slot] >= seq.size()) return;
+    const std::uint32_t i = seq[jr.next_on_core[slot]];
+    const TaskId t = jobs_->at(j).first_task + i;
+    if (records_[t].state != TaskState::Reserved || jr.inputs_left[i] > 0) return;
+    set_running(t);
+}
+
+void SchedulingContext::job_task_completed(TaskId t) {
+    const JobId j = job_of_.at(t);
+    const DagJob& job = jobs_->at(j);
+    JobRecord& jr = job_records_.at(j);
+    const auto i = static_cast<std::uint32_t>(t - job.first_task);
+    jr.energy_j += records_[t].energy_j;
+    const std::uint32_t core = jr.core_of_task[i];
+    const std::uint32_t slot = jr.slot_of_core[core];
+    ++jr.next_on_core[slot];
+    const NodeId node = platform_.first_node(jr.cluster) + jr.node;
+    for (std::uint32_t e : job.out_edges[i]) {
+        const DataEdge& edge = job.edges[e];
+        const std::uint32_t dst = jr.core_of_task[edge.to];
+        if (dst == core) {
+            --jr.inputs_left[edge.to];  // same core: the data is already there
+            continue;
+        }
+        Decision d;
+        d.kind = Decision::Kind::Transfer;
+        d.task = t;
+        d.node = node;
+        d.core = core;
+        d.dst_core = dst;
+        d.bytes = static_cast<std::uint64_t>(std::llround(edge.data_bytes));
+        d.tag = edge_tag(j, e);
+        decisions_.push_back(d);
+        ++jr.transfers;
+    }
+    if (--jr.tasks_left == 0) {
+        jr.state = JobState::Completed;
+        jr.end_s = now_s_;
+        ++jobs_finished_;
+        profiles_.at(jr.cluster).remove(job.first_task);
+        return;
+    }
+    start_ready_on_core(j, slot);
+}
+
+void SchedulingContext::transfer_done(std::uint64_t tag, Seconds now_s) {
+    advance(now_s);
+    const auto j = static_cast<JobId>(tag >> 32);
+    const auto e = static_cast<std::uint32_t>(tag & 0xffffffffu);
+    JobRecord& jr = job_records_.at(j);
+    const DataEdge& edge = jobs_->at(j).edges.at(e);
+    if (jr.inputs_left.at(edge.to) == 0) throw std::logic_error(jname(j) + ": a transfer arrived twice");
+    --jr.inputs_left[edge.to];
+    start_ready_on_core(j, jr.slot_of_core[jr.core_of_task[edge.to]]);
+}
+
+}  // namespace rmsim

@@ -1,0 +1,91 @@
+// Singh 2015 PBA: profiles per core count, the profile store, and Algorithm 1's value/energy estimate.
+#include <catch2/catch.hpp>
+#include <stdexcept>
+
+#include "manager/policies/singh/pba_estimate.h"
+#include "manager/policies/singh/profile_store.h"
+#include "tests/manager/policies/singh/singh_fixture.h"
+
+using namespace rmsim;
+using namespace rmsim::singh;
+
+namespace {
+ProfileEntry fake_entry(std::uint32_t k, std::uint32_t cores_used, double response_s, double energy_j) {
+    ProfileEntry e;
+    e.max_cores = k;
+    e.plan.core_sequence.assign(cores_used, {});
+    e.plan.response_ns = static_cast<TimeNs>(response_s * 1e9);
+    e.plan.dynamic_energy_j = energy_j;
+    e.response_s = response_s;
+    e.energy_j = energy_j;
+    e.response_energy = response_s * energy_j;
+    return e;
+}
+}  // namespace
+
+TEST_CASE("singh profile: best core count and Algorithm 1 estimate", "[manager][singh]") {
+    // R·E per k: k=1 10·100 = 1000, k=2 6·120 = 720, k=3 4·180 = 720 (tie: the smaller k), k=4 5·200 = 1000.
+    JobProfile p;
+    p.job_id = 3;
+    p.entries = {fake_entry(1, 1, 10, 100), fake_entry(2, 2, 6, 120), fake_entry(3, 2, 4, 180), fake_entry(4, 4, 5, 200)};
+    CHECK(p.best_core_count() == 2);
+    CHECK_THROWS_AS(p.entry(0), std::out_of_range);
+    CHECK_THROWS_AS(p.entry(5), std::out_of_range);
+
+    Job job;
+    job.id = 3;
+    job.arrival_s = 100;
+    job.value = UtilityFunction::value_curve(50, 10, 30);  // 50 until 10 s after arrival, 0 at 30 s
+    // now = 110, maxBid 8: k = min(8, 2) = 2: completion 110 + 6 = 116 = arrival + 16 -> 50·(30-16)/20 = 35;
+    // value per energy 35 / 120.
+    ValueEnergyEstimate e = pba_estimate(job, p, 8, 110);
+    CHECK(e.entry == &p.entries[1]);
+    CHECK(e.cores == 2);
+    CHECK(e.value == Approx(35).epsilon(1e-12));
+    CHECK(e.energy_j == Approx(120));
+    CHECK(e.value_per_energy == Approx(35.0 / 120).epsilon(1e-12));
+    // maxBid 1: k = 1: completion 110 + 10 = arrival + 20 -> 25, per energy 25/100.
+    e = pba_estimate(job, p, 1, 110);
+    CHECK(e.entry == &p.entries[0]);
+    CHECK(e.value == Approx(25).epsilon(1e-12));
+    CHECK(e.value_per_energy == Approx(0.25).epsilon(1e-12));
+    // Too late: value 0.
+    e = pba_estimate(job, p, 8, 130);
+    CHECK(e.value == 0.0);
+    CHECK(e.value_per_energy == 0.0);
+    CHECK_THROWS_AS(pba_estimate(job, p, 0, 110), std::invalid_argument);
+}
+
+TEST_CASE("singh profile: profile_job covers k = 1..min(|T|, cores) and the store counts evaluations",
+          "[manager][singh]") {
+    const Job job = singh_test::make_job({3e9, 2e9, 2e9, 1e9}, {{0, 1, 1e6}, {0, 2, 1e6}, {1, 3, 1e6}, {2, 3, 1e6}});
+    const NodeModel node = singh_test::two_level_node(3, true);
+    const PlanningProblem pb(job, node);
+    GaParams gp;
+    gp.population = 6;
+    gp.evaluations = 50;
+    const JobProfile p = profile_job(pb, gp);
+    REQUIRE(p.entries.size() == 3);  // min(4 tasks, 3 cores)
+    CHECK(p.evaluations == 3 * 50);
+    for (std::uint32_t k = 1; k <= 3; ++k) {
+        const ProfileEntry& e = p.entry(k);
+        CHECK(e.max_cores == k);
+        CHECK(e.plan.cores_used() <= k);
+        CHECK(e.response_s == Approx(e.plan.response_s()));
+        CHECK(e.energy_j == Approx(e.plan.energy_j()));
+        CHECK(e.response_energy == Approx(e.response_s * e.energy_j));
+    }
+    // k = 1: one core; the best is all at L0 or not, but it runs the 8e9 cycles back to back.
+    CHECK(p.entry(1).plan.cores_used() == 1);
+
+    ProfileStore store;
+    store.add(p);
+    CHECK(store.size() == 1);
+    CHECK(store.evaluations() == 150);
+    REQUIRE(store.find(job.id) != nullptr);
+    CHECK(store.find(job.id)->entries.size() == 3);
+    CHECK(store.find(job.id + 1) == nullptr);
+    store.add(p);  // replacing a profile does not double-count
+    CHECK(store.size() == 1);
+    CHECK(store.evaluations() == 150);
+}

@@ -1,0 +1,38 @@
+#pragma once
+// The tasks of one trial, and the DAG jobs they belong to when the workload is made of jobs (Singh 2015
+// §III-B). A job's tasks are consecutive in the task list: tasks [first_task, first_task + task_count), so
+// the manager, the metrics and tasks.csv treat them like any task, and the job adds the graph and value.
+#include <cstdint>
+#include <vector>
+
+#include "workloads/task.h"
+
+namespace rmsim {
+
+using JobId = std::uint32_t;
+
+struct DagJob {
+    JobId id = 0;
+    Seconds arrival_s = 0;
+    TaskId first_task = 0;
+    std::uint32_t task_count = 0;
+    std::vector<DataEdge> edges;  ///< indices local to the job (0..task_count-1)
+    UtilityFunction value;        ///< value of the job as a function of completion - arrival
+    /// Edges leaving / entering each local task, as indices into `edges` (built by flatten_jobs).
+    std::vector<std::vector<std::uint32_t>> out_edges, in_edges;
+};
+
+struct Workload {
+    std::vector<Task> tasks;   ///< ids 0..n-1, sorted by arrival
+    std::vector<DagJob> jobs;  ///< empty: independent tasks; otherwise every task belongs to one job
+};
+
+/// Flattens jobs (sorted by arrival, stable) into one task list: job j gets id j and consecutive task ids;
+/// every task takes its job's arrival time. Task utilities are set to 0: a job's value is earned by the
+/// job (metrics "jobs" section), not by its tasks. Throws std::invalid_argument for a cyclic graph.
+Workload flatten_jobs(std::vector<Job> jobs);
+
+/// The job of each task (for a workload with jobs).
+std::vector<JobId> job_of_tasks(const Workload& w);
+
+}  // namespace rmsim
