@@ -50,7 +50,6 @@ AvailabilityProfile::AvailabilityProfile(std::uint32_t node_count, Seconds now_s
     if (node_count == 0)
         throw std::invalid_argument("AvailabilityProfile: a cluster needs at least one node");
     if (!std::isfinite(now_s)) throw std::invalid_argument("AvailabilityProfile: now must be finite");
-    tail_voids_[-kInf] = node_count;
     // Bits past the last node stay 0, so a word-level search never finds them.
     if (node_count % 64 != 0) empty_bits_.back() = (std::uint64_t{1} << (node_count % 64)) - 1;
 }
@@ -85,7 +84,7 @@ void AvailabilityProfile::check_node(LocalNodeIndex node) const {
                                     std::to_string(timelines_.size()) + " nodes)");
 }
 
-void AvailabilityProfile::index_node(LocalNodeIndex node, int sign) {
+void AvailabilityProfile::index_voids(LocalNodeIndex node, int sign) const {
     auto bump = [sign](auto& map, const auto& key) {
         auto& count = map[key];
         if (sign > 0) {
@@ -101,14 +100,24 @@ void AvailabilityProfile::index_node(LocalNodeIndex node, int sign) {
         prev_end = iv.end_s;
     }
     bump(tail_voids_, prev_end);
+    cache_.valid = false;
+}
+
+void AvailabilityProfile::track_voids() const {
+    if (voids_tracked_) return;
+    for (LocalNodeIndex n = 0; n < node_count(); ++n) index_voids(n, +1);
+    voids_tracked_ = true;
+}
+
+void AvailabilityProfile::index_node(LocalNodeIndex node, int sign) {
+    if (voids_tracked_) index_voids(node, sign);
     if (sign > 0) {
         const auto& tl = timelines_[node];
         first_start_s_[node] = tl.empty() ? kInf : tl.front().start_s;
         first_end_s_[node] = tl.empty() ? kInf : tl.front().end_s;
-        last_end_s_[node] = prev_end;
+        last_end_s_[node] = tl.empty() ? -kInf : tl.back().end_s;
         set_empty_bit(node, tl.empty());
     }
-    cache_.valid = false;
 }
 
 void AvailabilityProfile::add(std::vector<LocalNodeIndex> nodes, Seconds start_s, Seconds end_s, TaskId owner,
@@ -140,7 +149,7 @@ void AvailabilityProfile::add(std::vector<LocalNodeIndex> nodes, Seconds start_s
         index_node(n, +1);
     }
     bookings_.emplace(owner, Booking{owner, kind, start_s, end_s, std::move(nodes)});
-    by_start_.emplace(start_s, owner);
+    if (start_s > now_s_) future_by_start_.emplace(start_s, owner);
     by_end_.emplace(end_s, owner);
     if (kind == BookingKind::PlaceHolder) placeholders_.insert(owner);
 }
@@ -155,7 +164,7 @@ void AvailabilityProfile::erase_booking(TaskId owner) {
         tl.erase(pos);
         index_node(n, +1);
     }
-    by_start_.erase(std::make_pair(b.start_s, owner));
+    future_by_start_.erase(std::make_pair(b.start_s, owner));  // a no-op if it started by its add
     by_end_.erase(std::make_pair(b.end_s, owner));
     placeholders_.erase(owner);
     bookings_.erase(it);
@@ -253,6 +262,7 @@ std::optional<Seconds> AvailabilityProfile::earliest_start(std::uint32_t k, Seco
     if (k > node_count()) return std::nullopt;
     const Seconds t0 = std::max(not_before_s, now_s_);
     if (!(t0 < deadline_s)) return std::nullopt;
+    track_voids();
     if (!cache_.valid) rebuild_cache();
     const auto& ts = cache_.tail_start_s;
     const auto& cum = cache_.tail_cum;
@@ -419,9 +429,12 @@ std::vector<LocalNodeIndex> AvailabilityProfile::lowest_idle_nodes(std::uint32_t
     const std::uint32_t n_nodes = node_count();
     if (k == 0 || k > n_nodes) return {};
     // Empty or NaN windows: the definition itself (such a window overlaps nothing or compares false).
-    if (!(start_s < end_s)) return lowest_idle_scan(k, start_s, end_s);
+    // Windows ending by now: bookings that started by their add are not in future_by_start_.
+    if (!(start_s < end_s) || !(end_s > now_s_)) return lowest_idle_scan(k, start_s, end_s);
     const auto ended_end = by_end_.upper_bound(std::make_pair(start_s, std::numeric_limits<TaskId>::max()));
-    const auto later_begin = by_start_.lower_bound(std::make_pair(end_s, TaskId{0}));
+    // A booking starting at or after end_s > now started after now when it was added (now never goes back),
+    // so future_by_start_ has it.
+    const auto later_begin = future_by_start_.lower_bound(std::make_pair(end_s, TaskId{0}));
     // Count first: when these bookings cover many nodes (e.g. a large reservation after a short window),
     // the scan, which stops at the k-th idle node, is cheaper than checking them all.
     std::size_t outside_nodes = 0;
@@ -431,7 +444,7 @@ std::vector<LocalNodeIndex> AvailabilityProfile::lowest_idle_nodes(std::uint32_t
             outside_nodes += bookings_.find(it->second)->second.nodes.size();
     };
     count(by_end_.begin(), ended_end);
-    count(later_begin, by_start_.end());
+    count(later_begin, future_by_start_.end());
     if (outside_nodes > budget) return lowest_idle_scan(k, start_s, end_s);
     outside_.clear();
     auto collect = [&](auto from, auto to) {
@@ -440,7 +453,7 @@ std::vector<LocalNodeIndex> AvailabilityProfile::lowest_idle_nodes(std::uint32_t
                 if (idle_fast(n, start_s, end_s)) outside_.push_back(n);
     };
     collect(by_end_.begin(), ended_end);
-    collect(later_begin, by_start_.end());
+    collect(later_begin, future_by_start_.end());
     if (empty_count_ + outside_.size() < k) return {};
     std::sort(outside_.begin(), outside_.end());
     outside_.erase(std::unique(outside_.begin(), outside_.end()), outside_.end());

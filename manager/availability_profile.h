@@ -20,14 +20,17 @@
 // Lowest idle nodes (the baselines' tie-break, manager/unit_choice.h) without a scan of every node:
 // - The profile keeps a bitmap of the nodes whose timeline is empty (nothing booked: not running,
 //   reserved or place-holder; set_now() prunes what has ended, so after it "empty" means "nothing booked
-//   from now on"), and the bookings ordered by start and by end.
+//   from now on"), the bookings ordered by end, and those that started after now when added (reservations
+//   and place-holders) ordered by start.
 // - A node idle over [s, e) is either empty, or has all its intervals ending by s, or has an interval
 //   starting at or after e: a node with an interval ending after s and none starting at or after e has
 //   its first interval ending after s starting before e, which overlaps the window. So the idle nodes are
 //   the empty ones plus the idle ones among the nodes of the bookings with end <= s or start >= e.
-//   lowest_idle_nodes() merges the bitmap with those few nodes (none in FCFS: every booking runs from
-//   at most now to after now) and falls back to the exact scan when they are many (e.g. a large reservation
-//   starting after the window), so its answer is always that of the scan.
+//   A booking starting at or after e > now started after now when it was added (now never goes back), so
+//   the ordered sets hold every such booking. lowest_idle_nodes() merges the bitmap with those few nodes
+//   (none in FCFS: every booking runs from at most now to after now) and falls back to the exact scan when
+//   they are many (more than N/4, e.g. a large reservation after a short window) or the window ends by
+//   now, so its answer is always that of the scan.
 //
 // Node choice, Machovec Ch.3 §3.3.7. GAP: the text gives the two criteria ("the smallest number of idle
 // voids in the system", then "the size of the idle voids into which the task would be inserted") and the
@@ -144,8 +147,8 @@ class AvailabilityProfile {
     std::vector<LocalNodeIndex> idle_nodes(Seconds start_s, Seconds end_s) const;
     /// The k lowest-index nodes idle throughout [start_s, end_s), ascending: the first k of
     /// idle_nodes(start_s, end_s), identical in every case; empty if fewer than k are idle (or k == 0).
-    /// O(k + N/64 + B_out log B) with B_out the bookings with end <= start_s or start >= end_s (see the
-    /// top of this file), else a scan that stops at the k-th idle node.
+    /// O(k + N/64 + (B_out + 1) log B) with B_out the bookings with end <= start_s or start >= end_s (see
+    /// the top of this file), else a scan that stops at the k-th idle node.
     std::vector<LocalNodeIndex> lowest_idle_nodes(std::uint32_t k, Seconds start_s, Seconds end_s) const;
     /// Nodes with nothing booked at all (after set_now(), nothing booked from now on).
     std::uint32_t empty_node_count() const { return empty_count_; }
@@ -187,6 +190,11 @@ class AvailabilityProfile {
     std::vector<LocalNodeIndex> lowest_idle_scan(std::uint32_t k, Seconds start_s, Seconds end_s) const;
     void set_empty_bit(LocalNodeIndex node, bool empty);
     /// Adds (+1) or removes (-1) the node's idle periods to/from the void indexes.
+    void index_voids(LocalNodeIndex node, int sign) const;
+    /// Builds the void indexes on the first earliest_start(); from then on index_node() keeps them.
+    void track_voids() const;
+    /// Around a change of the node's timeline: -1 before, +1 after (the void indexes if tracked, and the
+    /// per-node bounds and the empty bit).
     void index_node(LocalNodeIndex node, int sign);
     void erase_booking(TaskId owner);
     void rebuild_cache() const;
@@ -203,15 +211,18 @@ class AvailabilityProfile {
     std::unordered_map<TaskId, Booking> bookings_;
     // Indexes of bookings_ so that set_now(), clear_placeholders() and lowest_idle_nodes() touch only the
     // bookings concerned (tens of thousands run at once on a cluster of 32,768 cores).
-    std::set<std::pair<Seconds, TaskId>> by_start_;  ///< (start, owner) of every booking
-    std::set<std::pair<Seconds, TaskId>> by_end_;    ///< (end, owner) of every booking
-    std::set<TaskId> placeholders_;                  ///< owners of the PlaceHolder bookings
-    std::vector<std::uint64_t> empty_bits_;          ///< bit n: timelines_[n] is empty
+    std::set<std::pair<Seconds, TaskId>> future_by_start_;  ///< (start, owner), bookings added with start > now
+    std::set<std::pair<Seconds, TaskId>> by_end_;           ///< (end, owner) of every booking
+    std::set<TaskId> placeholders_;                         ///< owners of the PlaceHolder bookings
+    std::vector<std::uint64_t> empty_bits_;                 ///< bit n: timelines_[n] is empty
     std::uint32_t empty_count_ = 0;
     // Idle periods of all nodes keyed by their bounds, with multiplicities: nodes booked together share
-    // bounds, so there are about as many keys as bookings (hundreds), not as many as nodes.
-    std::map<Seconds, std::uint32_t> tail_voids_;                        ///< a -> count (a = -inf: empty)
-    std::map<std::pair<Seconds, Seconds>, std::uint32_t> finite_voids_;  ///< (a, b) -> count
+    // bounds, so there are about as many keys as bookings (hundreds), not as many as nodes. Only
+    // earliest_start() reads them: they are built on its first call (policies that never plan ahead, e.g.
+    // FCFS with tens of thousands of running single-core tasks, do not pay for them).
+    mutable bool voids_tracked_ = false;
+    mutable std::map<Seconds, std::uint32_t> tail_voids_;                        ///< a -> count (a = -inf: empty)
+    mutable std::map<std::pair<Seconds, Seconds>, std::uint32_t> finite_voids_;  ///< (a, b) -> count
     mutable SweepCache cache_;
     mutable std::vector<HeapEntry> heap_;  ///< scratch of earliest_start(), kept to avoid reallocation
     struct Candidate {

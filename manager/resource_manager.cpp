@@ -125,10 +125,17 @@ void ResourceManager::mapping_event() {
     stats_.event_wall_s.push_back(std::chrono::duration<double>(t1 - t0).count());
 }
 
+std::uint64_t ResourceManager::unit_key(const std::pair<NodeId, std::uint32_t>& loc) {
+    return (std::uint64_t(loc.first) << 32) | loc.second;
+}
+
 bool ResourceManager::units_free(TaskId t) const {
     const TaskRecord& r = ctx_.record(t);
     for (LocalNodeIndex u : r.units) {
         const auto loc = ctx_.unit_location(r.cluster, u);
+        // A START already sent but not yet applied by the node (same instant) holds the unit too.
+        const auto claimed = occupant_.find(unit_key(loc));
+        if (claimed != occupant_.end() && claimed->second != t) return false;
         const Node& node = machine_.node(loc.first);
         if (loc.second != kAllCores) {
             if (node.core(loc.second).has_segment()) return false;
@@ -204,6 +211,7 @@ void ResourceManager::send_start(TaskId t) {
     Gang* gang = cores > 1 ? machine_.manager_port().new_gang(t, static_cast<std::uint32_t>(cores)) : nullptr;
     for (LocalNodeIndex u : r.units) {
         const auto loc = ctx_.unit_location(r.cluster, u);
+        occupant_[unit_key(loc)] = t;
         Message m;
         m.op = Op::Start;
         m.node = loc.first;
@@ -238,7 +246,15 @@ void ResourceManager::on_notice(const Message& m) {
         return;
     }
     if (m.op != Op::Completed && m.op != Op::Preempted) return;
+    const TaskRecord& r = ctx_.record(m.task);
+    const std::vector<LocalNodeIndex> units = r.units;  // part_finished may clear them (back to waiting)
+    const ClusterId cluster = r.cluster;
     const bool done = ctx_.part_finished(m.task, m.op == Op::Preempted, m.remaining, m.energy_j, now_seconds());
+    if (done)
+        for (LocalNodeIndex u : units) {
+            const auto it = occupant_.find(unit_key(ctx_.unit_location(cluster, u)));
+            if (it != occupant_.end() && it->second == m.task) occupant_.erase(it);
+        }
     if (!done) return;
     machine_.manager_port().release_gang(m.task);
     retry_deferred();

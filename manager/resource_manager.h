@@ -5,6 +5,7 @@
 // through the manager port of the cluster interconnect.
 #include <cstdint>
 #include <memory>
+#include <unordered_map>
 #include <vector>
 
 #include <systemc>
@@ -46,6 +47,7 @@ private:
     void execute(const std::vector<Decision>& decisions);
     void send_start(TaskId t);
     bool units_free(TaskId t) const;
+    static std::uint64_t unit_key(const std::pair<NodeId, std::uint32_t>& loc);
     void retry_deferred();
     void extend_overdue();
     void arm();
@@ -64,6 +66,8 @@ private:
     bool event_due_ = false;
     std::size_t finished_ = 0;
     std::vector<TaskId> deferred_;
+    /// Units (node << 32 | core) with a START sent and no final notice yet: the task holding them.
+    std::unordered_map<std::uint64_t, TaskId> occupant_;
     /// Running tasks by booked end, to find the ones overrunning their estimate.
     std::vector<std::pair<Seconds, TaskId>> running_ends_;
 };

@@ -6,9 +6,8 @@
 // (SchedulingContext::exec_time), so that an estimate equals the hardware's duration for a start without
 // wake-up or DVFS latencies.
 //
-// The nanosecond rounding is a true ceiling up to representation noise. (from_seconds_ceil in
-// platform/sim_time.h tolerates |ns - round(ns)| < 1e-6 * round(ns), which rounds to the nearest ns, and so
-// may shorten, every duration above 0.5 ms.)
+// The nanosecond rounding is a true ceiling up to representation noise; from_seconds_ceil in
+// platform/sim_time.h uses it too.
 #include <algorithm>
 #include <cmath>
 #include <cstdint>

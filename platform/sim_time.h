@@ -7,6 +7,7 @@
 
 #include <systemc>
 
+#include "platform/exec_rounding.h"
 #include "platform/units.h"
 
 namespace rmsim {
@@ -17,16 +18,9 @@ void set_time_resolution();
 inline std::uint64_t to_ns(const sc_core::sc_time& t) { return t.value(); }
 inline double to_seconds(const sc_core::sc_time& t) { return static_cast<double>(t.value()) * 1e-9; }
 inline sc_core::sc_time from_ns(std::uint64_t ns) { return sc_core::sc_time::from_value(ns); }
-/// Rounds up to the next whole nanosecond, so that a duration is never shortened.
-inline sc_core::sc_time from_seconds_ceil(Seconds s) {
-    if (s <= 0) return sc_core::SC_ZERO_TIME;
-    const double ns = s * 1e9;
-    const double r = std::nearbyint(ns);
-    // Tolerate representation noise (e.g. 1.5e-6 * 1e9 = 1500.0000000000002).
-    const std::uint64_t v = std::fabs(ns - r) < 1e-6 * std::max(1.0, r) ? static_cast<std::uint64_t>(r)
-                                                                         : static_cast<std::uint64_t>(std::ceil(ns));
-    return from_ns(v);
-}
+/// Rounds up to the next whole nanosecond, so that a duration is never shortened (representation noise
+/// such as 1.5e-6 * 1e9 = 1500.0000000000002 tolerated: platform/exec_rounding.h).
+inline sc_core::sc_time from_seconds_ceil(Seconds s) { return from_ns(ceil_to_ns(s)); }
 inline sc_core::sc_time from_seconds_round(Seconds s) {
     return s <= 0 ? sc_core::SC_ZERO_TIME : from_ns(static_cast<std::uint64_t>(std::llround(s * 1e9)));
 }

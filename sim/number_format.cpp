@@ -1,5 +1,6 @@
 #include "sim/number_format.h"
 
+#include <cmath>
 #include <cstdio>
 
 namespace rmsim {
@@ -29,5 +30,7 @@ std::string number12(double v) {
     std::snprintf(buf, sizeof buf, "%.12g", v);
     return buf;
 }
+
+std::string watts12(double w) { return number12(std::fabs(w) < 1e-9 ? 0.0 : w); }
 
 }  // namespace rmsim

@@ -12,5 +12,8 @@ std::string ns_as_seconds(std::uint64_t ns);
 std::string ns_as_micros(std::uint64_t ns);
 /// 12 significant digits (printf %.12g, as in tasks.csv); zero (of either sign) is "0".
 std::string number12(double v);
+/// A draw, as number12, with magnitudes below 1 nW written as "0": the machine's draw is a running sum of
+/// changes, so a category that returns to zero can keep a floating-point residue (e.g. 1.8e-12 W).
+std::string watts12(double w);
 
 }  // namespace rmsim

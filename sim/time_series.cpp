@@ -22,9 +22,9 @@ std::string energy_csv(const EnergySampler& sampler) {
         Watts w = 0;
         for (std::size_t c = 0; c < kEnergyCategories; ++c) {
             w += s.power_w[c];
-            if (has_power_column(c)) o += "," + number12(s.power_w[c]);
+            if (has_power_column(c)) o += "," + watts12(s.power_w[c]);
         }
-        o += "," + number12(w);
+        o += "," + watts12(w);
         Joules j = 0;
         for (std::size_t c = 0; c < kEnergyCategories; ++c) {
             j += s.energy_j[c];

@@ -103,7 +103,7 @@ std::string trace_json(const Machine& machine, const ActivityLog& log, const Ene
     EventWriter w;
     w.meta("process_name", kMachinePid, 1, "machine");
     for (const EnergySampler::PowerPoint& p : sampler.power_points())
-        w.counter(kMachinePid, 1, "machine", p.at_ns, "power_w", number12(p.total_w));
+        w.counter(kMachinePid, 1, "machine", p.at_ns, "power_w", watts12(p.total_w));
 
     std::size_t si = 0, li = 0;
     NodeId named = static_cast<NodeId>(-1);

@@ -112,7 +112,8 @@ Workload singh_jobs(const YAML::Node& n, const std::string& file, const Platform
                        {"jobs", "rate", "min_tasks", "max_tasks", "task_time_min_s", "task_time_max_s",
                         "memory_fraction_max", "edge_bytes_min", "edge_bytes_max", "value_per_work_s",
                         "mean_interarrival_low_s", "mean_interarrival_moderate_s", "mean_interarrival_high_s",
-                        "day_s"});
+                        "day_s", "soft_deadline_factor_min", "soft_deadline_factor_max", "decay_factor_min",
+                        "decay_factor_max"});
     SinghWorkloadParams p;
     p.job_count = get_count_or(n, "jobs", file, p.job_count);
     const std::string rate = get_string_or(n, "rate", file, "low");
@@ -133,6 +134,10 @@ Workload singh_jobs(const YAML::Node& n, const std::string& file, const Platform
         get_positive_or(n, "mean_interarrival_moderate_s", file, p.mean_interarrival_moderate_s);
     p.mean_interarrival_high_s = get_positive_or(n, "mean_interarrival_high_s", file, p.mean_interarrival_high_s);
     p.day_s = get_positive_or(n, "day_s", file, p.day_s);
+    p.soft_deadline_factor_min = get_positive_or(n, "soft_deadline_factor_min", file, p.soft_deadline_factor_min);
+    p.soft_deadline_factor_max = get_positive_or(n, "soft_deadline_factor_max", file, p.soft_deadline_factor_max);
+    p.decay_factor_min = get_positive_or(n, "decay_factor_min", file, p.decay_factor_min);
+    p.decay_factor_max = get_positive_or(n, "decay_factor_max", file, p.decay_factor_max);
     // Task times are given at the top V/F level of the platform's first core type.
     p.reference_frequency_hz = reference_hz(platform);
     try {

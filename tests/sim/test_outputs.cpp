@@ -58,6 +58,9 @@ TEST_CASE("outputs: simulated times are written as exact decimals", "[sim][outpu
     CHECK(number12(-0.0) == "0");
     CHECK(number12(2900) == "2900");
     CHECK(number12(1e20) == "1e+20");
+    CHECK(watts12(1.76e-12) == "0");
+    CHECK(watts12(-3e-13) == "0");
+    CHECK(watts12(2e-9) == "2e-09");
 }
 
 TEST_CASE("outputs: energy.csv rows of a task between samples", "[sim][outputs]") {
@@ -270,4 +273,19 @@ TEST_CASE("outputs: rmsim run --trace writes a trace and the same seed gives ide
         CHECK(e.at("dur").get<double>() == 200e6);  // 200 s in microseconds
     }
     CHECK(slices == 1);
+}
+
+TEST_CASE("outputs: a sampling interval below the time resolution is a located input error", "[sim][outputs][cli]") {
+    const fs::path d = scratch("interval");
+    std::string text = kEndToEnd;
+    text.replace(text.find("sample_interval_s: 75"), std::string("sample_interval_s: 75").size(),
+                 "sample_interval_s: 1.0e-10");
+    std::ofstream(d / "c.yaml") << text;
+    CHECK(run_rmsim(d, "out", "") == 2);
+    const std::string err = slurp(d / "stderr.txt");
+    INFO(err);
+    // Line 14 of the config (the run map).
+    CHECK(err.rfind((d / "c.yaml").string() + ":14:", 0) == 0);
+    CHECK(err.find("sample_interval_s must be at least 1e-9") != std::string::npos);
+    CHECK_FALSE(fs::exists(d / "out"));
 }

@@ -9,13 +9,12 @@
 
 namespace rmsim::singh {
 
-double NbaPolicy::best_value(const SchedulingContext& ctx, JobId j, ClusterId c) {
-    // The fastest plan NBA could make: every core of a node, every task at the highest level, started now.
+Seconds NbaPolicy::fastest_response(const SchedulingContext& ctx, JobId j, ClusterId c) {
+    // The fastest plan NBA could make: on min(cores per node, |T|) cores, every task at the highest level.
     const PlanningProblem& p = problem(ctx, j, c);
     const std::uint32_t k = std::min(ctx.cores_per_node(c), p.tasks());
-    const JobPlan plan = valopt_plan(p, load_balanced_allocation(p, k, tolerance_));
     ++schedules_evaluated_;
-    return plan_value(p.job(), plan, ctx.now());
+    return valopt_plan(p, load_balanced_allocation(p, k, tolerance_)).response_s();
 }
 
 std::optional<SinghPolicy::Choice> NbaPolicy::choose(const SchedulingContext& ctx, const std::vector<JobId>& queue,

@@ -33,12 +33,11 @@ const JobProfile& PbaPolicy::profile_of(JobId j, ClusterId c) const {
     return *p;
 }
 
-double PbaPolicy::best_value(const SchedulingContext& ctx, JobId j, ClusterId c) {
-    // The fastest profiled plan, started now.
-    const JobProfile& p = profile_of(j, c);
+Seconds PbaPolicy::fastest_response(const SchedulingContext&, JobId j, ClusterId c) {
+    // The fastest profiled plan.
     Seconds fastest = std::numeric_limits<Seconds>::infinity();
-    for (const ProfileEntry& e : p.entries) fastest = std::min(fastest, e.response_s);
-    return ctx.job(j).value.value_at(ctx.now() + fastest - ctx.job(j).arrival_s);
+    for (const ProfileEntry& e : profile_of(j, c).entries) fastest = std::min(fastest, e.response_s);
+    return fastest;
 }
 
 std::optional<SinghPolicy::Choice> PbaPolicy::choose(const SchedulingContext& ctx, const std::vector<JobId>& queue,

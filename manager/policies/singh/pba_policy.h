@@ -23,7 +23,7 @@ public:
 protected:
     std::optional<Choice> choose(const SchedulingContext& ctx, const std::vector<JobId>& queue, ClusterId c,
                                  std::uint32_t bid_cores) override;
-    double best_value(const SchedulingContext& ctx, JobId j, ClusterId c) override;
+    Seconds fastest_response(const SchedulingContext& ctx, JobId j, ClusterId c) override;
 
 private:
     const JobProfile& profile_of(JobId j, ClusterId c) const;

@@ -73,6 +73,7 @@ void SinghPolicy::forget(JobId j) {
     for (auto it = problems_.lower_bound({j, 0}); it != problems_.end() && it->first.first == j;)
         it = problems_.erase(it);
     jobs_.erase(j);
+    for (auto it = fastest_.lower_bound({j, 0}); it != fastest_.end() && it->first.first == j;) it = fastest_.erase(it);
 }
 
 void SinghPolicy::schedule(SchedulingContext& ctx) {
@@ -81,7 +82,11 @@ void SinghPolicy::schedule(SchedulingContext& ctx) {
         if (ctx.job_record(j).state != JobState::Waiting) continue;
         // Zero even with the fastest plan on any cluster: the value can only be zero (Sec. III-C).
         double best = 0;
-        for (ClusterId c = 0; c < ctx.cluster_count() && best <= 0; ++c) best = std::max(best, best_value(ctx, j, c));
+        for (ClusterId c = 0; c < ctx.cluster_count() && best <= 0; ++c) {
+            auto it = fastest_.find({j, c});
+            if (it == fastest_.end()) it = fastest_.emplace(std::make_pair(j, c), fastest_response(ctx, j, c)).first;
+            best = std::max(best, ctx.job(j).value.value_at(ctx.now() + it->second - ctx.job(j).arrival_s));
+        }
         if (best <= 0) {
             ctx.reject_job(j);
             ++rejected_;

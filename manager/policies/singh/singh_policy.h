@@ -60,8 +60,8 @@ protected:
     /// The job to allocate now on a node with `bid_cores` idle cores of cluster c, and its plan.
     virtual std::optional<Choice> choose(const SchedulingContext& ctx, const std::vector<JobId>& queue,
                                          ClusterId c, std::uint32_t bid_cores) = 0;
-    /// The job's value if it started now with its fastest plan on cluster c (zero: reject it).
-    virtual double best_value(const SchedulingContext& ctx, JobId j, ClusterId c) = 0;
+    /// The response time of the job's fastest plan on cluster c (its value if started now decides rejection).
+    virtual Seconds fastest_response(const SchedulingContext& ctx, JobId j, ClusterId c) = 0;
 
     /// Cached per (job, cluster): the job's view and its planning problem on the cluster's node type.
     const PlanningProblem& problem(const SchedulingContext& ctx, JobId j, ClusterId c);
@@ -76,6 +76,7 @@ private:
     std::map<ClusterId, std::unique_ptr<NodeModel>> models_;
     std::map<JobId, std::unique_ptr<Job>> jobs_;
     std::map<std::pair<JobId, ClusterId>, std::unique_ptr<PlanningProblem>> problems_;
+    std::map<std::pair<JobId, ClusterId>, Seconds> fastest_;  ///< fastest_response(), computed once per job
     std::uint64_t allocated_ = 0, rejected_ = 0;
 };
 
