@@ -28,6 +28,7 @@ ResourceManager::ResourceManager(sc_core::sc_module_name name, Machine& machine,
     if (jobs) ctx_.set_jobs(jobs);
     policy_.prepare(ctx_);
     ctx_.set_budget(config.budget);
+    next_budget_s_ = config.budget.start_s + config.budget.period_s;
     ctx_.set_energy_reader([this] { return machine_.total_energy(); });
     arrival_order_.resize(tasks.size());
     for (std::size_t i = 0; i < tasks.size(); ++i) arrival_order_[i] = i;
@@ -54,6 +55,11 @@ void ResourceManager::tick() {
     }
     // Reserved starts whose (ns-rounded) time has come.
     ctx_.start_due_reservations(now, now + 0.5e-9);
+    // Budget periods (e.g. days): the energy accounts restart from the meters' exact reading.
+    while (config_.budget.budget_j > 0 && now >= next_budget_s_) {
+        ctx_.begin_budget_period(next_budget_s_, machine_.total_energy());
+        next_budget_s_ += config_.budget.period_s;
+    }
     if (traits_.period_s > 0 && now >= next_period_s_) {
         trigger = true;
         while (next_period_s_ <= now) next_period_s_ += traits_.period_s;
@@ -73,6 +79,7 @@ void ResourceManager::arm() {
     if (next_arrival_ < arrival_order_.size()) next = tasks_[arrival_order_[next_arrival_]].arrival_s;
     next = std::min(next, ctx_.next_reserved_start());
     if (traits_.period_s > 0 && !all_finished()) next = std::min(next, next_period_s_);
+    if (config_.budget.budget_j > 0 && !all_finished()) next = std::min(next, next_budget_s_);
     if (config_.end_s >= 0) next = std::min(next, config_.end_s);
     if (next == kInf) return;
     const sc_time at = at_or_after(next);

@@ -63,6 +63,7 @@ private:
     std::size_t next_arrival_ = 0;
     std::vector<TaskId> arrival_order_;
     Seconds next_period_s_ = 0;
+    Seconds next_budget_s_ = 0;  ///< the next budget period boundary
     bool event_due_ = false;
     std::size_t finished_ = 0;
     std::vector<TaskId> deferred_;

@@ -74,7 +74,24 @@ public:
     /// Consumed plus the estimated energy still to come from running and reserved tasks.
     Joules energy_committed() const;
     const EnergyBudget& budget() const { return budget_; }
-    void set_budget(const EnergyBudget& b) { budget_ = b; }
+    void set_budget(const EnergyBudget& b) {
+        budget_ = b;
+        period_start_s_ = b.start_s;
+    }
+    // Per budget period (e.g. a day, Machovec Ch.3 §3.2.4; manager/scheduling_context_energy.cpp):
+    /// Start of the budget period containing now.
+    Seconds budget_period_start() const { return period_start_s_; }
+    /// Energy consumed since the period started (exact: the manager snapshots the meters at its start).
+    Joules energy_consumed_in_period() const { return energy_consumed() - period_start_energy_j_; }
+    /// energy_consumed_in_period() plus the estimated energy of running and reserved tasks.
+    Joules energy_committed_in_period() const { return energy_committed() - period_start_energy_j_; }
+    /// budget - energy_committed_in_period() (+inf without a budget).
+    Joules energy_remaining() const;
+    /// The linear goal curve of the metaheuristics (Machovec Ch.3 §3.3.6): energy at a constant rate,
+    /// budget x (t - period start) / period.
+    Joules energy_goal(Seconds t_s) const;
+    /// Used by the ResourceManager at each period boundary, with the machine's exact consumed energy.
+    void begin_budget_period(Seconds start_s, Joules consumed_at_start_j);
 
     // --- actions (take effect at now()) --------------------------------------------------------------
     /// Starts a waiting task now on `units` of cluster c at P-state p. The units must be idle for the
@@ -166,6 +183,8 @@ private:
     std::priority_queue<Timed, std::vector<Timed>, std::greater<Timed>> reserved_;
     std::function<Joules()> energy_reader_;
     EnergyBudget budget_;
+    Seconds period_start_s_ = 0;
+    Joules period_start_energy_j_ = 0;
     Seconds now_s_ = 0;
     std::size_t running_count_ = 0;
     std::size_t finished_count_ = 0;

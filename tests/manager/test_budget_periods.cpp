@@ -1,0 +1,33 @@
+// The ResourceManager restarts the energy accounts at every budget period boundary from the meters' exact
+// reading (Machovec Ch.3 §3.2.4: a daily budget).
+#include <catch2/catch.hpp>
+
+#include <systemc>
+
+#include "manager/policy_registry.h"
+#include "manager/resource_manager.h"
+#include "platform/sim_time.h"
+#include "tests/modules/hw_fixture.h"
+
+using namespace rmsim;
+
+TEST_CASE("manager: budget periods start from the exact meter reading", "[manager][energy][systemc]") {
+    set_time_resolution();
+    // One 1-core node at 1 GHz drawing 2 W busy; one task of 250 s arriving at 0; budget period 100 s.
+    const PlatformSpec spec = test::simple_platform({PState{1e9, 1.0, 2.0, 0.5}}, 1, 1);
+    std::vector<Task> tasks(1);
+    tasks[0].work = test::cycles(250e9);
+    auto policy = builtin_policies().create("fcfs", PolicyParams(), SourceLocation{"test", 0, 0});
+    auto* machine = new Machine(spec);
+    ManagerConfig config;
+    config.budget = EnergyBudget{1e6, 100, 0};
+    auto* manager = new ResourceManager("manager", *machine, tasks, *policy, config);
+    sc_core::sc_start();
+    const SchedulingContext& ctx = manager->context();
+    // The run ends at 250 s: periods began at 100 and 200 s; 50 s x 2 W = 100 J in the last one, 500 J in all.
+    CHECK(to_seconds(sc_core::sc_time_stamp()) == Approx(250.0));
+    CHECK(ctx.budget_period_start() == Approx(200.0));
+    CHECK(ctx.energy_consumed() == Approx(500.0));
+    CHECK(ctx.energy_consumed_in_period() == Approx(100.0));
+    CHECK(ctx.energy_goal(250) == Approx(1e6 * 50 / 100));
+}
