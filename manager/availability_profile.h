@@ -60,10 +60,10 @@
 #include <vector>
 
 #include "manager/time.h"
+#include "platform/platform_spec.h"
 
 namespace rmsim {
 
-using TaskId = std::uint64_t;          ///< same alias as modules/protocol.h (which is SystemC-bound)
 using LocalNodeIndex = std::uint32_t;  ///< node index within its cluster, 0..N-1
 
 constexpr Seconds kNoDeadline = std::numeric_limits<Seconds>::infinity();

@@ -71,6 +71,7 @@ const PolicyRegistry& builtin_policies() {
         PolicyRegistry r;
         register_baseline_policies(r);
         register_singh_policies(r);
+        register_machovec_policies(r);
         return r;
     }();
     return registry;

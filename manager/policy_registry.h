@@ -68,5 +68,6 @@ const PolicyRegistry& builtin_policies();
 // One per family (manager/policies/<family>/register.cpp).
 void register_baseline_policies(PolicyRegistry& r);
 void register_singh_policies(PolicyRegistry& r);
+void register_machovec_policies(PolicyRegistry& r);
 
 }  // namespace rmsim

@@ -19,7 +19,6 @@ namespace rmsim {
 
 class Gang;
 
-using TaskId = std::uint64_t;
 
 
 enum class Op : std::uint8_t {

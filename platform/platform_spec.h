@@ -15,6 +15,7 @@ using ProcessorTypeId = std::uint32_t;
 using NodeTypeId = std::uint32_t;
 using ClusterId = std::uint32_t;
 using NodeId = std::uint32_t;  ///< global node index over all clusters, cluster by cluster
+using TaskId = std::uint64_t;  ///< a task of the workload (index into the trial's task list)
 /// "Every core of the node" where a local core index is expected.
 constexpr std::uint32_t kAllCores = std::numeric_limits<std::uint32_t>::max();
 

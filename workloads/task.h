@@ -14,7 +14,6 @@
 
 namespace rmsim {
 
-using TaskId = std::uint64_t;  // one alias everywhere (modules/protocol.h, manager/availability_profile.h)
 using TaskTypeId = std::uint32_t;
 
 struct Task {

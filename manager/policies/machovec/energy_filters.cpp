@@ -1,0 +1,96 @@
+#include "manager/policies/machovec/energy_filters.h"
+
+#include <cmath>
+#include <limits>
+#include <stdexcept>
+
+namespace rmsim {
+
+namespace {
+constexpr double kInf = std::numeric_limits<double>::infinity();
+}
+
+Seconds period_start(const EnergyBudget& b, Seconds t_s) {
+    if (!(b.period_s > 0)) throw std::logic_error("EnergyBudget: period must be positive");
+    const double k = std::floor((t_s - b.start_s) / b.period_s);
+    return b.start_s + k * b.period_s;
+}
+
+Seconds period_end(const EnergyBudget& b, Seconds t_s) { return period_start(b, t_s) + b.period_s; }
+
+
+double resources_remaining(const SchedulingContext& ctx, Seconds until_s) {
+    double r = 0;
+    for (ClusterId c = 0; c < ctx.cluster_count(); ++c) {
+        const double cores_per_unit = ctx.granularity() == Granularity::Node ? ctx.cores_per_node(c) : 1.0;
+        r += ctx.profile(c).idle_node_seconds(ctx.now(), until_s) * cores_per_unit;
+    }
+    return r;
+}
+
+
+double epr_budget(double leniency, Joules energy_remaining_j, double resources_remaining) {
+    if (energy_remaining_j <= 0) return 0;
+    if (resources_remaining <= 0) return kInf;
+    return leniency * energy_remaining_j / resources_remaining;
+}
+
+double estimated_tasks_remaining(double resources_remaining, double average_resources_per_task) {
+    if (average_resources_per_task <= 0) throw std::invalid_argument("estimated_tasks_remaining: no average");
+    return resources_remaining / average_resources_per_task;
+}
+
+Joules per_task_budget(double leniency, Joules energy_remaining_j, double tasks_remaining) {
+    if (energy_remaining_j <= 0) return 0;
+    if (tasks_remaining <= 0) return kInf;
+    return leniency * energy_remaining_j / tasks_remaining;
+}
+
+const char* to_string(FilterKind k) {
+    switch (k) {
+        case FilterKind::None: return "none";
+        case FilterKind::PerTask: return "per-task";
+        case FilterKind::PerResource: return "per-resource";
+    }
+    return "?";
+}
+
+double default_leniency(FilterKind k) {
+    switch (k) {
+        case FilterKind::PerTask: return 2.0;      // §3.4.4.2
+        case FilterKind::PerResource: return 4.0;  // §3.4.4.2
+        case FilterKind::None: return 1.0;
+    }
+    return 1.0;
+}
+
+void EnergyFilter::begin_event(Joules energy_remaining_j, double resources_remaining,
+                               double average_resources_per_task) {
+    switch (kind_) {
+        case FilterKind::None: budget_ = kInf; break;
+        case FilterKind::PerTask:
+            if (average_resources_per_task <= 0) {  // no task seen yet: no estimate, nothing filtered
+                budget_ = kInf;
+                break;
+            }
+            budget_ = per_task_budget(leniency_, energy_remaining_j,
+                                      estimated_tasks_remaining(resources_remaining, average_resources_per_task));
+            break;
+        case FilterKind::PerResource:
+            budget_ = epr_budget(leniency_, energy_remaining_j, resources_remaining);
+            break;
+    }
+}
+
+bool EnergyFilter::keep(Joules option_energy_j, double option_resources) const {
+    switch (kind_) {
+        case FilterKind::None: return true;
+        case FilterKind::PerTask: return option_energy_j <= budget_;
+        case FilterKind::PerResource:
+            if (!(option_resources > 0)) throw std::logic_error("EnergyFilter: option without resources");
+            return option_energy_j / option_resources <= budget_;
+    }
+    return true;
+}
+
+}  // namespace rmsim

@@ -1,0 +1,61 @@
+#pragma once
+// The utility-aware heuristics Max Util, Max UPT, Max UPR and Max UPE (Machovec Ch.3 §3.3.5, Algorithm 4):
+// a Min-Min style two-phase greedy over the mappable tasks, with task dropping (§3.3.3), optional energy
+// filtering (§3.3.8), and permanent reservations or place-holders (§3.3.2).
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+#include "manager/policies/machovec/energy_filters.h"
+#include "manager/policies/machovec/objectives.h"
+#include "manager/policy.h"
+
+namespace rmsim {
+
+struct MaxMConfig {
+    Objective objective = Objective::Util;
+    bool placeholders = true;          ///< §3.3.2: place-holders (true) or permanent reservations
+    FilterKind filter = FilterKind::None;
+    double leniency = 1.0;             ///< of the filter (§3.4.4.2 defaults: default_leniency())
+    double dropping_threshold = 0.5;   ///< §3.3.3 / §3.4.4.1
+    Seconds period_s = 60;             ///< mapping events every 60 s (§3.3.1)
+};
+
+/// One allocation option of a task (§3.3.7): its earliest start on a cluster at a P-state.
+struct MaxMOption {
+    ClusterId cluster = 0;
+    std::uint32_t pstate = 0;
+    Seconds start_s = 0;
+    Seconds duration_s = 0;
+    Joules energy_j = 0;
+    double value = 0;  ///< the objective measure
+};
+
+class MaxMPolicy : public Policy {
+public:
+    explicit MaxMPolicy(const MaxMConfig& config);
+    PolicyTraits traits() const override;
+    void schedule(SchedulingContext& ctx) override;
+    void report(PolicyReport& r) const override;
+    const MaxMConfig& config() const { return config_; }
+
+private:
+    /// §3.3.3: drops every mappable task whose utility if started now on its fastest cluster (P-state 0)
+    /// is below the threshold; rejects the tasks no cluster can run.
+    void drop_tasks(SchedulingContext& ctx);
+    /// Recomputes the task's options on cluster c (all P-states) into its cache row.
+    void compute_options(const SchedulingContext& ctx, TaskId t, ClusterId c, Seconds day_end_s,
+                         std::vector<std::optional<MaxMOption>>& row) const;
+    /// Sets the event's filter budget and remembers the resources of the newly seen tasks.
+    void begin_filter(const SchedulingContext& ctx, Seconds day_end_s, Joules energy_left_j);
+
+    MaxMConfig config_;
+    EnergyFilter filter_;
+    ResourceMean seen_resources_;   ///< Eq. 7 (GAP): resources of the tasks seen so far
+    std::vector<char> seen_;        ///< per task id: counted in seen_resources_
+    std::uint64_t dropped_ = 0;
+    std::uint64_t started_ = 0;
+    std::uint64_t reserved_ = 0;
+};
+
+}  // namespace rmsim

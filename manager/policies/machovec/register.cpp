@@ -1,0 +1,65 @@
+// The utility-aware heuristics of Machovec Ch.3 §3.3.5 (Algorithm 4), with dropping (§3.3.3), place-holders
+// or permanent reservations (§3.3.2) and energy filters (§3.3.8).
+#include "manager/policies/machovec/register.h"
+
+#include <memory>
+#include <string>
+
+#include "manager/policies/machovec/max_m_policy.h"
+#include "manager/policy_registry.h"
+
+namespace rmsim {
+
+static MaxMConfig max_m_config(Objective m, const PolicyParams& p) {
+    MaxMConfig c;
+    c.objective = m;
+    const std::string res = p.text("reservations", "placeholder");
+    p.require(res == "placeholder" || res == "permanent", "reservations", "must be 'placeholder' or 'permanent'");
+    c.placeholders = res == "placeholder";
+    const std::string f = p.text("filter", "none");
+    p.require(f == "none" || f == "per-task" || f == "per-resource", "filter",
+              "must be 'none', 'per-task' or 'per-resource'");
+    c.filter = f == "per-task" ? FilterKind::PerTask : f == "per-resource" ? FilterKind::PerResource : FilterKind::None;
+    c.leniency = p.number("leniency", default_leniency(c.filter));
+    p.require(c.leniency > 0, "leniency", "must be positive");
+    c.dropping_threshold = p.number("dropping_threshold", 0.5);
+    c.period_s = p.number("period_s", 60.0);
+    p.require(c.period_s > 0, "period_s", "must be positive");
+    return c;
+}
+
+void register_machovec_policies(PolicyRegistry& r) {
+    const std::vector<ParamInfo> params{
+        {"reservations", "string", "placeholder",
+         "'placeholder' (removed and re-planned at the next mapping event) or 'permanent' (§3.3.2)"},
+        {"filter", "string", "none", "energy filter (§3.3.8): 'none', 'per-task' or 'per-resource'"},
+        {"leniency", "number", "2.0 per-task, 4.0 per-resource", "leniency factor of the filter (§3.4.4.2)"},
+        {"dropping_threshold", "number", "0.5",
+         "drop a task whose utility if started now on its fastest cluster is below this (§3.3.3)"},
+        {"period_s", "number", "60", "time between mapping events (§3.3.1)"},
+    };
+    struct Entry {
+        const char* name;
+        Objective m;
+        const char* what;
+    };
+    const Entry entries[] = {
+        {"max-util", Objective::Util, "utility at completion (Eq. 2)"},
+        {"max-upt", Objective::UPT, "utility per execution time (Eq. 3)"},
+        {"max-upr", Objective::UPR, "utility per resource, execution time x cores allocated (Eq. 4)"},
+        {"max-upe", Objective::UPE, "utility per energy"},
+    };
+    for (const Entry& e : entries) {
+        const Objective m = e.m;
+        r.add(PolicyInfo{e.name, "machovec", "Machovec Ch.3 §3.3.5 (Algorithm 4)",
+                         std::string("two-phase greedy: each task's best option (earliest start per cluster and "
+                                     "P-state) by ") + e.what + ", then the task with the highest; start now or "
+                                     "reserve",
+                         params,
+                         [m](const PolicyParams& p) -> std::unique_ptr<Policy> {
+                             return std::make_unique<MaxMPolicy>(max_m_config(m, p));
+                         }});
+    }
+}
+
+}  // namespace rmsim
