@@ -214,3 +214,9 @@ TEST_CASE("cli: back-to-back reserved starts on one core never collide", "[sim][
     CHECK(o.code == 0);
     CHECK(slurp(d / "out" / "summary.json").find("\"completed\": 2000") != std::string::npos);
 }
+
+TEST_CASE("cli: a machovec_ch3 workload needs a machovec-ch3 style platform", "[sim][cli]") {
+    // Line 12 is the workload entry; its map starts at column 17 ("  machovec_ch3: {").
+    expect_bad("machovec_platform", config("workload:\n  machovec_ch3: {tasks_per_day: 10}\n"), ":12:17:",
+               "machovec-ch3 style platform");
+}
