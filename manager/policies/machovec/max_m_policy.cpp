@@ -50,6 +50,10 @@ void MaxMPolicy::report(PolicyReport& r) const {
     r.figures.emplace_back("dropped", static_cast<double>(dropped_));
     r.figures.emplace_back("started_now", static_cast<double>(started_));
     r.figures.emplace_back("reservations", static_cast<double>(reserved_));
+    if (config_.switching != Switching::None) {
+        r.figures.emplace_back("upr_assignments", static_cast<double>(upr_choices_));
+        r.figures.emplace_back("upe_assignments", static_cast<double>(upe_choices_));
+    }
 }
 
 // Machovec Ch.3 §3.3.3: U_ub = utility if the task started now on the cluster with the shortest execution
@@ -100,7 +104,7 @@ void MaxMPolicy::compute_options(const SchedulingContext& ctx, TaskId t, Cluster
         if (!filter_.keep(e, resources_allocated(d, cores))) continue;
         const double util = ctx.utility_at(t, *start + d);
         if (!(util > 0)) continue;
-        slot = MaxMOption{c, p, *start, d, e, objective_value(config_.objective, util, d, cores, e)};
+        slot = MaxMOption{c, p, *start, d, e, util, cores};
     }
 }
 
@@ -128,6 +132,16 @@ void MaxMPolicy::schedule(SchedulingContext& ctx) {
         for (ClusterId c = 0; c < ctx.cluster_count(); ++c) compute_options(ctx, mappable[i], c, day_end, options[i]);
     std::vector<char> mapped(mappable.size(), 0);
 
+    // §3.3.6 metaheuristics: E_committed (consumed in the period + running + reserved; place-holders were
+    // removed at the start of this event, AMBIG B3.8) against the goal curve at now.
+    Objective objective = config_.objective;
+    Joules committed = 0;
+    const Joules goal = ctx.energy_goal(now);
+    if (config_.switching != Switching::None) {
+        committed = ctx.energy_committed_in_period();
+        objective = committed > goal ? Objective::UPE : Objective::UPR;
+    }
+
     for (;;) {
         // Lines 2-5: the best option per task, then the task whose best is highest. GAP (ties): the first
         // found wins, i.e. the lowest cluster and P-state, then the earliest arrival.
@@ -137,7 +151,7 @@ void MaxMPolicy::schedule(SchedulingContext& ctx) {
             if (mapped[i]) continue;
             for (const auto& o : options[i]) {
                 if (!o || o->energy_j > energy_left) continue;
-                if (!best || o->value > best->value) {
+                if (!best || o->value(objective) > best->value(objective)) {
                     best = &*o;
                     best_i = i;
                 }
@@ -160,6 +174,13 @@ void MaxMPolicy::schedule(SchedulingContext& ctx) {
         }
         energy_left -= o.energy_j;
         mapped[best_i] = 1;  // line 11
+        if (config_.switching != Switching::None) {
+            ++(objective == Objective::UPE ? upe_choices_ : upr_choices_);
+            committed += o.energy_j;
+            // Task-Based: once the committed energy reaches the goal, Max UPE for the rest of the event.
+            if (config_.switching == Switching::TaskBased && objective == Objective::UPR && committed >= goal)
+                objective = Objective::UPE;
+        }
         // Only the chosen cluster's profile changed: the options elsewhere stay valid.
         for (std::size_t i = 0; i < mappable.size(); ++i)
             if (!mapped[i]) compute_options(ctx, mappable[i], o.cluster, day_end, options[i]);

@@ -12,8 +12,17 @@
 
 namespace rmsim {
 
+/// Machovec Ch.3 §3.3.6: a fixed objective, or a metaheuristic switching between Max UPR and Max UPE around
+/// the linear energy goal curve.
+enum class Switching {
+    None,        ///< the fixed `objective`
+    EventBased,  ///< per mapping event: Max UPE if E_committed > goal(now), else Max UPR
+    TaskBased,   ///< as EventBased at the start; from Max UPR, switch to Max UPE once E_committed reaches goal(now)
+};
+
 struct MaxMConfig {
     Objective objective = Objective::Util;
+    Switching switching = Switching::None;
     bool placeholders = true;          ///< §3.3.2: place-holders (true) or permanent reservations
     FilterKind filter = FilterKind::None;
     double leniency = 1.0;             ///< of the filter (§3.4.4.2 defaults: default_leniency())
@@ -28,7 +37,9 @@ struct MaxMOption {
     Seconds start_s = 0;
     Seconds duration_s = 0;
     Joules energy_j = 0;
-    double value = 0;  ///< the objective measure
+    double util = 0;   ///< utility at completion
+    double cores = 0;  ///< cores allocated (nodes x cores per node)
+    double value(Objective m) const { return objective_value(m, util, duration_s, cores, energy_j); }
 };
 
 class MaxMPolicy : public Policy {
@@ -56,6 +67,8 @@ private:
     std::uint64_t dropped_ = 0;
     std::uint64_t started_ = 0;
     std::uint64_t reserved_ = 0;
+    std::uint64_t upe_choices_ = 0;  ///< assignments made with Max UPE under a metaheuristic
+    std::uint64_t upr_choices_ = 0;
 };
 
 }  // namespace rmsim

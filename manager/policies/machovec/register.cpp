@@ -60,6 +60,29 @@ void register_machovec_policies(PolicyRegistry& r) {
                              return std::make_unique<MaxMPolicy>(max_m_config(m, p));
                          }});
     }
+    // §3.3.6: Max UPR / Max UPE switched around the linear goal curve (normally run without a filter).
+    struct Meta {
+        const char* name;
+        Switching s;
+        const char* what;
+    };
+    const Meta metas[] = {
+        {"event-based", Switching::EventBased,
+         "metaheuristic: per mapping event, Max UPE if the committed energy is above the linear goal curve, "
+         "else Max UPR"},
+        {"task-based", Switching::TaskBased,
+         "metaheuristic: as event-based at the start of an event; from Max UPR, switches to Max UPE as soon as "
+         "the committed energy reaches the goal"},
+    };
+    for (const Meta& e : metas) {
+        const Switching sw = e.s;
+        r.add(PolicyInfo{e.name, "machovec", "Machovec Ch.3 §3.3.6", e.what, params,
+                         [sw](const PolicyParams& p) -> std::unique_ptr<Policy> {
+                             MaxMConfig c = max_m_config(Objective::UPR, p);
+                             c.switching = sw;
+                             return std::make_unique<MaxMPolicy>(c);
+                         }});
+    }
 }
 
 }  // namespace rmsim

@@ -1,0 +1,71 @@
+// The Event-Based and Task-Based metaheuristics (Machovec Ch.3 §3.3.6): Max UPR while the committed energy
+// is at or below the linear goal curve, Max UPE above it.
+#include <catch2/catch.hpp>
+
+#include "manager/policy_registry.h"
+#include "tests/manager/policies/machovec/machovec_fixture.h"
+
+using namespace rmsim;
+using namespace rmsim::test;
+
+namespace {
+
+// Options of a task taking 10 s at P0 / 20 s at P1 on either cluster, utility 1 (fixture powers):
+//   c0 P0: 10 s x 10 W = 100 J, 1 core:  UPR 1 / (10 x 1) = 0.1,   UPE 1 / 100 = 0.01
+//   c0 P1: 20 s x  4 W =  80 J, 1 core:  UPR 1 / 20       = 0.05,  UPE 1 / 80  = 0.0125
+//   c1 P0: 10 s x 20 W = 200 J, 2 cores: UPR 1 / 20       = 0.05,  UPE 0.005
+//   c1 P1: 20 s x  6 W = 120 J, 2 cores: UPR 1 / 40,               UPE 1 / 120
+// so Max UPR takes c0 at P0 and Max UPE takes c0 at P1.
+struct Setup {
+    PlatformSpec p = two_cluster_platform(2, 1);
+    std::vector<Task> tasks;
+    SchedulingContext ctx;
+    Joules consumed;
+    Setup(std::size_t n, Joules consumed_j)
+        : tasks(make(n)), ctx(p, tasks, Granularity::Node), consumed(consumed_j) {
+        ctx.set_energy_reader([this] { return consumed; });
+        ctx.set_budget(EnergyBudget{1000, 86400, 0});
+        for (const Task& t : tasks) ctx.arrive(t.id, t.arrival_s);
+        ctx.begin_event(43200);  // half the day: goal = 1000 x 43200 / 86400 = 500 J
+    }
+    static std::vector<Task> make(std::size_t n) {
+        std::vector<Task> ts;
+        for (TaskId i = 0; i < n; ++i) ts.push_back(het_task(i, 43200, 10, 20, 10, 20, UtilityFunction::constant(1)));
+        return ts;
+    }
+    void run(const std::string& policy) {
+        builtin_policies().create(policy, PolicyParams(), SourceLocation{"test", 0, 0})->schedule(ctx);
+    }
+};
+
+}  // namespace
+
+TEST_CASE("metaheuristics: event-based uses max UPR below the goal and max UPE above it", "[manager][machovec]") {
+    Setup below(1, 400);  // committed 400 J <= goal 500 J
+    CHECK(below.ctx.energy_goal(43200) == Approx(500.0));
+    below.run("event-based");
+    REQUIRE(below.ctx.record(0).state == TaskState::Running);
+    CHECK(below.ctx.record(0).cluster == 0);
+    CHECK(below.ctx.record(0).pstate == 0);  // Max UPR
+
+    Setup above(1, 600);  // committed 600 J > 500 J
+    above.run("event-based");
+    REQUIRE(above.ctx.record(0).state == TaskState::Running);
+    CHECK(above.ctx.record(0).cluster == 0);
+    CHECK(above.ctx.record(0).pstate == 1);  // Max UPE
+}
+
+TEST_CASE("metaheuristics: task-based switches to max UPE once the goal is reached", "[manager][machovec]") {
+    // Committed 450 J <= 500: Max UPR maps task 0 on c0 node 0 at P0 (+100 J -> 550 J >= 500), then Max UPE
+    // maps task 1 on c0 node 1 at P1.
+    Setup task_based(2, 450);
+    task_based.run("task-based");
+    CHECK(task_based.ctx.record(0).pstate == 0);
+    CHECK(task_based.ctx.record(1).pstate == 1);
+    CHECK(task_based.ctx.record(1).cluster == 0);
+    // Event-based keeps Max UPR for the whole event: both at P0.
+    Setup event_based(2, 450);
+    event_based.run("event-based");
+    CHECK(event_based.ctx.record(0).pstate == 0);
+    CHECK(event_based.ctx.record(1).pstate == 0);
+}
