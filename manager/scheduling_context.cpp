@@ -77,16 +77,18 @@ Joules SchedulingContext::exec_energy(TaskId t, ClusterId c, std::uint32_t pstat
     const Seconds time = exec_time(t, c, pstate);
     const std::uint32_t units = units_needed(t, c);
     if (time < 0 || units == 0) return std::numeric_limits<Joules>::infinity();
-    const PState& ps = platform_.core_types.at(core_type_.at(c)).pstates.at(pstate);
-    if (granularity_ == Granularity::Core) return time * units * ps.busy_power_w;
+    const WorkModel& work = tasks_.at(t).work;
+    const CoreTypeId ct = core_type_.at(c);
+    if (granularity_ == Granularity::Core)
+        return time * units * work.busy_power_w(platform_.core_types.at(ct), ct, pstate);
     // Whole nodes: every core busy, every processor's uncore, the node's base power.
     const NodeType& nt = platform_.node_types.at(platform_.clusters.at(c).node_type);
     Watts node_w = nt.base_power_w.size() > 1 ? nt.base_power_w.at(pstate) : nt.base_power_w.front();
     for (const auto& g : nt.processors) {
         const ProcessorType& pt = platform_.processor_types.at(g.type);
-        const PState& cp = platform_.core_types.at(pt.core_type).pstates.at(pstate);
+        const Watts busy = work.busy_power_w(platform_.core_types.at(pt.core_type), pt.core_type, pstate);
         const Watts uncore = pt.uncore_power_w.size() > 1 ? pt.uncore_power_w.at(pstate) : pt.uncore_power_w.front();
-        node_w += g.count * (uncore + pt.cores * cp.busy_power_w);
+        node_w += g.count * (uncore + pt.cores * busy);
     }
     return time * units * node_w;
 }

@@ -74,7 +74,8 @@ void Core::refresh_power() {
             case State::Running:
             case State::Barrier:
                 stat = p.idle_power_w;
-                if (!switching_) dyn = p.busy_power_w - p.idle_power_w;
+                // The work may bring its own busy power (per-task-type APC, platform/work_model.h).
+                if (!switching_) dyn = work_.busy_power_w(type_, type_id_, level_) - p.idle_power_w;
                 break;
         }
     }

@@ -143,6 +143,7 @@ MachovecCh3TaskType make_type(const MachovecCh3Params& p, const std::vector<std:
     for (const MachovecCh3Cluster& c : p.clusters) max_ct = std::max(max_ct, c.core_type);
     auto table = std::make_shared<TimeTable>();
     table->seconds.assign(std::size_t(max_ct) + 1, std::vector<Seconds>(P, -1.0));
+    table->busy_power_w.assign(std::size_t(max_ct) + 1, std::vector<Watts>(P, -1.0));
     t.time_s.assign(C, std::vector<Seconds>(P, -1.0));
     t.apc_w.assign(C, std::vector<Watts>(P, -1.0));
     t.single_core_time_s.assign(C, -1.0);
@@ -155,6 +156,9 @@ MachovecCh3TaskType make_type(const MachovecCh3Params& p, const std::vector<std:
             t.time_s[c][ps] = s;
             t.apc_w[c][ps] = tables.power_w(k, ps);
             table->seconds[p.clusters[c].core_type][ps] = s;
+            // APC read as per node (spec B1 AMBIG; configs/platforms/machovec-ch3.yaml models node power):
+            // each of the node's cores draws APC / cores per node while it runs the task.
+            table->busy_power_w[p.clusters[c].core_type][ps] = t.apc_w[c][ps] / p.clusters[c].cores_per_node;
         }
     }
     t.time_table = table;

@@ -60,6 +60,9 @@ TEST_CASE("machovec_ch3_generator: 60 general and 20 + 20 special types run only
                     CHECK(ty.time_s[c][p] > 0);
                     CHECK(ty.apc_w[c][p] > 0);
                     CHECK(ty.time_table->at(cl[c].core_type, p) == ty.time_s[c][p]);
+                    // APC per node, spread over the node's cores (what each busy core draws).
+                    CHECK(ty.time_table->power_at(cl[c].core_type, p) ==
+                          Approx(ty.apc_w[c][p] / cl[c].cores_per_node).epsilon(1e-12));
                 }
             } else {
                 CHECK(n == 0);
