@@ -220,3 +220,17 @@ TEST_CASE("cli: a machovec_ch3 workload needs a machovec-ch3 style platform", "[
     expect_bad("machovec_platform", config("workload:\n  machovec_ch3: {tasks_per_day: 10}\n"), ":12:17:",
                "machovec-ch3 style platform");
 }
+
+TEST_CASE("cli: every shipped config validates", "[sim][cli][configs]") {
+    const fs::path d = scratch("shipped");
+    std::vector<fs::path> configs{fs::path(RMSIM_SOURCE_DIR) / "configs" / "quickstart.yaml"};
+    for (const auto& e : fs::directory_iterator(fs::path(RMSIM_SOURCE_DIR) / "configs" / "experiments"))
+        if (e.path().extension() == ".yaml") configs.push_back(e.path());
+    REQUIRE(configs.size() >= 5);
+    for (const fs::path& c : configs) {
+        INFO(c.string());
+        const Outcome o = rmsim("validate " + c.string(), d);
+        INFO(o.err);
+        CHECK(o.code == 0);
+    }
+}
