@@ -28,7 +28,8 @@ ResourceManager::ResourceManager(sc_core::sc_module_name name, Machine& machine,
     if (jobs) ctx_.set_jobs(jobs);
     policy_.prepare(ctx_);
     ctx_.set_budget(config.budget);
-    next_budget_s_ = config.budget.start_s + config.budget.period_s;
+    // The first boundary is the budget's start when it is later than 0 (e.g. after a warm-up).
+    next_budget_s_ = config.budget.start_s > 0 ? config.budget.start_s : config.budget.period_s;
     ctx_.set_energy_reader([this] { return machine_.total_energy(); });
     arrival_order_.resize(tasks.size());
     for (std::size_t i = 0; i < tasks.size(); ++i) arrival_order_[i] = i;

@@ -27,7 +27,7 @@ namespace rmsim {
 struct EnergyBudget {
     Joules budget_j = 0;        ///< per period; <= 0: no budget
     Seconds period_s = 86400;   ///< e.g. a day (Machovec Ch.3 §3.2.4)
-    Seconds start_s = 0;        ///< when the first period starts
+    Seconds start_s = 0;        ///< when the first period starts (no constraint before it)
 };
 
 class SchedulingContext {

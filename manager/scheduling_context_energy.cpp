@@ -7,12 +7,13 @@
 namespace rmsim {
 
 Joules SchedulingContext::energy_remaining() const {
-    if (budget_.budget_j <= 0) return std::numeric_limits<Joules>::infinity();
+    // No budget, or before the first budget period (EnergyBudget::start_s): nothing constrains.
+    if (budget_.budget_j <= 0 || now_s_ < budget_.start_s) return std::numeric_limits<Joules>::infinity();
     return budget_.budget_j - energy_committed_in_period();
 }
 
 Joules SchedulingContext::energy_goal(Seconds t_s) const {
-    if (budget_.budget_j <= 0) return std::numeric_limits<Joules>::infinity();
+    if (budget_.budget_j <= 0 || t_s < budget_.start_s) return std::numeric_limits<Joules>::infinity();
     return budget_.budget_j * (t_s - period_start_s_) / budget_.period_s;
 }
 

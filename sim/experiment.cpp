@@ -132,12 +132,15 @@ Experiment load_experiment(const std::string& path, const std::vector<Override>&
     if (has_key(root, "run")) {
         const YAML::Node r = root["run"];
         check_allowed_keys(r, path, "run", {"seed", "trials", "end_s", "energy_budget_j", "budget_period_s",
-                                            "warmup_s", "measure_end_s", "sample_interval_s"});
+                                            "warmup_s", "measure_end_s", "sample_interval_s", "budget_start_s"});
         e.seed = static_cast<std::uint64_t>(get_non_negative_or(r, "seed", path, 1));
         e.trials = get_count_or(r, "trials", path, 1);
         e.manager.end_s = has_key(r, "end_s") ? get_positive(r, "end_s", path) : -1;
         e.manager.budget.budget_j = get_non_negative_or(r, "energy_budget_j", path, 0);
         e.manager.budget.period_s = get_positive_or(r, "budget_period_s", path, 86400);
+        // When the first budget period starts (e.g. at the end of a warm-up, so that budget days and
+        // measured days coincide); before it the budget does not constrain.
+        e.manager.budget.start_s = get_non_negative_or(r, "budget_start_s", path, 0);
         e.sample_interval_s = get_positive_or(r, "sample_interval_s", path, 3600);
         if (e.sample_interval_s < 1e-9)
             throw_at(r["sample_interval_s"], path, "sample_interval_s must be at least 1e-9 (the 1 ns time resolution)");

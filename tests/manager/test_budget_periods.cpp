@@ -2,6 +2,8 @@
 // reading (Machovec Ch.3 §3.2.4: a daily budget).
 #include <catch2/catch.hpp>
 
+#include <cmath>
+
 #include <systemc>
 
 #include "manager/policy_registry.h"
@@ -30,4 +32,29 @@ TEST_CASE("manager: budget periods start from the exact meter reading", "[manage
     CHECK(ctx.energy_consumed() == Approx(500.0));
     CHECK(ctx.energy_consumed_in_period() == Approx(100.0));
     CHECK(ctx.energy_goal(250) == Approx(1e6 * 50 / 100));
+}
+
+TEST_CASE("manager: a budget that starts after a warm-up", "[manager][energy][systemc]") {
+    set_time_resolution();
+    // As above, but the first budget period starts at 160 s (e.g. the end of a warm-up).
+    const PlatformSpec spec = test::simple_platform({PState{1e9, 1.0, 2.0, 0.5}}, 1, 1);
+    std::vector<Task> tasks(1);
+    tasks[0].work = test::cycles(250e9);
+    auto policy = builtin_policies().create("fcfs", PolicyParams(), SourceLocation{"test", 0, 0});
+    auto* machine = new Machine(spec);
+    ManagerConfig config;
+    config.budget = EnergyBudget{1e6, 100, 160};
+    auto* manager = new ResourceManager("manager", *machine, tasks, *policy, config);
+    sc_core::sc_start();
+    const SchedulingContext& ctx = manager->context();
+    // Boundaries at 160 s, then 260 s (after the run ends at 250 s): the period began at 160 s;
+    // 90 s x 2 W = 180 J consumed in it.
+    CHECK(ctx.budget_period_start() == Approx(160.0));
+    CHECK(ctx.energy_consumed_in_period() == Approx(180.0));
+    // Before the budget's start nothing constrains.
+    SchedulingContext early(spec, tasks, Granularity::Core);
+    early.set_budget(config.budget);
+    early.begin_event(100);
+    CHECK(std::isinf(early.energy_remaining()));
+    CHECK(std::isinf(early.energy_goal(100)));
 }
