@@ -28,4 +28,33 @@ std::size_t drop_below_threshold(SchedulingContext& ctx, double threshold) {
     return dropped;
 }
 
+namespace {
+
+class DroppingPolicy : public Policy {
+public:
+    DroppingPolicy(std::unique_ptr<Policy> inner, double threshold) : inner_(std::move(inner)), threshold_(threshold) {}
+    PolicyTraits traits() const override { return inner_->traits(); }
+    void prepare(const SchedulingContext& ctx) override { inner_->prepare(ctx); }
+    void schedule(SchedulingContext& ctx) override {
+        dropped_ += drop_below_threshold(ctx, threshold_);
+        inner_->schedule(ctx);
+    }
+    void report(PolicyReport& r) const override {
+        inner_->report(r);
+        r.figures.emplace_back("dropped", static_cast<double>(dropped_));
+    }
+
+private:
+    std::unique_ptr<Policy> inner_;
+    double threshold_;
+    std::uint64_t dropped_ = 0;
+};
+
+}  // namespace
+
+std::unique_ptr<Policy> with_dropping(std::unique_ptr<Policy> inner, double threshold) {
+    if (threshold < 0) return inner;
+    return std::make_unique<DroppingPolicy>(std::move(inner), threshold);
+}
+
 }  // namespace rmsim

@@ -3,7 +3,9 @@
 // drops: at the start of a mapping event, a mappable task whose utility upper bound — its utility if it
 // started now on its fastest cluster at P0 — is below the threshold is dropped for good.
 #include <cstddef>
+#include <memory>
 
+#include "manager/policy.h"
 #include "manager/scheduling_context.h"
 
 namespace rmsim {
@@ -15,5 +17,10 @@ double utility_upper_bound(const SchedulingContext& ctx, TaskId t);
 /// Drops every waiting task whose utility_upper_bound() < threshold; returns how many were dropped.
 /// A negative threshold drops nothing (the "no dropping" configuration).
 std::size_t drop_below_threshold(SchedulingContext& ctx, double threshold);
+
+/// Wraps a policy so that every mapping event first drops by the threshold (Machovec Ch.3 §3.3.1 step 1),
+/// e.g. for the comparison heuristics (Figs. 27-29: "all heuristics" drop). A negative threshold: the
+/// policy itself, unwrapped.
+std::unique_ptr<Policy> with_dropping(std::unique_ptr<Policy> inner, double threshold);
 
 }  // namespace rmsim

@@ -3,6 +3,7 @@
 #include <catch2/catch.hpp>
 
 #include "manager/dropping.h"
+#include "manager/policy_registry.h"
 #include "manager/scheduling_context.h"
 #include "tests/manager/policies/baseline/baseline_fixture.h"
 
@@ -58,4 +59,29 @@ TEST_CASE("energy accounts: period, committed, remaining and goal", "[manager][e
     CHECK(ctx.energy_consumed_in_period() == Approx(600.0));
     CHECK(ctx.energy_committed_in_period() == Approx(600.0 + 500.0));
     CHECK(ctx.energy_remaining() == Approx(1000.0 - 1100.0));
+}
+
+TEST_CASE("dropping: a baseline with a dropping threshold drops before it schedules", "[manager][dropping]") {
+    // One 1-node cluster; task 0 keeps utility 1, task 1's best is 0.2 (< 0.5): dropped, then FCFS starts 0.
+    const PlatformSpec p = small_platform({1});
+    std::vector<Task> tasks{make_task(0, 0, 1, 1, 40), make_task(1, 0, 1, 1, 40)};
+    tasks[1].utility = UtilityFunction::constant(0.2);
+    SchedulingContext ctx(p, tasks, Granularity::Node);
+    YAML::Node params = YAML::Load("{granularity: node, dropping_threshold: 0.5}");
+    auto policy = builtin_policies().create("fcfs", PolicyParams(params, "test"), SourceLocation{"test", 0, 0});
+    arrive_all(ctx, tasks);
+    event_at(ctx, *policy, 0);
+    CHECK(ctx.record(1).state == TaskState::Dropped);
+    CHECK(ctx.record(0).state == TaskState::Running);
+    PolicyReport r;
+    policy->report(r);
+    REQUIRE_FALSE(r.figures.empty());
+    CHECK(r.figures.back() == std::make_pair(std::string("dropped"), 1.0));
+    // Without the parameter nothing is dropped.
+    SchedulingContext ctx2(p, tasks, Granularity::Node);
+    auto plain = builtin_policies().create("fcfs", PolicyParams(YAML::Load("{granularity: node}"), "test"),
+                                           SourceLocation{"test", 0, 0});
+    arrive_all(ctx2, tasks);
+    event_at(ctx2, *plain, 0);
+    CHECK(ctx2.record(1).state == TaskState::Waiting);
 }
