@@ -20,6 +20,16 @@ Workload diamond() {
     return flatten_jobs({j});
 }
 
+/// A context on `p` with the diamond job, every task arrived at 5 s.
+struct DiamondContext {
+    Workload w = diamond();
+    SchedulingContext ctx;
+    explicit DiamondContext(const PlatformSpec& p) : ctx(p, w.tasks, Granularity::Core) {
+        ctx.set_jobs(&w.jobs);
+        for (TaskId t = 0; t < 4; ++t) ctx.arrive(t, 5);
+    }
+};
+
 std::vector<Decision> of_kind(const std::vector<Decision>& ds, Decision::Kind k) {
     std::vector<Decision> out;
     for (const Decision& d : ds)
@@ -99,10 +109,8 @@ TEST_CASE("context jobs: a diamond follows its graph across two cores", "[manage
 
 TEST_CASE("context jobs: rejecting a job rejects its tasks", "[manager][jobs]") {
     const PlatformSpec p = small_platform({1}, 2);
-    const Workload w = diamond();
-    SchedulingContext ctx(p, w.tasks, Granularity::Core);
-    ctx.set_jobs(&w.jobs);
-    for (TaskId t = 0; t < 4; ++t) ctx.arrive(t, 5);
+    DiamondContext d(p);
+    SchedulingContext& ctx = d.ctx;
     ctx.begin_event(6);
     ctx.reject_job(0);
     CHECK(ctx.job_record(0).state == JobState::Rejected);
@@ -115,10 +123,8 @@ TEST_CASE("context jobs: rejecting a job rejects its tasks", "[manager][jobs]") 
 
 TEST_CASE("context jobs: a job overrunning its plan keeps its cores", "[manager][jobs]") {
     const PlatformSpec p = small_platform({1}, 2);
-    const Workload w = diamond();
-    SchedulingContext ctx(p, w.tasks, Granularity::Core);
-    ctx.set_jobs(&w.jobs);
-    for (TaskId t = 0; t < 4; ++t) ctx.arrive(t, 5);
+    DiamondContext d(p);
+    SchedulingContext& ctx = d.ctx;
     ctx.begin_event(5);
     JobPlacement pl{{0, 0, 0, 0}, {0, 0, 0, 0}, {0, 10, 30, 60}, 100, 0};
     ctx.start_job(0, 0, 0, pl);
