@@ -15,12 +15,15 @@ double utility_upper_bound(const SchedulingContext& ctx, TaskId t) {
     return ctx.utility_at(t, ctx.now() + fastest);
 }
 
-std::size_t drop_below_threshold(SchedulingContext& ctx, double threshold) {
-    if (threshold < 0) return 0;
+std::size_t drop_below_threshold(SchedulingContext& ctx, double threshold, bool reject_unrunnable) {
+    if (threshold < 0 && !reject_unrunnable) return 0;
     std::size_t dropped = 0;
     for (TaskId t : ctx.waiting()) {
         if (!ctx.is_waiting(t)) continue;
-        if (utility_upper_bound(ctx, t) < threshold) {
+        const double bound = utility_upper_bound(ctx, t);
+        if (reject_unrunnable && bound == -std::numeric_limits<double>::infinity()) {
+            ctx.reject(t);
+        } else if (threshold >= 0 && bound < threshold) {
             ctx.drop(t);  // Machovec Ch.3 §3.3.3: permanently
             ++dropped;
         }

@@ -15,8 +15,9 @@ namespace rmsim {
 double utility_upper_bound(const SchedulingContext& ctx, TaskId t);
 
 /// Drops every waiting task whose utility_upper_bound() < threshold; returns how many were dropped.
-/// A negative threshold drops nothing (the "no dropping" configuration).
-std::size_t drop_below_threshold(SchedulingContext& ctx, double threshold);
+/// A negative threshold drops nothing (the "no dropping" configuration). With `reject_unrunnable`, a task
+/// no cluster can run is rejected instead (whatever the threshold) and not counted.
+std::size_t drop_below_threshold(SchedulingContext& ctx, double threshold, bool reject_unrunnable = false);
 
 /// Wraps a policy so that every mapping event first drops by the threshold (Machovec Ch.3 §3.3.1 step 1),
 /// e.g. for the comparison heuristics (Figs. 27-29: "all heuristics" drop). A negative threshold: the

@@ -103,6 +103,23 @@ void print_summary(const std::string& dir) {
     std::cout << std::setw(30) << "  mapping events" << s["scheduler"]["mapping_events"] << "\n";
 }
 
+/// The config's variants (one unnamed variant when it has none) and the command line's --set overrides.
+struct ConfigVariants {
+    YAML::Node raw;
+    bool multi = false;
+    std::vector<Variant> variants;
+    std::vector<Override> cli;
+};
+
+ConfigVariants load_variants(const RunArgs& a) {
+    ConfigVariants cv;
+    for (const auto& s : a.sets) cv.cli.push_back(parse_override(s));
+    cv.raw = load_yaml_file(a.config);
+    cv.multi = has_variants(cv.raw);
+    cv.variants = cv.multi ? expand_variants(cv.raw, a.config) : std::vector<Variant>{Variant{}};
+    return cv;
+}
+
 std::vector<nlohmann::ordered_json> read_summaries(const std::string& dir, std::uint32_t trials) {
     std::vector<nlohmann::ordered_json> sums;
     for (std::uint32_t t = 0; t < trials; ++t) {
@@ -134,15 +151,14 @@ pid_t fork_trial(const Experiment& e, std::uint32_t trial, const TrialOptions& o
 
 int cmd_run(int argc, char** argv) {
     RunArgs a = parse_run(argc, argv, 2, true);
-    std::vector<Override> cli;
-    for (const auto& s : a.sets) cli.push_back(parse_override(s));
     // Every variant is loaded and validated, and its workload built once, before anything runs or is written.
-    const YAML::Node raw = load_yaml_file(a.config);
-    const bool multi = has_variants(raw);
-    const std::vector<Variant> variants = multi ? expand_variants(raw, a.config) : std::vector<Variant>{Variant{}};
+    const ConfigVariants cv = load_variants(a);
+    const YAML::Node& raw = cv.raw;
+    const bool multi = cv.multi;
+    const std::vector<Variant>& variants = cv.variants;
     std::vector<Experiment> exps;
     for (const Variant& v : variants) {
-        Experiment e = load_experiment(a.config, cli, multi ? &v : nullptr);
+        Experiment e = load_experiment(a.config, cv.cli, multi ? &v : nullptr);
         if (a.seed >= 0) e.seed = static_cast<std::uint64_t>(a.seed);
         if (a.trials > 0) e.trials = static_cast<std::uint32_t>(a.trials);
         if (!exps.empty() && e.trials != exps[0].trials)
@@ -224,22 +240,18 @@ int cmd_run(int argc, char** argv) {
 
 int cmd_validate(int argc, char** argv) {
     RunArgs a = parse_run(argc, argv, 2, false);
-    std::vector<Override> cli;
-    for (const auto& s : a.sets) cli.push_back(parse_override(s));
-    const YAML::Node raw = load_yaml_file(a.config);
-    const bool multi = has_variants(raw);
-    const std::vector<Variant> variants = multi ? expand_variants(raw, a.config) : std::vector<Variant>{Variant{}};
-    for (const Variant& v : variants) {
-        Experiment e = load_experiment(a.config, cli, multi ? &v : nullptr);
+    const ConfigVariants cv = load_variants(a);
+    for (const Variant& v : cv.variants) {
+        Experiment e = load_experiment(a.config, cv.cli, cv.multi ? &v : nullptr);
         const Workload w = make_workload(e, 0);
         check_policy_fits(e, w);
         const auto& tasks = w.tasks;
-        std::cout << a.config << (multi ? " [" + v.name + "]" : std::string()) << ": ok ("
+        std::cout << a.config << (cv.multi ? " [" + v.name + "]" : std::string()) << ": ok ("
                   << e.platform.total_nodes() << " nodes, " << e.platform.total_cores() << " cores, " << tasks.size()
                   << " tasks" << (w.jobs.empty() ? std::string() : " in " + std::to_string(w.jobs.size()) + " jobs")
                   << ", policy " << e.policy_name << ")\n";
     }
-    if (multi) load_compare(raw, a.config, variants);
+    if (cv.multi) load_compare(cv.raw, a.config, cv.variants);
     return kOk;
 }
 

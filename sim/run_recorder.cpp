@@ -6,10 +6,33 @@
 
 namespace rmsim {
 
-RunRecorder::RunRecorder(Machine& machine, Seconds sample_interval_s, bool trace)
-    : machine_(machine), trace_(trace), log_(trace), sampler_(from_seconds_round(sample_interval_s), trace) {
+namespace {
+std::vector<sc_core::sc_time> to_times(const std::vector<Seconds>& s) {
+    std::vector<sc_core::sc_time> t;
+    for (Seconds x : s) t.push_back(from_seconds_round(x));
+    return t;
+}
+}  // namespace
+
+RunRecorder::RunRecorder(Machine& machine, Seconds sample_interval_s, bool trace, std::vector<Seconds> marks)
+    : machine_(machine), trace_(trace), log_(trace), sampler_(from_seconds_round(sample_interval_s), trace),
+      marks_(to_times(marks)) {
     machine_.attach_log(&log_);
-    machine_.observe_energy(&sampler_);
+    machine_.observe_energy(this);
+}
+
+void RunRecorder::on_span(const EnergyIntegrator& i, const sc_core::sc_time& now) {
+    sampler_.on_span(i, now);
+    marks_.on_span(i, now);
+}
+
+void RunRecorder::end_run() {
+    if (ended_) return;
+    ended_ = true;
+    const sc_core::sc_time end = sc_core::sc_time_stamp();
+    sampler_.finish(machine_.energy_account(), end);
+    marks_.finish(machine_.energy_account(), end);
+    log_.close_open(end);
 }
 
 RunRecorder::~RunRecorder() {
@@ -19,9 +42,7 @@ RunRecorder::~RunRecorder() {
 }
 
 void RunRecorder::finish(ResultFiles& files) {
-    const sc_core::sc_time end = sc_core::sc_time_stamp();
-    sampler_.finish(machine_.energy_account(), end);
-    log_.close_open(end);
+    end_run();
     files.add("energy.csv", energy_csv(sampler_));
     files.add("pstates.csv", pstates_csv(log_));
     if (trace_) files.add("trace.json", trace_json(machine_, log_, sampler_));

@@ -17,7 +17,6 @@
 #include "sim/progress.h"
 #include "sim/result_files.h"
 #include "sim/run_recorder.h"
-#include "sim/window_probe.h"
 
 namespace rmsim {
 
@@ -109,13 +108,15 @@ Metrics run_trial(const Experiment& e, std::uint32_t trial, const TrialOptions& 
     std::unique_ptr<Policy> policy = make_policy(e);
     // The module tree is left to process exit (one simulation per process; teardown is slow at scale).
     auto* machine = new Machine(e.platform);
-    RunRecorder recorder(*machine, e.sample_interval_s, opt.trace);  // energy.csv, pstates.csv, trace.json
+    // energy.csv, pstates.csv, trace.json, and the energy at the measurement window's edges.
+    std::vector<Seconds> marks;
+    if (e.window.enabled) marks.push_back(e.window.start_s);
+    if (e.window.enabled && e.window.end_s >= 0) marks.push_back(e.window.end_s);
+    RunRecorder recorder(*machine, e.sample_interval_s, opt.trace, marks);
     auto* manager = new ResourceManager("manager", *machine, tasks, *policy, e.manager,
                                         workload.jobs.empty() ? nullptr : &workload.jobs);
-    WindowProbe* probe = e.window.enabled
-                             ? new WindowProbe("window_probe", *machine, e.window.start_s, e.window.end_s)
-                             : nullptr;
     simulate(manager->context(), opt);
+    recorder.end_run();
     const Seconds sim_end = to_seconds(sc_core::sc_time_stamp());
     const SchedulingContext& ctx = manager->context();
     check_invariants(ctx, *machine);
@@ -133,9 +134,10 @@ Metrics run_trial(const Experiment& e, std::uint32_t trial, const TrialOptions& 
                   {"dropped", m.dropped}, {"rejected", m.rejected}, {"unfinished", m.unfinished},
                   {"preemptions", m.preemptions}};
     s["utility"] = {{"earned", m.utility_earned}, {"maximum", m.utility_max}, {"percent_of_maximum", m.utility_percent}};
-    if (probe) {
+    if (e.window.enabled) {
         const Seconds w1 = e.window.end_s >= 0 ? e.window.end_s : sim_end;
-        const WindowMetrics w = compute_window_metrics(ctx, e.window.start_s, w1, probe->energy_in_window());
+        const Joules end_j = e.window.end_s >= 0 ? recorder.energy_at_mark(1) : machine->total_energy();
+        const WindowMetrics w = compute_window_metrics(ctx, e.window.start_s, w1, end_j - recorder.energy_at_mark(0));
         s["window"] = {{"start_s", w.start_s}, {"end_s", w.end_s}, {"arrived", w.arrived},
                        {"completed", w.completed}, {"dropped", w.dropped}, {"rejected", w.rejected},
                        {"utility_earned", w.utility_earned}, {"utility_maximum", w.utility_max},

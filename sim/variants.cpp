@@ -25,6 +25,14 @@ std::string safe_dir(const std::string& name) {
     return d;
 }
 
+/// A dotted key path written as a map key (manager.policy, run.energy_budget_j).
+std::string key_path(const YAML::Node& key, const std::string& file) {
+    const std::string k = key.Scalar();
+    if (k.empty() || k.front() == '.' || k.back() == '.' || k.find("..") != std::string::npos)
+        throw_at(key, file, "bad key path '" + k + "' (expected dotted keys, e.g. manager.policy)");
+    return k;
+}
+
 std::string value_text(const YAML::Node& v) {
     if (v.IsScalar()) return v.Scalar();
     YAML::Emitter out;
@@ -53,9 +61,7 @@ std::vector<Variant> expand_variants(const YAML::Node& root, const std::string& 
                 const YAML::Node set = get_node(v, "set", file);
                 expect_map(set, file, "'set' of variant '" + name + "'");
                 for (auto it = set.begin(); it != set.end(); ++it) {
-                    const std::string key = it->first.Scalar();
-                    if (key.empty() || key.front() == '.' || key.back() == '.' || key.find("..") != std::string::npos)
-                        throw_at(it->first, file, "bad key path '" + key + "' (expected dotted keys, e.g. manager.policy)");
+                    const std::string key = key_path(it->first, file);
                     if (key == "variants" || key == "sweep" || key.rfind("variants.", 0) == 0 || key.rfind("sweep.", 0) == 0)
                         throw_at(it->first, file, "a variant cannot change '" + key + "'");
                 }
@@ -71,9 +77,7 @@ std::vector<Variant> expand_variants(const YAML::Node& root, const std::string& 
         if (sw.size() == 0) throw_at(sw, file, "'sweep' is empty");
         std::set<std::string> short_keys;
         for (auto it = sw.begin(); it != sw.end(); ++it) {
-            const std::string key = it->first.Scalar();
-            if (key.empty() || key.front() == '.' || key.back() == '.' || key.find("..") != std::string::npos)
-                throw_at(it->first, file, "bad key path '" + key + "' (expected dotted keys, e.g. run.energy_budget_j)");
+            const std::string key = key_path(it->first, file);
             if (!short_keys.insert(last_key(key)).second)
                 throw_at(it->first, file, "swept keys must differ in their last part ('" + last_key(key) + "' twice)");
             expect_sequence(it->second, file, "sweep values of '" + key + "'");

@@ -13,19 +13,31 @@
 
 using namespace rmsim;
 
+namespace {
+
+/// One 1-core node at 1 GHz drawing 2 W busy; one task of 250 s arriving at 0; FCFS; the given budget.
+/// Runs the simulation (one per test process) and returns the manager.
+struct BudgetRun {
+    PlatformSpec spec = test::simple_platform({PState{1e9, 1.0, 2.0, 0.5}}, 1, 1);
+    std::vector<Task> tasks = std::vector<Task>(1);
+    std::unique_ptr<Policy> policy = builtin_policies().create("fcfs", PolicyParams(), SourceLocation{"test", 0, 0});
+    ResourceManager* manager = nullptr;
+    explicit BudgetRun(const EnergyBudget& budget) {
+        set_time_resolution();
+        tasks[0].work = test::cycles(250e9);
+        auto* machine = new Machine(spec);
+        ManagerConfig config;
+        config.budget = budget;
+        manager = new ResourceManager("manager", *machine, tasks, *policy, config);
+        sc_core::sc_start();
+    }
+};
+
+}  // namespace
+
 TEST_CASE("manager: budget periods start from the exact meter reading", "[manager][energy][systemc]") {
-    set_time_resolution();
-    // One 1-core node at 1 GHz drawing 2 W busy; one task of 250 s arriving at 0; budget period 100 s.
-    const PlatformSpec spec = test::simple_platform({PState{1e9, 1.0, 2.0, 0.5}}, 1, 1);
-    std::vector<Task> tasks(1);
-    tasks[0].work = test::cycles(250e9);
-    auto policy = builtin_policies().create("fcfs", PolicyParams(), SourceLocation{"test", 0, 0});
-    auto* machine = new Machine(spec);
-    ManagerConfig config;
-    config.budget = EnergyBudget{1e6, 100, 0};
-    auto* manager = new ResourceManager("manager", *machine, tasks, *policy, config);
-    sc_core::sc_start();
-    const SchedulingContext& ctx = manager->context();
+    BudgetRun run(EnergyBudget{1e6, 100, 0});  // budget period 100 s
+    const SchedulingContext& ctx = run.manager->context();
     // The run ends at 250 s: periods began at 100 and 200 s; 50 s x 2 W = 100 J in the last one, 500 J in all.
     CHECK(to_seconds(sc_core::sc_time_stamp()) == Approx(250.0));
     CHECK(ctx.budget_period_start() == Approx(200.0));
@@ -35,25 +47,17 @@ TEST_CASE("manager: budget periods start from the exact meter reading", "[manage
 }
 
 TEST_CASE("manager: a budget that starts after a warm-up", "[manager][energy][systemc]") {
-    set_time_resolution();
     // As above, but the first budget period starts at 160 s (e.g. the end of a warm-up).
-    const PlatformSpec spec = test::simple_platform({PState{1e9, 1.0, 2.0, 0.5}}, 1, 1);
-    std::vector<Task> tasks(1);
-    tasks[0].work = test::cycles(250e9);
-    auto policy = builtin_policies().create("fcfs", PolicyParams(), SourceLocation{"test", 0, 0});
-    auto* machine = new Machine(spec);
-    ManagerConfig config;
-    config.budget = EnergyBudget{1e6, 100, 160};
-    auto* manager = new ResourceManager("manager", *machine, tasks, *policy, config);
-    sc_core::sc_start();
-    const SchedulingContext& ctx = manager->context();
+    const EnergyBudget budget{1e6, 100, 160};
+    BudgetRun run(budget);
+    const SchedulingContext& ctx = run.manager->context();
     // Boundaries at 160 s, then 260 s (after the run ends at 250 s): the period began at 160 s;
     // 90 s x 2 W = 180 J consumed in it.
     CHECK(ctx.budget_period_start() == Approx(160.0));
     CHECK(ctx.energy_consumed_in_period() == Approx(180.0));
     // Before the budget's start nothing constrains.
-    SchedulingContext early(spec, tasks, Granularity::Core);
-    early.set_budget(config.budget);
+    SchedulingContext early(run.spec, run.tasks, Granularity::Core);
+    early.set_budget(budget);
     early.begin_event(100);
     CHECK(std::isinf(early.energy_remaining()));
     CHECK(std::isinf(early.energy_goal(100)));

@@ -2,6 +2,7 @@
 // Platform: one node (base 10 W), one processor (uncore 3 W), one core: P0 = 1 GHz, busy 2 W, idle 0.5 W.
 #include <catch2/catch.hpp>
 
+#include "modules/energy_marks.h"
 #include "modules/energy_sampler.h"
 #include "tests/modules/hw_fixture.h"
 
@@ -108,4 +109,20 @@ TEST_CASE("energy sampler: sampling does not keep the simulation alive", "[modul
     const auto& v = sampler.samples();
     REQUIRE(v.size() == 4);  // 0, 1, 2, then the end at 2.5
     CHECK(v.back().at_ns == 2500000000ull);
+}
+
+TEST_CASE("energy marks: exact energy at chosen instants without extending the run", "[modules][energy_sampler]") {
+    Machine m(platform());
+    EnergyMarks marks({from_seconds_round(1.0), from_seconds_round(2.0), from_seconds_round(9.0)});
+    m.observe_energy(&marks);
+    Script s("script", m.manager_port());
+    s.at(0.5, start(0, 0, 1, cycles(2e9), 0));  // busy over [0.5, 2.5)
+    run_until(4.0);
+    marks.finish(m.energy_account(), sc_core::sc_time_stamp());
+    // Always: node 10 W + uncore 3 W; the core idles at 0.5 W and draws 2 W while busy.
+    // At 1 s: 13 x 1 + 0.5 x 0.5 + 2 x 0.5 = 14.25 J; at 2 s: 13 x 2 + 0.5 x 0.5 + 2 x 1.5 = 29.25 J.
+    CHECK(marks.at(0) == Approx(14.25).epsilon(1e-12));
+    CHECK(marks.at(1) == Approx(29.25).epsilon(1e-12));
+    // 9 s is after the run (4 s): the energy at the end, 13 x 4 + 0.5 x 2 + 2 x 2 = 57 J.
+    CHECK(marks.at(2) == Approx(57.0).epsilon(1e-12));
 }

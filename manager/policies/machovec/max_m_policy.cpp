@@ -60,10 +60,8 @@ void MaxMPolicy::report(PolicyReport& r) const {
 // time (DERIVED: at P-state 0); below the threshold the task is dropped for good. The threshold is absolute
 // (§3.4.4.1: "could no longer earn utility greater than 0.5").
 void MaxMPolicy::drop_tasks(SchedulingContext& ctx) {
-    for (TaskId t : ctx.waiting())
-        if (ctx.is_waiting(t) && utility_upper_bound(ctx, t) == -std::numeric_limits<double>::infinity())
-            ctx.reject(t);  // no cluster can run it
-    dropped_ += drop_below_threshold(ctx, config_.dropping_threshold);  // shared machinery (manager/dropping.h)
+    // Shared machinery (manager/dropping.h); tasks no cluster can run are rejected.
+    dropped_ += drop_below_threshold(ctx, config_.dropping_threshold, true);
 }
 
 void MaxMPolicy::begin_filter(const SchedulingContext& ctx, Seconds day_end_s, Joules energy_left_j) {

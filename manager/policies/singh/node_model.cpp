@@ -27,22 +27,12 @@ NodeModel NodeModel::from_platform(const PlatformSpec& platform, NodeTypeId t) {
     return m;
 }
 
-TimeNs ceil_to_ns(Seconds s) {
-    if (!(s > 0)) return 0;
-    const double ns = s * 1e9;
-    const double r = std::nearbyint(ns);
-    return std::fabs(ns - r) < 1e-6 * std::max(1.0, r) ? static_cast<TimeNs>(r)
-                                                       : static_cast<TimeNs>(std::ceil(ns));
-}
-
 TimeNs exec_time_ns(const WorkModel& work, const NodeModel& node, std::uint32_t level) {
     const Seconds d = work.duration(node.core_type, node.core_type_id, level);
     if (d < 0)
         throw std::invalid_argument("singh planning: a task cannot run on core type " + node.core_type.name);
-    // Same expression as Core::reschedule with done = 0.
-    const double f = node.frequency_hz(level);
-    const double cycles = std::ceil(d * f - 1e-9);
-    return ceil_to_ns(std::max(0.0, cycles) / f);
+    // The cores' own rounding, for a fresh start (the whole work left).
+    return remaining_exec_ns(1.0, d, node.frequency_hz(level));
 }
 
 TimeNs transfer_time_ns(double bytes, const NodeModel& node) {

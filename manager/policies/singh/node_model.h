@@ -9,6 +9,7 @@
 // them to the plan's times and energy.
 #include <cstdint>
 
+#include "platform/exec_rounding.h"
 #include "platform/platform_spec.h"
 #include "platform/work_model.h"
 
@@ -35,19 +36,16 @@ struct NodeModel {
     Watts idle_power_w(std::uint32_t level) const { return core_type.pstates.at(level).idle_power_w; }
 };
 
-/// Seconds rounded up to whole nanoseconds, tolerating representation noise exactly as the hardware's
-/// from_seconds_ceil (platform/sim_time.h) does, without SystemC.
-TimeNs ceil_to_ns(Seconds s);
 inline Seconds ns_to_seconds(TimeNs ns) { return static_cast<double>(ns) * 1e-9; }
 
 /// Execution time of `work` on a core of the node at `level`, as the core module computes it
-/// (modules/core.cpp reschedule): duration = cycles / f + memory_s, rounded up to whole clock periods at f,
-/// then up to whole nanoseconds. std::invalid_argument if the work cannot run on the node's core type.
+/// (platform/exec_rounding.h remaining_exec_ns for a fresh start): duration = cycles / f + memory_s, rounded
+/// up to whole clock periods at f, then up to whole nanoseconds. std::invalid_argument if the work cannot run on the node's core type.
 TimeNs exec_time_ns(const WorkModel& work, const NodeModel& node, std::uint32_t level);
 
 /// Delay of `bytes` of edge data between two different cores of the node, as the on-node Interconnect
-/// computes it for an uncontended link (modules/interconnect.cpp route): ceil_ns(bytes / bandwidth) +
-/// ceil_ns(latency). Tasks on the same core exchange data for free (not this function's business).
+/// computes it for an uncontended link (modules/interconnect.cpp route): ceil_to_ns(bytes / bandwidth) +
+/// ceil_to_ns(latency) (platform/exec_rounding.h). Tasks on the same core exchange data for free (not this function's business).
 TimeNs transfer_time_ns(double bytes, const NodeModel& node);
 
 }  // namespace rmsim::singh
