@@ -38,7 +38,10 @@ std::vector<LocalNodeIndex> pick_units(const SchedulingContext& ctx, ClusterId c
 }
 
 StartNowIndex::StartNowIndex(const SchedulingContext& ctx)
-    : ctx_(ctx), next_busy_desc_s_(ctx.cluster_count()), valid_(ctx.cluster_count(), 0) {}
+    : ctx_(ctx),
+      next_busy_desc_s_(ctx.cluster_count()),
+      valid_(ctx.cluster_count(), 0),
+      energy_left_j_(ctx.energy_remaining()) {}
 
 void StartNowIndex::rebuild(ClusterId c) {
     const AvailabilityProfile& p = ctx_.profile(c);
@@ -80,23 +83,27 @@ bool try_start_now(SchedulingContext& ctx, StartNowIndex& index, TaskId t, std::
         const std::uint32_t p = clamp_pstate(ctx, c, pstate);
         const Seconds d = booked_duration(ctx, t, c, p);
         if (k == 0 || d < 0 || !index.fits(c, k, d)) continue;
+        const Joules e = ctx.exec_energy(t, c, p);
+        if (!index.affordable(e)) continue;
         auto units = pick_units(ctx, c, k, ctx.now(), d, choice);
         if (units.size() != k)
             throw std::logic_error("StartNowIndex and AvailabilityProfile disagree for task " + std::to_string(t));
         ctx.start(t, c, std::move(units), p);
         index.invalidate(c);
+        index.spend(e);
         return true;
     }
     return false;
 }
 
-std::optional<StartOption> earliest_option(const SchedulingContext& ctx, TaskId t, std::uint32_t pstate) {
+std::optional<StartOption> earliest_option(const SchedulingContext& ctx, TaskId t, std::uint32_t pstate,
+                                           Joules energy_left_j) {
     std::optional<StartOption> best;
     for (ClusterId c = 0; c < ctx.cluster_count(); ++c) {
         const std::uint32_t k = ctx.units_needed(t, c);
         const std::uint32_t p = clamp_pstate(ctx, c, pstate);
         const Seconds d = booked_duration(ctx, t, c, p);
-        if (k == 0 || d < 0) continue;
+        if (k == 0 || d < 0 || ctx.exec_energy(t, c, p) > energy_left_j) continue;
         const std::optional<Seconds> s = ctx.profile(c).earliest_start(k, d, ctx.now());
         if (s && (!best || *s < best->start_s)) best = StartOption{c, p, *s};  // strict <: lowest cluster wins ties
     }
@@ -116,6 +123,7 @@ void place(SchedulingContext& ctx, StartNowIndex& index, TaskId t, const StartOp
     else
         ctx.reserve(t, c, std::move(units), option.start_s, option.pstate, placeholder);
     index.invalidate(c);
+    index.spend(ctx.exec_energy(t, c, option.pstate));
 }
 
 }  // namespace rmsim

@@ -3,6 +3,7 @@
 // Machovec Ch.3 §3.3.4): "can this task start now?" in O(1), the earliest-start option over the clusters,
 // unit choice, and booking a start or a reservation. Plain C++ on the SchedulingContext.
 #include <cstdint>
+#include <limits>
 #include <optional>
 #include <vector>
 
@@ -35,7 +36,17 @@ bool runnable_somewhere(const SchedulingContext& ctx, TaskId t, std::uint32_t ps
 std::vector<LocalNodeIndex> pick_units(const SchedulingContext& ctx, ClusterId c, std::uint32_t k,
                                        Seconds start_s, Seconds duration_s, NodeChoice choice);
 
-/// O(1) answers to "are k units of cluster c idle over [now, now + d)?" during one mapping event.
+/// The per-event view of the backfilling baselines: O(1) answers to "are k units of cluster c idle over
+/// [now, now + d)?", and the energy the budget period has left.
+///
+/// Energy: the daily budget binds every heuristic, not only the energy-aware ones (Machovec Ch.3 §3.2.4: "the
+/// maximum amount of energy that it can consume each day"; §3.3.5: without filtering, heuristics "use up their
+/// energy part way through the day"). GAP (spec B2.8/B3.7, the same rule as MaxMPolicy): a task is not started
+/// or reserved on an option whose estimated energy exceeds budget - energy committed in the period; the
+/// baselines skip such an option and the task waits (for a later period). The amount is read once per event
+/// (SchedulingContext::energy_remaining) and reduced by every booking.
+///
+/// Units:
 /// For every unit idle at now it keeps the start of that unit's next busy interval (+inf if none), sorted
 /// descending: k units are idle over [now, now + d) iff the k-th largest of these is >= now + d (a unit idle
 /// at now stays idle until its next booking). Rebuilt in O(N log N) only after the cluster's profile
@@ -44,6 +55,10 @@ std::vector<LocalNodeIndex> pick_units(const SchedulingContext& ctx, ClusterId c
 class StartNowIndex {
 public:
     explicit StartNowIndex(const SchedulingContext& ctx);
+    /// Energy the period has left for this event's bookings (+inf without a budget).
+    Joules energy_left() const { return energy_left_j_; }
+    bool affordable(Joules energy_j) const { return energy_j <= energy_left_j_; }
+    void spend(Joules energy_j) { energy_left_j_ -= energy_j; }
     bool fits(ClusterId c, std::uint32_t k, Seconds duration_s);
     /// Units idle at now on cluster c.
     std::uint32_t free_units(ClusterId c);
@@ -54,10 +69,11 @@ private:
     const SchedulingContext& ctx_;
     std::vector<std::vector<Seconds>> next_busy_desc_s_;  ///< per cluster
     std::vector<char> valid_;
+    Joules energy_left_j_;
 };
 
-/// Starts the task now on the lowest-numbered cluster where it fits (FCFS tie-break toward the lowest
-/// cluster index); false if it fits nowhere now.
+/// Starts the task now on the lowest-numbered cluster where it fits and its energy is affordable (FCFS
+/// tie-break toward the lowest cluster index); false if it fits nowhere now.
 bool try_start_now(SchedulingContext& ctx, StartNowIndex& index, TaskId t, std::uint32_t pstate,
                    NodeChoice choice);
 
@@ -67,12 +83,13 @@ struct StartOption {
     Seconds start_s = 0;
 };
 
-/// The earliest start of the task over the clusters (ties toward the lowest cluster index), nullopt if no
-/// cluster can run it.
-std::optional<StartOption> earliest_option(const SchedulingContext& ctx, TaskId t, std::uint32_t pstate);
+/// The earliest start of the task over the clusters where its energy is at most `energy_left_j` (ties toward
+/// the lowest cluster index), nullopt if no such cluster can run it.
+std::optional<StartOption> earliest_option(const SchedulingContext& ctx, TaskId t, std::uint32_t pstate,
+                                           Joules energy_left_j = std::numeric_limits<Joules>::infinity());
 
 /// Books the option: a start if it is now, else a reservation (permanent or place-holder). Invalidates
-/// the cluster in `index`.
+/// the cluster in `index` and spends the task's energy there.
 void place(SchedulingContext& ctx, StartNowIndex& index, TaskId t, const StartOption& option,
            NodeChoice choice, bool placeholder);
 

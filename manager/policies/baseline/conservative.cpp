@@ -27,7 +27,7 @@ void ConservativePolicy::assign_in_order(SchedulingContext& ctx, const std::vect
         }
         // §3.3.4.3: a cluster where it starts now (GAP: the lowest such cluster), else the earliest start.
         if (try_start_now(ctx, index, t, pstate, choice)) continue;
-        if (auto option = earliest_option(ctx, t, pstate))
+        if (auto option = earliest_option(ctx, t, pstate, index.energy_left()))
             place(ctx, index, t, *option, choice, /*placeholder=*/false);
     }
 }

@@ -36,7 +36,7 @@ void EasyPolicy::schedule(SchedulingContext& ctx) {
         if (try_start_now(ctx, index, t, pstate_, choice_)) continue;
         if (!reserved) {
             // §3.3.4.4: the single reservation, at the earliest start over the clusters.
-            if (auto option = earliest_option(ctx, t, pstate_)) {
+            if (auto option = earliest_option(ctx, t, pstate_, index.energy_left())) {
                 place(ctx, index, t, *option, choice_, /*placeholder=*/true);
                 reserved = true;
             }

@@ -46,6 +46,9 @@ void RandomPolicy::schedule(SchedulingContext& ctx) {
         std::uniform_int_distribution<std::size_t> pick_pstate(0, pstates.size() - 1);
         const std::uint32_t p = pstates[pick_pstate(rng_)];
 
+        // The drawn option must be affordable (the budget binds every heuristic, backfill_common.h); if not,
+        // the task waits and is drawn again at the next mapping event.
+        if (!index.affordable(ctx.exec_energy(t, c, p))) continue;
         const std::uint32_t k = ctx.units_needed(t, c);
         const Seconds d = booked_duration(ctx, t, c, p);
         StartOption option{c, p, ctx.now()};
