@@ -3,6 +3,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <cstring>
@@ -34,7 +35,8 @@ constexpr int kOk = 0, kInternal = 1, kBadInput = 2;
 const char* kUsage =
     "usage: rmsim <command> [options]\n"
     "commands:\n"
-    "  run CONFIG [--set key=value]... [--seed N] [--trials N] [--jobs N] [--out DIR] [--trace] [--quiet]\n"
+    "  run CONFIG [--set key=value]... [--only VARIANT[,VARIANT...]] [--seed N] [--trials N] [--jobs N]\n"
+    "             [--out DIR] [--trace] [--quiet]\n"
     "  validate CONFIG [--set key=value]...\n"
     "  list-policies [--json]\n"
     "options: --help (on every command), --version\n"
@@ -43,6 +45,7 @@ const char* kUsage =
 struct RunArgs {
     std::string config;
     std::vector<std::string> sets;
+    std::vector<std::string> only;  ///< --only: run these variants of the config (all when empty)
     long long seed = -1;
     long trials = -1;
     long jobs = 1;
@@ -69,6 +72,12 @@ RunArgs parse_run(int argc, char** argv, int first, bool allow_run_options) {
             return argv[++i];
         };
         if (s == "--set") a.sets.push_back(value());
+        else if (allow_run_options && s == "--only") {
+            std::stringstream names(value());
+            for (std::string n; std::getline(names, n, ',');)
+                if (!n.empty()) a.only.push_back(n);
+            if (a.only.empty()) bad_usage("--only needs variant names");
+        }
         else if (allow_run_options && s == "--seed") a.seed = parse_count(s, value()) ;
         else if (allow_run_options && s == "--trials") a.trials = parse_count(s, value());
         else if (allow_run_options && s == "--jobs") a.jobs = parse_count(s, value());
@@ -107,8 +116,9 @@ void print_summary(const std::string& dir) {
 struct ConfigVariants {
     YAML::Node raw;
     bool multi = false;
-    std::vector<Variant> variants;
+    std::vector<Variant> variants;  ///< the ones selected by --only
     std::vector<Override> cli;
+    CompareSpec compare;
 };
 
 ConfigVariants load_variants(const RunArgs& a) {
@@ -117,6 +127,18 @@ ConfigVariants load_variants(const RunArgs& a) {
     cv.raw = load_yaml_file(a.config);
     cv.multi = has_variants(cv.raw);
     cv.variants = cv.multi ? expand_variants(cv.raw, a.config) : std::vector<Variant>{Variant{}};
+    if (cv.multi) cv.compare = load_compare(cv.raw, a.config, cv.variants);
+    if (a.only.empty()) return cv;
+    if (!cv.multi) bad_usage("--only selects variants, and " + a.config + " has none");
+    for (const std::string& name : a.only)
+        if (std::none_of(cv.variants.begin(), cv.variants.end(), [&](const Variant& v) { return v.name == name; }))
+            bad_usage("--only: " + a.config + " has no variant '" + name + "'");
+    // The comparison keeps the config's order; a normalize_to variant that was not selected is dropped.
+    std::vector<Variant> ordered;
+    for (const Variant& v : cv.variants)
+        if (std::count(a.only.begin(), a.only.end(), v.name)) ordered.push_back(v);
+    if (!std::count(a.only.begin(), a.only.end(), cv.compare.normalize_to)) cv.compare.normalize_to.clear();
+    cv.variants = std::move(ordered);
     return cv;
 }
 
@@ -169,7 +191,7 @@ int cmd_run(int argc, char** argv) {
         check_policy_fits(e, make_workload(e, 0));
         exps.push_back(std::move(e));
     }
-    const CompareSpec spec = multi ? load_compare(raw, a.config, variants) : CompareSpec{};
+    const CompareSpec& spec = cv.compare;
     const std::uint32_t trials = exps[0].trials;
     TrialOptions opt;
     opt.quiet = a.quiet;
@@ -251,7 +273,6 @@ int cmd_validate(int argc, char** argv) {
                   << " tasks" << (w.jobs.empty() ? std::string() : " in " + std::to_string(w.jobs.size()) + " jobs")
                   << ", policy " << e.policy_name << ")\n";
     }
-    if (cv.multi) load_compare(cv.raw, a.config, cv.variants);
     return kOk;
 }
 

@@ -234,3 +234,20 @@ TEST_CASE("cli: every shipped config validates", "[sim][cli][configs]") {
         CHECK(o.code == 0);
     }
 }
+
+TEST_CASE("cli: --only runs the named variants of a config", "[sim][cli][variants]") {
+    const fs::path d = scratch("only");
+    write(d / "c.yaml", config(kSynthetic) + kVariants);
+    const std::string base = "run " + (d / "c.yaml").string() + " --quiet --trials 1 --out ";
+    REQUIRE(rmsim(base + (d / "a").string() + " --only backfill", d).code == 0);
+    CHECK(fs::exists(d / "a" / "backfill" / "trial-0" / "summary.json"));
+    CHECK_FALSE(fs::exists(d / "a" / "first-come"));
+    const std::string csv = slurp(d / "a" / "comparison.csv");
+    CHECK(csv.find("backfill,easy,tasks.completed,200,0,1\n") != std::string::npos);
+    CHECK(csv.find("first-come") == std::string::npos);
+    // A name the config does not have: exit 2, nothing written.
+    const Outcome o = rmsim(base + (d / "b").string() + " --only nope", d);
+    CHECK(o.code == 2);
+    CHECK(o.err.find("has no variant 'nope'") != std::string::npos);
+    CHECK_FALSE(fs::exists(d / "b"));
+}
