@@ -125,6 +125,9 @@ Experiment load_experiment(const std::string& path, const std::vector<Override>&
     const YAML::Node p = get_node(root, "platform", path);
     if (p.IsScalar()) e.platform = load_platform_file(platform_path(p));
     else e.platform = load_platform(p, platform_file);
+    // Machovec Ch.3 §3.4.3: a trace workload simulates a fraction of the traced machine (after the variant's
+    // and --set changes, so workload.machovec_trace.system_fraction in either scales the platform).
+    if (has_key(root, "workload")) e.platform = workload_platform(root["workload"], path, e.platform);
     const YAML::Node m = get_node(root, "manager", path);
     check_allowed_keys(m, path, "manager", {"policy", "params"});
     e.policy_name = get_string(m, "policy", path);
@@ -165,7 +168,8 @@ std::unique_ptr<Policy> make_policy(const Experiment& e) {
 }
 
 Workload make_workload(const Experiment& e, std::uint32_t trial) {
-    return load_workload(e.root["workload"], e.file, e.base_dir, e.platform, stream_seed(e.seed, trial, "workload"));
+    return load_workload(e.root["workload"], e.file, e.base_dir, e.platform, stream_seed(e.seed, trial, "workload"),
+                         trial);
 }
 
 std::vector<Task> make_tasks(const Experiment& e, std::uint32_t trial) { return make_workload(e, trial).tasks; }

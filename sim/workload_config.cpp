@@ -8,6 +8,7 @@
 #include "workloads/arrivals.h"
 #include "workloads/csv_tasks.h"
 #include "workloads/machovec_ch3_generator.h"
+#include "workloads/machovec_trace.h"
 #include "workloads/singh_dag_generator.h"
 #include "workloads/swf_reader.h"
 
@@ -168,12 +169,70 @@ std::vector<Task> machovec_ch3(const YAML::Node& n, const std::string& file, con
     return std::move(w.tasks);
 }
 
+/// Machovec Ch.3 §3.4.3 keys shared by the platform scaling and the task loader.
+struct TraceKeys {
+    std::uint32_t machine_cores = 92160;  ///< B2.7 Curie
+    double system_fraction = 0.8;         ///< B2.7 10 % .. 80 %; Fig. 32 uses 80 %
+};
+
+TraceKeys trace_keys(const YAML::Node& n, const std::string& file) {
+    check_allowed_keys(n, file, "machovec_trace workload",
+                       {"path", "first_day", "system_fraction", "machine_cores", "max_task_cores"});
+    TraceKeys k;
+    k.machine_cores = get_count_or(n, "machine_cores", file, k.machine_cores);
+    k.system_fraction = get_positive_or(n, "system_fraction", file, k.system_fraction);
+    if (k.system_fraction > 1) throw_at(n["system_fraction"], file, "system_fraction must be in (0, 1]");
+    return k;
+}
+
+/// Machovec Ch.3 §3.4.3 tasks from one day of an SWF trace (workloads/machovec_trace.h; GAPs there). The
+/// platform has already been scaled by workload_platform.
+std::vector<Task> machovec_trace(const YAML::Node& n, const std::string& file, const std::string& base_dir,
+                                 const PlatformSpec& platform, std::uint64_t seed, std::uint32_t trial) {
+    const TraceKeys k = trace_keys(n, file);
+    MachovecTraceParams p;
+    try {
+        p.clusters = machovec_ch3_clusters(platform);
+    } catch (const std::invalid_argument& ex) {
+        throw_at(n, file, std::string("machovec_trace workload needs a machovec-ch3 style platform: ") + ex.what());
+    }
+    p.machine_cores = k.machine_cores;
+    p.max_task_cores = get_count_or(n, "max_task_cores", file, p.max_task_cores);
+    const std::uint32_t first_day = get_count_or(n, "first_day", file, 1);
+    const SwfTrace trace = read_swf(resolve(base_dir, get_string(n, "path", file)));
+    const std::int64_t last = swf_last_day(trace);
+    p.day = first_day + trial;
+    if (std::int64_t(p.day) > last)
+        throw_at(has_key(n, "first_day") ? n["first_day"] : n, file,
+                 "trial " + std::to_string(trial) + " simulates trace day " + std::to_string(first_day) + " + " +
+                     std::to_string(trial) + " = " + std::to_string(p.day) + ", beyond the trace's last day " +
+                     std::to_string(last) + " (days counted from its time 0)");
+    std::mt19937_64 rng(seed);
+    try {
+        return generate_machovec_trace(trace, p, rng).tasks;
+    } catch (const std::invalid_argument& ex) {
+        throw_at(n, file, std::string("machovec_trace workload: ") + ex.what());
+    }
+}
+
 }  // namespace
 
+PlatformSpec workload_platform(const YAML::Node& node, const std::string& file, const PlatformSpec& platform) {
+    if (!node || !node.IsMap() || !has_key(node, "machovec_trace")) return platform;
+    const YAML::Node n = node["machovec_trace"];
+    const TraceKeys k = trace_keys(n, file);
+    try {
+        return scale_platform(platform, k.system_fraction * k.machine_cores);
+    } catch (const std::invalid_argument& ex) {
+        throw_at(n, file, std::string("machovec_trace workload: ") + ex.what());
+    }
+}
+
 Workload load_workload(const YAML::Node& node, const std::string& file, const std::string& base_dir,
-                       const PlatformSpec& platform, std::uint64_t seed) {
-    check_allowed_keys(node, file, "workload", {"synthetic", "swf", "csv", "singh", "machovec_ch3"});
-    if (node.size() != 1) throw_at(node, file, "a workload has exactly one of: synthetic, swf, csv, singh, machovec_ch3");
+                       const PlatformSpec& platform, std::uint64_t seed, std::uint32_t trial) {
+    check_allowed_keys(node, file, "workload", {"synthetic", "swf", "csv", "singh", "machovec_ch3", "machovec_trace"});
+    if (node.size() != 1)
+        throw_at(node, file, "a workload has exactly one of: synthetic, swf, csv, singh, machovec_ch3, machovec_trace");
     Workload w;
     if (has_key(node, "synthetic")) {
         w.tasks = synthetic(node["synthetic"], file, platform, seed);
@@ -181,6 +240,8 @@ Workload load_workload(const YAML::Node& node, const std::string& file, const st
         w.tasks = from_swf(node["swf"], file, base_dir, platform);
     } else if (has_key(node, "machovec_ch3")) {
         w.tasks = machovec_ch3(node["machovec_ch3"], file, platform, seed);
+    } else if (has_key(node, "machovec_trace")) {
+        w.tasks = machovec_trace(node["machovec_trace"], file, base_dir, platform, seed, trial);
     } else if (has_key(node, "singh")) {
         w = singh_jobs(node["singh"], file, platform, seed);
     } else {

@@ -1,6 +1,6 @@
 #pragma once
-// The `workload:` section of an experiment: a synthetic generator, an SWF trace, a CSV task list, or
-// Singh-style DAG jobs, turned into the tasks (and jobs) of one trial. Documented in docs/workloads.md ("Experiment workloads").
+// The `workload:` section of an experiment: a synthetic generator, an SWF trace, a CSV task list,
+// Singh-style DAG jobs, or Machovec Ch.3 tasks (synthetic or from a trace), turned into the tasks (and jobs) of one trial. Documented in docs/workloads.md ("Experiment workloads").
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -14,8 +14,14 @@
 namespace rmsim {
 
 /// Tasks sorted by arrival with ids 0..n-1. `seed` drives every random choice (same seed, same tasks).
-/// `base_dir`: where relative trace paths are resolved (the config file's folder).
+/// `base_dir`: where relative trace paths are resolved (the config file's folder). `trial`: the trial index
+/// (machovec_trace simulates trace day first_day + trial). `platform`: as workload_platform returned it.
 Workload load_workload(const YAML::Node& node, const std::string& file, const std::string& base_dir,
-                       const PlatformSpec& platform, std::uint64_t seed);
+                       const PlatformSpec& platform, std::uint64_t seed, std::uint32_t trial);
+
+/// The platform a workload runs on: a machovec_trace workload scales it to system_fraction × machine_cores
+/// (workloads/machovec_trace.h scale_platform); every other workload leaves it as it is. Bad keys throw
+/// InputError at file:line:col.
+PlatformSpec workload_platform(const YAML::Node& node, const std::string& file, const PlatformSpec& platform);
 
 }  // namespace rmsim

@@ -96,26 +96,19 @@ MachovecEtc MachovecCh3Workload::etc(ApcScope scope) const {
     return e;
 }
 
-namespace {
-
-// One task type on its eligible clusters (spec B2.1-B2.6); draw order as listed in the header.
-MachovecCh3TaskType make_type(const MachovecCh3Params& p, const std::vector<std::size_t>& eligible,
-                              int special_index, std::mt19937_64& rng) {
+MachovecCh3TaskType make_machovec_ch3_type(const MachovecCh3Params& p, const std::vector<std::size_t>& eligible,
+                                           int special_index, const MachovecPriorityUrgency& pu,
+                                           std::uint32_t cores, Seconds reference_p0_time_s,
+                                           std::mt19937_64& rng) {
+    if (eligible.empty()) throw std::invalid_argument("Machovec Ch.3: a task type needs an eligible cluster");
+    if (cores == 0) throw std::invalid_argument("Machovec Ch.3: a task type needs at least one core");
     const std::size_t C = p.clusters.size();
     const std::size_t P = p.power_scaling.size();
     MachovecCh3TaskType t;
     t.special_index = special_index;
-    const MachovecPriorityUrgency pu = sample_machovec_ch3_priority_urgency(rng);
     t.priority = pu.priority;
     t.urgency = pu.urgency;
-
-    // GAP: Table 4's "max cores of cluster" = the smallest eligible cluster, so the task fits everywhere.
-    std::uint64_t max_cores = UINT64_MAX;
-    for (std::size_t c : eligible)
-        max_cores = std::min<std::uint64_t>(max_cores, std::uint64_t(p.clusters[c].nodes) *
-                                                           p.clusters[c].cores_per_node);
-    if (max_cores > UINT32_MAX) throw std::invalid_argument("Machovec Ch.3: cluster too large");
-    t.cores = sample_machovec_ch3_cores(std::uint32_t(max_cores), rng);
+    t.cores = cores;
 
     // GAP: cores -> nodes = ceil(cores / cores per node) (the node is the unit of allocation, B1).
     auto nodes = std::make_shared<std::vector<std::uint32_t>>(C, 0);
@@ -147,12 +140,20 @@ MachovecCh3TaskType make_type(const MachovecCh3Params& p, const std::vector<std:
     t.time_s.assign(C, std::vector<Seconds>(P, -1.0));
     t.apc_w.assign(C, std::vector<Watts>(P, -1.0));
     t.single_core_time_s.assign(C, -1.0);
+    // Ch.3 §3.4.3: a given P0 time on the reference cluster fixes the reference single-core time; every
+    // cluster's single-core time is scaled by the same factor, which keeps the §3.4.2 Gamma heterogeneity
+    // (a Gamma sample around m, times k, is a Gamma sample around k·m with the same COV).
+    double time_scale = 1.0;
+    if (reference_p0_time_s > 0)
+        time_scale = reference_p0_time_s /
+                     downey_execution_time(tables.time_s(0, 0), t.downey, (*nodes)[eligible.front()]);
     for (std::size_t k = 0; k < eligible.size(); ++k) {
         const std::size_t c = eligible[k];
-        t.single_core_time_s[c] = tables.single_core_time_s[k];
+        t.single_core_time_s[c] = tables.single_core_time_s[k] * time_scale;
         for (std::size_t ps = 0; ps < P; ++ps) {
             // GAP: exec = single-core time × P-state factor / Downey speedup at the type's node count.
-            const Seconds s = downey_execution_time(tables.time_s(k, ps), t.downey, (*nodes)[c]);
+            const Seconds s =
+                downey_execution_time(tables.time_s(k, ps) * time_scale, t.downey, (*nodes)[c]);
             t.time_s[c][ps] = s;
             t.apc_w[c][ps] = tables.power_w(k, ps);
             table->seconds[p.clusters[c].core_type][ps] = s;
@@ -163,6 +164,22 @@ MachovecCh3TaskType make_type(const MachovecCh3Params& p, const std::vector<std:
     }
     t.time_table = table;
     return t;
+}
+
+namespace {
+
+// One task type on its eligible clusters (spec B2.1-B2.6); draw order as listed in the header.
+MachovecCh3TaskType make_type(const MachovecCh3Params& p, const std::vector<std::size_t>& eligible,
+                              int special_index, std::mt19937_64& rng) {
+    const MachovecPriorityUrgency pu = sample_machovec_ch3_priority_urgency(rng);
+    // GAP: Table 4's "max cores of cluster" = the smallest eligible cluster, so the task fits everywhere.
+    std::uint64_t max_cores = UINT64_MAX;
+    for (std::size_t c : eligible)
+        max_cores = std::min<std::uint64_t>(max_cores, std::uint64_t(p.clusters[c].nodes) *
+                                                           p.clusters[c].cores_per_node);
+    if (max_cores > UINT32_MAX) throw std::invalid_argument("Machovec Ch.3: cluster too large");
+    const std::uint32_t cores = sample_machovec_ch3_cores(std::uint32_t(max_cores), rng);
+    return make_machovec_ch3_type(p, eligible, special_index, pu, cores, -1, rng);
 }
 
 void check_params(const MachovecCh3Params& p) {
@@ -176,6 +193,16 @@ void check_params(const MachovecCh3Params& p) {
 }
 
 }  // namespace
+
+Task make_machovec_ch3_task(const MachovecCh3TaskType& type, Seconds arrival_s, std::size_t utility_class) {
+    Task task;
+    task.arrival_s = arrival_s;
+    task.cores = type.cores;
+    task.nodes_per_cluster = type.nodes_per_cluster;
+    task.work.table = type.time_table;
+    task.utility = make_machovec_utility(type.priority, type.urgency, utility_class);
+    return task;
+}
 
 MachovecCh3Workload generate_machovec_ch3(const MachovecCh3Params& p, std::mt19937_64& rng) {
     check_params(p);
@@ -216,15 +243,9 @@ MachovecCh3Workload generate_machovec_ch3(const MachovecCh3Params& p, std::mt199
         }
         std::uniform_int_distribution<std::size_t> cls(0, kMachovecUtilityClasses - 1);
         for (Seconds a : times) {
-            Task task;
-            task.arrival_s = a;
-            task.type = TaskTypeId(ti);
-            task.cores = type.cores;
-            task.nodes_per_cluster = type.nodes_per_cluster;
-            task.work.table = type.time_table;
             // Ch.3 §3.4.2.3: the utility class is drawn per task.
-            task.utility = make_machovec_utility(type.priority, type.urgency, cls(rng));
-            w.tasks.push_back(std::move(task));
+            w.tasks.push_back(make_machovec_ch3_task(type, a, cls(rng)));
+            w.tasks.back().type = TaskTypeId(ti);
         }
         w.types.push_back(std::move(type));
     }

@@ -81,6 +81,9 @@ struct MachovecCh3Workload {
     MachovecEtc etc(ApcScope scope) const;
 };
 
+/// A task of the type arriving at `arrival_s` with the given utility class (id and type left to the caller).
+Task make_machovec_ch3_task(const MachovecCh3TaskType& type, Seconds arrival_s, std::size_t utility_class);
+
 /// Deterministic for a given generator state. Throws std::invalid_argument for bad parameters (no general
 /// cluster, fewer than 2 special clusters when special types are requested, a cluster of <= 4096 cores when
 /// Table 4's row 4097..max would be empty, tasks_per_day <= 0, ...).
@@ -92,6 +95,17 @@ struct MachovecPriorityUrgency {
     double urgency = 0.1;
 };
 MachovecPriorityUrgency sample_machovec_ch3_priority_urgency(std::mt19937_64& rng);
+
+/// One task type of `cores` cores on the clusters `eligible` (indices into p.clusters, the first one the
+/// reference cluster; the caller makes sure the type fits on each): node counts, single-core times, APC and
+/// P-state factors (B2.3, B2.6), Downey σ and A (B2.5), in the draw order of the header. Used by the
+/// synthetic generator (after drawing `pu` and `cores`) and by the trace workload (workloads/machovec_trace.h).
+/// reference_p0_time_s > 0 (Ch.3 §3.4.3): the single-core times are scaled so that the type's time at P0 on
+/// the reference cluster is exactly this; <= 0: the §3.4.2 times as drawn.
+MachovecCh3TaskType make_machovec_ch3_type(const MachovecCh3Params& p, const std::vector<std::size_t>& eligible,
+                                           int special_index, const MachovecPriorityUrgency& pu,
+                                           std::uint32_t cores, Seconds reference_p0_time_s,
+                                           std::mt19937_64& rng);
 /// Table 4: core count for a type whose largest allowed count is max_cores (> 4097).
 std::uint32_t sample_machovec_ch3_cores(std::uint32_t max_cores, std::mt19937_64& rng);
 
