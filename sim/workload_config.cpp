@@ -151,11 +151,18 @@ Workload singh_jobs(const YAML::Node& n, const std::string& file, const Platform
     return flatten_jobs(generate_singh_jobs(p, rng));
 }
 
+/// `apc: per-node | per-task` of the Machovec workloads (spec B1 AMBIG; MachovecCh3Params::apc_scope).
+ApcScope apc_scope(const YAML::Node& n, const std::string& file) {
+    const std::string s = get_string_or(n, "apc", file, "per-node");
+    if (s != "per-node" && s != "per-task") throw_at(n["apc"], file, "apc must be 'per-node' or 'per-task', got '" + s + "'");
+    return s == "per-task" ? ApcScope::PerTask : ApcScope::PerNode;
+}
+
 /// Machovec Ch.3 §3.4.2 tasks (workloads/machovec_ch3_generator.h; GAPs listed there and in docs/fidelity.md).
-/// The per-type APC is not yet applied to the cores' power: the meters use the platform's P-state powers.
+/// Each task's APC reaches the cores' power (TimeTable::busy_power_w).
 std::vector<Task> machovec_ch3(const YAML::Node& n, const std::string& file, const PlatformSpec& platform,
                                std::uint64_t seed) {
-    check_allowed_keys(n, file, "machovec_ch3 workload", {"tasks_per_day", "hours"});
+    check_allowed_keys(n, file, "machovec_ch3 workload", {"tasks_per_day", "hours", "apc"});
     MachovecCh3Params p;
     try {
         p.clusters = machovec_ch3_clusters(platform);
@@ -164,6 +171,7 @@ std::vector<Task> machovec_ch3(const YAML::Node& n, const std::string& file, con
     }
     p.tasks_per_day = get_positive_or(n, "tasks_per_day", file, p.tasks_per_day);
     p.horizon_s = 3600.0 * get_positive_or(n, "hours", file, p.horizon_s / 3600.0);
+    p.apc_scope = apc_scope(n, file);
     std::mt19937_64 rng(seed);
     MachovecCh3Workload w = generate_machovec_ch3(p, rng);
     return std::move(w.tasks);
@@ -177,7 +185,7 @@ struct TraceKeys {
 
 TraceKeys trace_keys(const YAML::Node& n, const std::string& file) {
     check_allowed_keys(n, file, "machovec_trace workload",
-                       {"path", "first_day", "system_fraction", "machine_cores", "max_task_cores"});
+                       {"path", "first_day", "system_fraction", "machine_cores", "max_task_cores", "apc"});
     TraceKeys k;
     k.machine_cores = get_count_or(n, "machine_cores", file, k.machine_cores);
     k.system_fraction = get_positive_or(n, "system_fraction", file, k.system_fraction);
@@ -198,6 +206,7 @@ std::vector<Task> machovec_trace(const YAML::Node& n, const std::string& file, c
     }
     p.machine_cores = k.machine_cores;
     p.max_task_cores = get_count_or(n, "max_task_cores", file, p.max_task_cores);
+    p.apc_scope = apc_scope(n, file);
     const std::uint32_t first_day = get_count_or(n, "first_day", file, 1);
     const SwfTrace trace = read_swf(resolve(base_dir, get_string(n, "path", file)));
     const std::int64_t last = swf_last_day(trace);

@@ -157,9 +157,11 @@ MachovecCh3TaskType make_machovec_ch3_type(const MachovecCh3Params& p, const std
             t.time_s[c][ps] = s;
             t.apc_w[c][ps] = tables.power_w(k, ps);
             table->seconds[p.clusters[c].core_type][ps] = s;
-            // APC read as per node (spec B1 AMBIG; configs/platforms/machovec-ch3.yaml models node power):
-            // each of the node's cores draws APC / cores per node while it runs the task.
-            table->busy_power_w[p.clusters[c].core_type][ps] = t.apc_w[c][ps] / p.clusters[c].cores_per_node;
+            // APC per node or per task (spec B1 AMBIG, MachovecCh3Params::apc_scope): the power of one core
+            // while it runs the task.
+            const double cores_sharing = double(p.clusters[c].cores_per_node) *
+                                         (p.apc_scope == ApcScope::PerTask ? double((*nodes)[c]) : 1.0);
+            table->busy_power_w[p.clusters[c].core_type][ps] = t.apc_w[c][ps] / cores_sharing;
         }
     }
     t.time_table = table;

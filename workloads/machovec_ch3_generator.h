@@ -47,6 +47,10 @@ struct MachovecCh3Params {
     std::size_t general_types = 60;           ///< B2.1
     std::size_t special_types_per_cluster = 20;  ///< B2.1, for each special cluster
     std::vector<double> power_scaling{1.0, 0.75, 0.5};  ///< B2.6
+    /// AMBIG (B1): APC is "the average power consumption of the nodes that a task will utilize". PerNode (the
+    /// default): every node of the task draws APC, each of its cores APC / cores per node. PerTask: the whole
+    /// task draws APC, each of its cores APC / (nodes x cores per node).
+    ApcScope apc_scope = ApcScope::PerNode;
     /// GAP: the clock time of t = 0. 20:00, so that the 4 h warm-up is the end of the previous day and the
     /// analysed 24 h run from midnight to midnight (as the Curie workload does, B2.7).
     Seconds start_clock_s = 20 * 3600.0;

@@ -79,6 +79,7 @@ MachovecTraceWorkload generate_machovec_trace(const SwfTrace& trace, const Macho
     MachovecCh3Params gp;  // what make_machovec_ch3_type reads
     gp.clusters = p.clusters;
     gp.power_scaling = p.power_scaling;
+    gp.apc_scope = p.apc_scope;
 
     const Seconds w0 = double(p.day) * kDay_s - p.warmup_s;  // trace time of t = 0
     const Seconds w1 = double(p.day + 1) * kDay_s;

@@ -35,6 +35,7 @@ struct MachovecTraceParams {
     /// with equal probability (the 60/20/20 split of the §3.4.2 types).
     double general_probability = 0.6;
     std::vector<double> power_scaling{1.0, 0.75, 0.5};  ///< B2.6
+    ApcScope apc_scope = ApcScope::PerNode;              ///< as MachovecCh3Params::apc_scope
 };
 
 /// What happened to the jobs of the trace that were submitted inside the window.

@@ -197,6 +197,25 @@ TEST_CASE("machovec_ch3_generator: etc() lists each type's node count", "[worklo
     CHECK(w.etc(ApcScope::PerTask).runs_on(99, 5));
 }
 
+TEST_CASE("machovec_ch3_generator: APC per node or per task sets each core's power", "[workloads][machovec_ch3]") {
+    MachovecCh3Params p;
+    p.clusters = ch3_clusters();
+    std::mt19937_64 a(5), b(5);
+    const MachovecCh3Workload node = generate_machovec_ch3(p, a);
+    p.apc_scope = ApcScope::PerTask;
+    const MachovecCh3Workload task = generate_machovec_ch3(p, b);
+    // Same draws; only the split of APC over the cores differs. Type 0 on cluster 1 (gp2, 20 cores per node)
+    // at P-state 1: per node each core draws APC / 20, so a node draws APC; per task each core draws
+    // APC / (20 x nodes), so the whole task draws APC.
+    const MachovecCh3TaskType& ty = node.types[0];
+    const double n = (*ty.nodes_per_cluster)[1];
+    const CoreTypeId ct = p.clusters[1].core_type;
+    REQUIRE(p.clusters[1].cores_per_node == 20);
+    CHECK(task.types[0].apc_w[1][1] == ty.apc_w[1][1]);
+    CHECK(ty.time_table->busy_power_w[ct][1] == Approx(ty.apc_w[1][1] / 20.0));
+    CHECK(task.types[0].time_table->busy_power_w[ct][1] == Approx(ty.apc_w[1][1] / (20.0 * n)));
+}
+
 TEST_CASE("machovec_ch3_generator: rejects bad parameters", "[workloads][machovec_ch3]") {
     MachovecCh3Params p;
     p.clusters = ch3_clusters();

@@ -240,6 +240,12 @@ TEST_CASE("machovec_trace: YAML kind, the day of each trial, a day past the trac
     const YAML::Node bad = load_yaml_string("machovec_trace: {path: tiny.swf, system_fraction: 1.5}\n", "cfg.yaml");
     // "machovec_trace: {path: tiny.swf, system_fraction: " is 50 characters: the value at column 51.
     CHECK_THROWS_WITH(workload_platform(bad, "cfg.yaml", base), Catch::Contains("cfg.yaml:1:51"));
+    // apc (B1 AMBIG): per-node or per-task. "machovec_trace: {path: tiny.swf, apc: " is 38 characters.
+    const YAML::Node per_task = load_yaml_string("machovec_trace: {path: tiny.swf, apc: per-task}\n", "cfg.yaml");
+    CHECK(load_workload(per_task, "cfg.yaml", d.string(), plat, 1, 0).tasks.size() == 3);
+    const YAML::Node bad_apc = load_yaml_string("machovec_trace: {path: tiny.swf, apc: per-core}\n", "cfg.yaml");
+    CHECK_THROWS_WITH(load_workload(bad_apc, "cfg.yaml", d.string(), plat, 1, 0),
+                      Catch::StartsWith("cfg.yaml:1:39: apc must be 'per-node' or 'per-task'"));
 }
 
 TEST_CASE("machovec_trace: a variant's system_fraction scales the experiment's platform", "[workloads][machovec_trace]") {
