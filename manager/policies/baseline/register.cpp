@@ -8,6 +8,7 @@
 #include "manager/policies/baseline/fcfs_multiqueue.h"
 #include "manager/policies/baseline/random_policy.h"
 #include "manager/dropping.h"
+#include "manager/mapping_period.h"
 #include "manager/policy_registry.h"
 
 namespace rmsim {
@@ -24,7 +25,13 @@ static NodeChoice node_choice_param(const PolicyParams& p) {
     return c == "voids" ? NodeChoice::Voids : NodeChoice::Lowest;
 }
 
-static double dropping_param(const PolicyParams& p) { return p.number("dropping_threshold", -1.0); }
+/// The shared wrappers of every baseline: dropping (§3.3.3) before each mapping event, and periodic mapping
+/// events (§3.3.1) instead of events at arrivals and completions.
+static std::unique_ptr<Policy> shared_wrappers(std::unique_ptr<Policy> inner, const PolicyParams& p) {
+    const double period_s = p.number("period_s", 0.0);
+    p.require(period_s >= 0, "period_s", "must be >= 0");
+    return with_mapping_period(with_dropping(std::move(inner), p.number("dropping_threshold", -1.0)), period_s);
+}
 
 void register_baseline_policies(PolicyRegistry& r) {
     const ParamInfo pstate{"pstate", "integer", "0", "P-state every task runs at (0 = fastest)"};
@@ -37,51 +44,54 @@ void register_baseline_policies(PolicyRegistry& r) {
     const ParamInfo dropping{"dropping_threshold", "number", "-1",
                              "drop waiting tasks whose utility if started now on their fastest cluster at P0 is "
                              "below this (Machovec Ch.3 §3.3.3); negative: never"};
+    const ParamInfo period{"period_s", "number", "0",
+                           "mapping events every period_s only (Machovec Ch.3 §3.3.1: 60); 0: at every arrival "
+                           "and completion"};
 
     r.add(PolicyInfo{"fcfs", "baseline", "First-come first-served (no backfilling)",
                      "the oldest waiting task starts first; nothing overtakes it",
-                     {pstate, granularity, dropping},
+                     {pstate, granularity, dropping, period},
                      [](const PolicyParams& p) -> std::unique_ptr<Policy> {
                          std::unique_ptr<Policy> inner = std::make_unique<FcfsPolicy>(
                              p.integer("pstate", 0), granularity_param(p));
-                         return with_dropping(std::move(inner), dropping_param(p));
+                         return shared_wrappers(std::move(inner), p);
                      }});
     r.add(PolicyInfo{"easy", "baseline", "Machovec Ch.3 §3.3.4.4 (EASY backfilling, Lifka 1995)",
                      "FCFS; the first task that cannot start gets the only reservation (recomputed at each "
                      "mapping event); later tasks start now only if that does not delay it",
-                     {pstate, granularity, node_choice, dropping},
+                     {pstate, granularity, node_choice, dropping, period},
                      [](const PolicyParams& p) -> std::unique_ptr<Policy> {
                          std::unique_ptr<Policy> inner = std::make_unique<EasyPolicy>(
                              p.integer("pstate", 0), granularity_param(p), node_choice_param(p));
-                         return with_dropping(std::move(inner), dropping_param(p));
+                         return shared_wrappers(std::move(inner), p);
                      }});
     r.add(PolicyInfo{"conservative", "baseline",
                      "Machovec Ch.3 §3.3.4.3 (Conservative backfilling, Mu'alem & Feitelson 2001)",
                      "FCFS; every task starts now or gets a permanent reservation at its earliest start; later "
                      "tasks backfill into voids without delaying any reservation",
-                     {pstate, granularity, node_choice, dropping},
+                     {pstate, granularity, node_choice, dropping, period},
                      [](const PolicyParams& p) -> std::unique_ptr<Policy> {
                          std::unique_ptr<Policy> inner = std::make_unique<ConservativePolicy>(
                              p.integer("pstate", 0), granularity_param(p), node_choice_param(p));
-                         return with_dropping(std::move(inner), dropping_param(p));
+                         return shared_wrappers(std::move(inner), p);
                      }});
     r.add(PolicyInfo{"fcfs-multiqueue", "baseline", "Machovec Ch.3 §3.3.4.5 (FCFS with multiple queues)",
                      "small/medium/large queues by resources (30 %/60 % of the largest), pulled round robin "
                      "1 large, 4 medium, 8 small per cycle; otherwise Conservative backfilling",
-                     {pstate, granularity, node_choice, dropping},
+                     {pstate, granularity, node_choice, dropping, period},
                      [](const PolicyParams& p) -> std::unique_ptr<Policy> {
                          std::unique_ptr<Policy> inner = std::make_unique<FcfsMultiQueuePolicy>(
                              p.integer("pstate", 0), granularity_param(p), node_choice_param(p));
-                         return with_dropping(std::move(inner), dropping_param(p));
+                         return shared_wrappers(std::move(inner), p);
                      }});
     r.add(PolicyInfo{"random", "baseline", "Machovec Ch.3 §3.3.4.2 (Random)",
                      "arrival order; a random cluster and P-state each, earliest start there (permanent "
                      "reservation if not now)",
-                     {seed, granularity, node_choice, dropping},
+                     {seed, granularity, node_choice, dropping, period},
                      [](const PolicyParams& p) -> std::unique_ptr<Policy> {
                          std::unique_ptr<Policy> inner = std::make_unique<RandomPolicy>(
                              p.integer("seed", 1), granularity_param(p), node_choice_param(p));
-                         return with_dropping(std::move(inner), dropping_param(p));
+                         return shared_wrappers(std::move(inner), p);
                      }});
 }
 

@@ -1,0 +1,35 @@
+#include "manager/mapping_period.h"
+
+#include "manager/scheduling_context.h"
+
+namespace rmsim {
+
+namespace {
+
+class PeriodicPolicy : public Policy {
+public:
+    PeriodicPolicy(std::unique_ptr<Policy> inner, Seconds period_s) : inner_(std::move(inner)), period_s_(period_s) {}
+    PolicyTraits traits() const override {
+        PolicyTraits t = inner_->traits();
+        t.on_arrival = false;
+        t.on_completion = false;
+        t.period_s = period_s_;
+        return t;
+    }
+    void prepare(const SchedulingContext& ctx) override { inner_->prepare(ctx); }
+    void schedule(SchedulingContext& ctx) override { inner_->schedule(ctx); }
+    void report(PolicyReport& r) const override { inner_->report(r); }
+
+private:
+    std::unique_ptr<Policy> inner_;
+    Seconds period_s_;
+};
+
+}  // namespace
+
+std::unique_ptr<Policy> with_mapping_period(std::unique_ptr<Policy> inner, Seconds period_s) {
+    if (!(period_s > 0)) return inner;
+    return std::make_unique<PeriodicPolicy>(std::move(inner), period_s);
+}
+
+}  // namespace rmsim
