@@ -84,7 +84,10 @@ void AvailabilityProfile::check_node(LocalNodeIndex node) const {
                                     std::to_string(timelines_.size()) + " nodes)");
 }
 
-void AvailabilityProfile::index_voids(LocalNodeIndex node, int sign) const {
+void AvailabilityProfile::bump_void(Seconds a_s, Seconds b_s, int sign) const {
+    // Touching intervals leave no idle period between them; every node keeps exactly one tail, at +inf
+    // after an open-ended booking (the sweep counts tails per node).
+    if (!voids_tracked_ || (b_s != kInf && !(a_s < b_s))) return;
     auto bump = [sign](auto& map, const auto& key) {
         auto& count = map[key];
         if (sign > 0) {
@@ -94,31 +97,48 @@ void AvailabilityProfile::index_voids(LocalNodeIndex node, int sign) const {
             if (--count == 0) map.erase(key);
         }
     };
+    if (b_s == kInf) {
+        bump(tail_voids_, a_s);
+    } else {
+        bump(finite_voids_, std::make_pair(a_s, b_s));
+    }
+    cache_.valid = false;
+}
+
+void AvailabilityProfile::index_voids(LocalNodeIndex node) const {
     Seconds prev_end = -kInf;
     for (const BusyInterval& iv : timelines_[node]) {
-        if (prev_end < iv.start_s) bump(finite_voids_, std::make_pair(prev_end, iv.start_s));
+        bump_void(prev_end, iv.start_s, +1);
         prev_end = iv.end_s;
     }
-    bump(tail_voids_, prev_end);
-    cache_.valid = false;
+    bump_void(prev_end, kInf, +1);
 }
 
 void AvailabilityProfile::track_voids() const {
     if (voids_tracked_) return;
-    for (LocalNodeIndex n = 0; n < node_count(); ++n) index_voids(n, +1);
     voids_tracked_ = true;
+    for (LocalNodeIndex n = 0; n < node_count(); ++n) index_voids(n);
 }
 
-void AvailabilityProfile::index_node(LocalNodeIndex node, int sign) {
-    if (voids_tracked_) index_voids(node, sign);
-    if (sign > 0) {
-        const auto& tl = timelines_[node];
-        first_start_s_[node] = tl.empty() ? kInf : tl.front().start_s;
-        first_end_s_[node] = tl.empty() ? kInf : tl.front().end_s;
-        last_end_s_[node] = tl.empty() ? -kInf : tl.back().end_s;
-        set_empty_bit(node, tl.empty());
-    }
+void AvailabilityProfile::index_node(LocalNodeIndex node) {
+    const auto& tl = timelines_[node];
+    first_start_s_[node] = tl.empty() ? kInf : tl.front().start_s;
+    first_end_s_[node] = tl.empty() ? kInf : tl.front().end_s;
+    last_end_s_[node] = tl.empty() ? -kInf : tl.back().end_s;
+    set_empty_bit(node, tl.empty());
 }
+
+namespace {
+
+/// The bounds of the idle periods around timeline position pos: the end of the interval before it (-inf if
+/// none) and the start of the interval at or after it (+inf if none).
+std::pair<Seconds, Seconds> neighbours(const std::vector<BusyInterval>& tl,
+                                       std::vector<BusyInterval>::const_iterator before,
+                                       std::vector<BusyInterval>::const_iterator after) {
+    return {before == tl.begin() ? -kInf : std::prev(before)->end_s, after == tl.end() ? kInf : after->start_s};
+}
+
+}  // namespace
 
 void AvailabilityProfile::add(std::vector<LocalNodeIndex> nodes, Seconds start_s, Seconds end_s, TaskId owner,
                               BookingKind kind) {
@@ -143,10 +163,15 @@ void AvailabilityProfile::add(std::vector<LocalNodeIndex> nodes, Seconds start_s
                                    std::to_string(end_s) + ") wanted by " + owner_text(owner));
     }
     for (LocalNodeIndex n : nodes) {
-        index_node(n, -1);
+        // The idle period [pe, ns) holding the new interval splits into [pe, start) and [end, ns).
         auto& tl = timelines_[n];
-        tl.insert(first_ending_after(tl, start_s), BusyInterval{start_s, end_s, owner});
-        index_node(n, +1);
+        const auto pos = first_ending_after(tl, start_s);
+        const auto [pe, ns] = neighbours(tl, pos, pos);
+        bump_void(pe, ns, -1);
+        bump_void(pe, start_s, +1);
+        bump_void(end_s, ns, +1);
+        tl.insert(pos, BusyInterval{start_s, end_s, owner});
+        index_node(n);
     }
     bookings_.emplace(owner, Booking{owner, kind, start_s, end_s, std::move(nodes)});
     if (start_s > now_s_) future_by_start_.emplace(start_s, owner);
@@ -158,11 +183,15 @@ void AvailabilityProfile::erase_booking(TaskId owner) {
     auto it = bookings_.find(owner);
     const Booking& b = it->second;
     for (LocalNodeIndex n : b.nodes) {
-        index_node(n, -1);
+        // The idle periods [pe, start) and [end, ns) around the interval merge into [pe, ns).
         auto& tl = timelines_[n];
-        auto pos = find_owned(tl, b.start_s, owner, n);
+        const auto pos = find_owned(tl, b.start_s, owner, n);
+        const auto [pe, ns] = neighbours(tl, pos, pos + 1);
+        bump_void(pe, pos->start_s, -1);
+        bump_void(pos->end_s, ns, -1);
+        bump_void(pe, ns, +1);
         tl.erase(pos);
-        index_node(n, +1);
+        index_node(n);
     }
     future_by_start_.erase(std::make_pair(b.start_s, owner));  // a no-op if it started by its add
     by_end_.erase(std::make_pair(b.end_s, owner));
@@ -210,9 +239,13 @@ bool AvailabilityProfile::update_end(TaskId owner, Seconds end_s) {
         }
     }
     for (LocalNodeIndex n : b.nodes) {
-        index_node(n, -1);
-        own_interval(n)->end_s = end_s;
-        index_node(n, +1);
+        // The idle period after the interval, [old end, ns), becomes [end_s, ns).
+        const auto pos = own_interval(n);
+        const Seconds ns = pos + 1 == timelines_[n].end() ? kInf : (pos + 1)->start_s;
+        bump_void(pos->end_s, ns, -1);
+        bump_void(end_s, ns, +1);
+        pos->end_s = end_s;
+        index_node(n);
     }
     by_end_.erase(std::make_pair(b.end_s, owner));
     by_end_.emplace(end_s, owner);

@@ -189,13 +189,16 @@ class AvailabilityProfile {
     /// The exact scan behind lowest_idle_nodes(): nodes in index order, stopping at the k-th idle one.
     std::vector<LocalNodeIndex> lowest_idle_scan(std::uint32_t k, Seconds start_s, Seconds end_s) const;
     void set_empty_bit(LocalNodeIndex node, bool empty);
-    /// Adds (+1) or removes (-1) the node's idle periods to/from the void indexes.
-    void index_voids(LocalNodeIndex node, int sign) const;
-    /// Builds the void indexes on the first earliest_start(); from then on index_node() keeps them.
+    /// Adds (+1) or removes (-1) the idle period [a_s, b_s) to/from the void indexes (a tail if b_s = +inf);
+    /// nothing if the indexes are not tracked yet or the period is empty.
+    void bump_void(Seconds a_s, Seconds b_s, int sign) const;
+    /// Adds all of the node's idle periods to the void indexes.
+    void index_voids(LocalNodeIndex node) const;
+    /// Builds the void indexes on the first earliest_start(); from then on every change of a timeline
+    /// updates only the idle periods it touches (O(log V) per node).
     void track_voids() const;
-    /// Around a change of the node's timeline: -1 before, +1 after (the void indexes if tracked, and the
-    /// per-node bounds and the empty bit).
-    void index_node(LocalNodeIndex node, int sign);
+    /// After a change of the node's timeline: its per-node bounds and empty bit.
+    void index_node(LocalNodeIndex node);
     void erase_booking(TaskId owner);
     void rebuild_cache() const;
     PlacementCost cost_in_period(Seconds prev_end_s, Seconds next_start_s, Seconds start_s,

@@ -123,7 +123,16 @@ struct ConfigVariants {
 
 ConfigVariants load_variants(const RunArgs& a) {
     ConfigVariants cv;
-    for (const auto& s : a.sets) cv.cli.push_back(parse_override(s));
+    for (const auto& s : a.sets) {
+        cv.cli.push_back(parse_override(s));
+        // Variants and sweeps are expanded from the file before --set applies to each of them, so a change
+        // to them would be silently lost: refuse it and point at the option that selects variants.
+        const std::string& path = cv.cli.back().path;
+        const std::string top = path.substr(0, path.find('.'));
+        if (top == "variants" || top == "sweep" || top == "compare")
+            bad_usage("--set cannot change '" + top + "' (variants and sweeps come from the config file); "
+                      "select some with --only NAME,...");
+    }
     cv.raw = load_yaml_file(a.config);
     cv.multi = has_variants(cv.raw);
     cv.variants = cv.multi ? expand_variants(cv.raw, a.config) : std::vector<Variant>{Variant{}};

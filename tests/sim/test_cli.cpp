@@ -250,4 +250,9 @@ TEST_CASE("cli: --only runs the named variants of a config", "[sim][cli][variant
     CHECK(o.code == 2);
     CHECK(o.err.find("has no variant 'nope'") != std::string::npos);
     CHECK_FALSE(fs::exists(d / "b"));
+    // --set cannot reach the sweep or the variants (they are expanded from the file): refused, not ignored.
+    const Outcome s = rmsim(base + (d / "c").string() + " --set 'sweep.manager.params.dropping_threshold=[0]'", d);
+    CHECK(s.code == 2);
+    CHECK(s.err.find("--set cannot change 'sweep'") != std::string::npos);
+    CHECK_FALSE(fs::exists(d / "c"));
 }

@@ -1,5 +1,6 @@
 #include "manager/policies/machovec/max_m_policy.h"
 
+#include <algorithm>
 #include <limits>
 #include <stdexcept>
 #include <string>
@@ -122,12 +123,14 @@ void MaxMPolicy::schedule(SchedulingContext& ctx) {
     std::vector<TaskId> mappable;
     for (TaskId t : ctx.waiting())
         if (ctx.is_waiting(t)) mappable.push_back(t);
-    std::size_t row_size = 0;
-    for (ClusterId c = 0; c < ctx.cluster_count(); ++c) row_size += ctx.pstate_count(c);
+    const ClusterId clusters = ctx.cluster_count();
+    std::vector<std::size_t> row_base(clusters + 1, 0);  // a row holds every (cluster, P-state) option
+    for (ClusterId c = 0; c < clusters; ++c) row_base[c + 1] = row_base[c] + ctx.pstate_count(c);
+    const std::size_t row_size = row_base[clusters];
     std::vector<std::vector<std::optional<MaxMOption>>> options(mappable.size(),
                                                                std::vector<std::optional<MaxMOption>>(row_size));
     for (std::size_t i = 0; i < mappable.size(); ++i)
-        for (ClusterId c = 0; c < ctx.cluster_count(); ++c) compute_options(ctx, mappable[i], c, day_end, options[i]);
+        for (ClusterId c = 0; c < clusters; ++c) compute_options(ctx, mappable[i], c, day_end, options[i]);
     std::vector<char> mapped(mappable.size(), 0);
 
     // §3.3.6 metaheuristics: E_committed (consumed in the period + running + reserved; place-holders were
@@ -140,24 +143,75 @@ void MaxMPolicy::schedule(SchedulingContext& ctx) {
         objective = committed > goal ? Objective::UPE : Objective::UPR;
     }
 
-    for (;;) {
-        // Lines 2-5: the best option per task, then the task whose best is highest. GAP (ties): the first
-        // found wins, i.e. the lowest cluster and P-state, then the earliest arrival.
-        std::size_t best_i = mappable.size();
-        const MaxMOption* best = nullptr;
-        for (std::size_t i = 0; i < mappable.size(); ++i) {
-            if (mapped[i]) continue;
-            for (const auto& o : options[i]) {
-                if (!o || o->energy_j > energy_left) continue;
-                if (!best || o->value(objective) > best->value(objective)) {
-                    best = &*o;
-                    best_i = i;
-                }
-            }
+    // Lines 2-5 pick, among all options of all unmapped tasks, the one of highest value (GAP, ties: the
+    // first found, i.e. the lowest task index, then the lowest cluster and P-state). Rescanning every
+    // option after every assignment costs O(tasks x options) per assignment, so the scan is kept lazily in
+    // a max-heap with the same answer: a booking only takes idle time away from its cluster, so an option
+    // recomputed after it starts no earlier, completes no earlier and (utility being non-increasing in
+    // completion time, with duration, nodes and energy fixed) is worth no more under every objective, or
+    // is gone. A heap entry is thus an upper bound of its option's current value. An entry computed since
+    // the last booking on its cluster is exact; on top of the heap it beats every other option's bound, and
+    // among equal values the heap order (task index, then slot) is the scan order. A stale entry on top is
+    // recomputed (its task's row for that cluster) and pushed back. Energy left only decreases within the
+    // event, so an option above it is dropped for good.
+    struct Entry {
+        double value;
+        std::uint32_t task;  // index into mappable
+        std::uint32_t slot;  // index into the row
+        std::uint64_t version;
+    };
+    auto below = [](const Entry& a, const Entry& b) {  // a is popped after b
+        if (a.value != b.value) return a.value < b.value;
+        if (a.task != b.task) return a.task > b.task;
+        return a.slot > b.slot;
+    };
+    std::vector<std::uint64_t> cluster_version(clusters, 0);  // bookings made on the cluster in this event
+    std::vector<std::uint64_t> computed(mappable.size() * clusters, 0);  // version each row part was built at
+    std::vector<ClusterId> slot_cluster(row_size);
+    for (ClusterId c = 0; c < clusters; ++c)
+        for (std::size_t j = row_base[c]; j < row_base[c + 1]; ++j) slot_cluster[j] = c;
+    std::vector<Entry> heap;
+    auto push_row_part = [&](std::size_t i, ClusterId c) {
+        for (std::size_t j = row_base[c]; j < row_base[c + 1]; ++j) {
+            const auto& o = options[i][j];
+            if (!o || o->energy_j > energy_left) continue;
+            heap.push_back(Entry{o->value(objective), static_cast<std::uint32_t>(i), static_cast<std::uint32_t>(j),
+                                 computed[i * clusters + c]});
+            std::push_heap(heap.begin(), heap.end(), below);
         }
-        if (!best) break;  // line 1: nothing else can start during this day with the energy left
-        const MaxMOption o = *best;
-        const TaskId t = mappable[best_i];
+    };
+    auto rebuild_heap = [&] {  // every unmapped option, valued under the current objective
+        heap.clear();
+        for (std::size_t i = 0; i < mappable.size(); ++i)
+            if (!mapped[i])
+                for (ClusterId c = 0; c < clusters; ++c) push_row_part(i, c);
+    };
+    rebuild_heap();
+
+    for (;;) {
+        std::optional<std::size_t> best_i;
+        MaxMOption o;
+        while (!heap.empty()) {
+            const Entry e = heap.front();
+            std::pop_heap(heap.begin(), heap.end(), below);
+            heap.pop_back();
+            const ClusterId c = slot_cluster[e.slot];
+            const std::uint64_t built = computed[e.task * clusters + c];
+            if (mapped[e.task] || e.version != built) continue;  // mapped, or superseded by a recomputation
+            if (built != cluster_version[c]) {                   // stale: recompute, push back
+                compute_options(ctx, mappable[e.task], c, day_end, options[e.task]);
+                computed[e.task * clusters + c] = cluster_version[c];
+                push_row_part(e.task, c);
+                continue;
+            }
+            const auto& opt = options[e.task][e.slot];
+            if (!opt || opt->energy_j > energy_left) continue;
+            best_i = e.task;
+            o = *opt;
+            break;
+        }
+        if (!best_i) break;  // line 1: nothing else can start during this day with the energy left
+        const TaskId t = mappable[*best_i];
         const std::uint32_t k = ctx.units_needed(t, o.cluster);
         std::vector<LocalNodeIndex> nodes = ctx.profile(o.cluster).choose_nodes(k, o.start_s, o.duration_s);
         if (nodes.size() != k)
@@ -171,17 +225,17 @@ void MaxMPolicy::schedule(SchedulingContext& ctx) {
             ++reserved_;
         }
         energy_left -= o.energy_j;
-        mapped[best_i] = 1;  // line 11
+        mapped[*best_i] = 1;  // line 11
+        ++cluster_version[o.cluster];  // only the chosen cluster's options may have changed
         if (config_.switching != Switching::None) {
             ++(objective == Objective::UPE ? upe_choices_ : upr_choices_);
             committed += o.energy_j;
             // Task-Based: once the committed energy reaches the goal, Max UPE for the rest of the event.
-            if (config_.switching == Switching::TaskBased && objective == Objective::UPR && committed >= goal)
+            if (config_.switching == Switching::TaskBased && objective == Objective::UPR && committed >= goal) {
                 objective = Objective::UPE;
+                rebuild_heap();
+            }
         }
-        // Only the chosen cluster's profile changed: the options elsewhere stay valid.
-        for (std::size_t i = 0; i < mappable.size(); ++i)
-            if (!mapped[i]) compute_options(ctx, mappable[i], o.cluster, day_end, options[i]);
     }
 }
 
