@@ -171,6 +171,31 @@ TEST_CASE("machovec max-m: no option may exceed the energy left in the period", 
     check_reserved(ctx, 0, 1, 1, 20.0, true);
 }
 
+TEST_CASE("machovec max-m: an option that lost value to a booking is re-valued before it is chosen",
+          "[manager][machovec]") {
+    const PlatformSpec plat = two_cluster_platform();
+    // t0: A 100/200 s, B 50/100 s, utility 10 x (1 - elapsed/1000): best c1 P0, 9.5, 50 s x 20 W = 1000 J.
+    // t1: A 900/1800 s, B 10/20 s, utility 9.4 x (1 - elapsed/1000): c1 P0 at 0 finishes at 10, 9.306.
+    // t2: A 40/80 s, B 20/40 s, utility 9: every option 9, c0 P0 first (400 J).
+    const std::vector<Task> tasks = {
+        het_task(0, 0.0, 100, 200, 50, 100, UtilityFunction::linear_decay(10.0, 1000.0)),
+        het_task(1, 0.0, 900, 1800, 10, 20, UtilityFunction::linear_decay(9.4, 1000.0)),
+        het_task(2, 0.0, 40, 80, 20, 40, UtilityFunction::constant(9.0))};
+    SchedulingContext ctx(plat, tasks, Granularity::Node);
+    ctx.set_budget(EnergyBudget{1500.0, 86400.0, 0.0});
+    MaxMPolicy policy(config(Objective::Util));
+    arrive_tasks(ctx, tasks);
+    map_at(ctx, policy, 0.0);
+    // 1. t0 (9.5) on c1 P0 now; 1500 - 1000 = 500 J left.
+    // 2. t1 on c1 now starts at 50: P0 finishes at 60, 9.4 x 0.94 = 8.836; c0 P0 at 900, 0.94. Its best,
+    //    8.836, is below t2's 9, so t2 goes first: c0 P0 now, 400 J; 100 J left.
+    // 3. t1: c1 P0 200 J, c1 P1 20 x 6 = 120 J, c0 P0 9000 J, c0 P1 7200 J: none fits, t1 keeps waiting.
+    // (Ranking t1 by its value before t0's booking, 9.306 > 9, would map t1 second and push t2 to c1 P1.)
+    check_running(ctx, 0, 1, 0);
+    check_running(ctx, 2, 0, 0);
+    CHECK(ctx.is_waiting(1));
+}
+
 TEST_CASE("machovec max-m: the per-resource filter removes the energy-hungry options", "[manager][machovec]") {
     const PlatformSpec plat = two_cluster_platform();
     const std::vector<Task> tasks = two_tasks();
