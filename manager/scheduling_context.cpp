@@ -107,11 +107,11 @@ std::pair<NodeId, std::uint32_t> SchedulingContext::unit_location(ClusterId c, L
 
 Joules SchedulingContext::energy_committed() const {
     Joules j = energy_consumed();
-    for (TaskId t = 0; t < records_.size(); ++t) {
+    for (TaskId t : committed_) {  // ascending ids, as a scan of every record would add them
         const TaskRecord& r = records_[t];
         if (r.state == TaskState::Reserved) {
             j += exec_energy(t, r.cluster, r.pstate);
-        } else if (r.state == TaskState::Running) {
+        } else {
             const Seconds total = exec_time(t, r.cluster, r.pstate);
             if (total > 0) {
                 const double left = std::clamp(1.0 - (now_s_ - r.start_s) / total, 0.0, 1.0);
@@ -120,6 +120,15 @@ Joules SchedulingContext::energy_committed() const {
         }
     }
     return j;
+}
+
+void SchedulingContext::set_state(TaskId t, TaskState s) {
+    records_[t].state = s;
+    if (s == TaskState::Running || s == TaskState::Reserved) {
+        committed_.insert(t);
+    } else {
+        committed_.erase(t);
+    }
 }
 
 void SchedulingContext::book(TaskId t, ClusterId c, std::vector<LocalNodeIndex>& units, Seconds start_s,
@@ -143,7 +152,7 @@ void SchedulingContext::start(TaskId t, ClusterId c, std::vector<LocalNodeIndex>
 
 void SchedulingContext::set_running(TaskId t) {
     TaskRecord& r = records_.at(t);
-    r.state = TaskState::Running;
+    set_state(t, TaskState::Running);
     r.placeholder = false;
     r.start_s = now_s_;
     if (r.first_start_s < 0) r.first_start_s = now_s_;
@@ -176,7 +185,7 @@ void SchedulingContext::reserve(TaskId t, ClusterId c, std::vector<LocalNodeInde
     if (d < 0) throw std::logic_error(tname(t) + ": cannot run on cluster " + std::to_string(c));
     book(t, c, units, start_s, start_s + std::max(d, 1e-9),
          placeholder ? BookingKind::PlaceHolder : BookingKind::Reservation);
-    r.state = TaskState::Reserved;
+    set_state(t, TaskState::Reserved);
     r.placeholder = placeholder;
     r.cluster = c;
     r.pstate = pstate;
@@ -190,7 +199,7 @@ void SchedulingContext::drop(TaskId t) {
     if (r.state != TaskState::Waiting && r.state != TaskState::Reserved)
         throw std::logic_error(tname(t) + ": drop of a task that is " + to_string(r.state));
     if (r.state == TaskState::Reserved) profiles_.at(r.cluster).remove(t);
-    r.state = TaskState::Dropped;
+    set_state(t, TaskState::Dropped);
     r.end_s = now_s_;
     ++finished_count_;
     r.units.clear();
@@ -199,7 +208,7 @@ void SchedulingContext::drop(TaskId t) {
 void SchedulingContext::reject(TaskId t) {
     TaskRecord& r = records_.at(t);
     if (r.state != TaskState::Waiting) throw std::logic_error(tname(t) + ": rejection of a task that is " + to_string(r.state));
-    r.state = TaskState::Rejected;
+    set_state(t, TaskState::Rejected);
     r.end_s = now_s_;
     ++finished_count_;
 }
@@ -220,7 +229,7 @@ void SchedulingContext::arrive(TaskId t, Seconds now_s) {
     advance(now_s);
     TaskRecord& r = records_.at(t);
     if (r.state != TaskState::Pending) throw std::logic_error(tname(t) + ": arrives twice");
-    r.state = TaskState::Waiting;
+    set_state(t, TaskState::Waiting);
     if (jobs_) {
         // A job arrives with its tasks; policies see the job, not the tasks.
         JobRecord& j = job_records_.at(job_of_[t]);
@@ -252,7 +261,7 @@ void SchedulingContext::begin_event(Seconds now_s) {
         p.set_now(now_s);
         for (TaskId t : p.clear_placeholders()) {
             TaskRecord& r = records_.at(t);
-            r.state = TaskState::Waiting;
+            set_state(t, TaskState::Waiting);
             r.placeholder = false;
             r.units.clear();
             r.planned_start_s = -1;
@@ -309,7 +318,7 @@ bool SchedulingContext::part_finished(TaskId t, bool preempted, double remaining
         if (preempted) throw std::logic_error(tname(t) + ": tasks of DAG jobs are not preemptible");
         r.parts_left = 0;
         --running_count_;
-        r.state = TaskState::Completed;
+        set_state(t, TaskState::Completed);
         ++finished_count_;
         r.remaining = 0;
         r.end_s = now_s;
@@ -328,12 +337,12 @@ bool SchedulingContext::part_finished(TaskId t, bool preempted, double remaining
         // Work is conserved: the slowest part's remaining fraction (of the whole work) is what is left.
         r.remaining = r.reported_remaining;
         r.reported_remaining = 0;
-        r.state = TaskState::Waiting;
+        set_state(t, TaskState::Waiting);
         ++r.preemptions;
         r.units.clear();
         waiting_.push_back(t);
     } else {
-        r.state = TaskState::Completed;
+        set_state(t, TaskState::Completed);
         ++finished_count_;
         r.remaining = 0;
         r.end_s = now_s;

@@ -11,6 +11,7 @@
 #include <functional>
 #include <optional>
 #include <queue>
+#include <set>
 #include <vector>
 
 #include "manager/availability_profile.h"
@@ -159,6 +160,8 @@ private:
     void book(TaskId t, ClusterId c, std::vector<LocalNodeIndex>& units, Seconds start_s, Seconds end_s,
               BookingKind kind);
     void set_running(TaskId t);
+    /// Every change of a task's state goes through here: it keeps committed_ in step.
+    void set_state(TaskId t, TaskState s);
     void compact_waiting();
     void job_task_completed(TaskId t);
     void start_ready_on_core(JobId j, std::uint32_t slot);
@@ -170,6 +173,8 @@ private:
     const std::vector<Task>& tasks_;
     Granularity granularity_;
     std::vector<TaskRecord> records_;
+    /// The running and reserved tasks, ascending: energy_committed() sums over these, not over every record.
+    std::set<TaskId> committed_;
     std::vector<AvailabilityProfile> profiles_;
     std::vector<std::uint32_t> cores_per_node_;
     std::vector<CoreTypeId> core_type_;  ///< per cluster: the type of core 0 of its node type

@@ -96,7 +96,7 @@ void SchedulingContext::start_job(JobId j, ClusterId c, LocalNodeIndex node, con
     jr.planned_energy_j = pl.planned_energy_j;
     for (std::uint32_t i = 0; i < n; ++i) {
         TaskRecord& r = records_.at(job.first_task + i);
-        r.state = TaskState::Reserved;
+        set_state(job.first_task + i, TaskState::Reserved);
         r.placeholder = false;
         r.cluster = c;
         r.pstate = pl.pstate_of_task[i];
