@@ -193,6 +193,19 @@ TraceKeys trace_keys(const YAML::Node& n, const std::string& file) {
     return k;
 }
 
+/// The trace day trial `trial` simulates (first_day + trial); InputError if the trace has no such day.
+std::uint32_t trace_day(const YAML::Node& n, const std::string& file, const SwfTrace& trace, std::uint32_t trial) {
+    const std::uint32_t first_day = get_count_or(n, "first_day", file, 1);
+    const std::int64_t last = swf_last_day(trace);
+    const std::int64_t day = std::int64_t(first_day) + trial;
+    if (day > last)
+        throw_at(has_key(n, "first_day") ? n["first_day"] : n, file,
+                 "trial " + std::to_string(trial) + " simulates trace day " + std::to_string(first_day) + " + " +
+                     std::to_string(trial) + " = " + std::to_string(day) + ", beyond the trace's last day " +
+                     std::to_string(last) + " (days counted from its time 0)");
+    return static_cast<std::uint32_t>(day);
+}
+
 /// Machovec Ch.3 §3.4.3 tasks from one day of an SWF trace (workloads/machovec_trace.h; GAPs there). The
 /// platform has already been scaled by workload_platform.
 std::vector<Task> machovec_trace(const YAML::Node& n, const std::string& file, const std::string& base_dir,
@@ -207,15 +220,8 @@ std::vector<Task> machovec_trace(const YAML::Node& n, const std::string& file, c
     p.machine_cores = k.machine_cores;
     p.max_task_cores = get_count_or(n, "max_task_cores", file, p.max_task_cores);
     p.apc_scope = apc_scope(n, file);
-    const std::uint32_t first_day = get_count_or(n, "first_day", file, 1);
     const SwfTrace trace = read_swf(resolve(base_dir, get_string(n, "path", file)));
-    const std::int64_t last = swf_last_day(trace);
-    p.day = first_day + trial;
-    if (std::int64_t(p.day) > last)
-        throw_at(has_key(n, "first_day") ? n["first_day"] : n, file,
-                 "trial " + std::to_string(trial) + " simulates trace day " + std::to_string(first_day) + " + " +
-                     std::to_string(trial) + " = " + std::to_string(p.day) + ", beyond the trace's last day " +
-                     std::to_string(last) + " (days counted from its time 0)");
+    p.day = trace_day(n, file, trace, trial);
     std::mt19937_64 rng(seed);
     try {
         return generate_machovec_trace(trace, p, rng).tasks;
@@ -225,6 +231,13 @@ std::vector<Task> machovec_trace(const YAML::Node& n, const std::string& file, c
 }
 
 }  // namespace
+
+void check_workload_trials(const YAML::Node& node, const std::string& file, const std::string& base_dir,
+                           std::uint32_t trials) {
+    if (trials == 0 || !node || !node.IsMap() || !has_key(node, "machovec_trace")) return;
+    const YAML::Node n = node["machovec_trace"];
+    trace_day(n, file, read_swf(resolve(base_dir, get_string(n, "path", file))), trials - 1);
+}
 
 PlatformSpec workload_platform(const YAML::Node& node, const std::string& file, const PlatformSpec& platform) {
     if (!node || !node.IsMap() || !has_key(node, "machovec_trace")) return platform;

@@ -19,6 +19,11 @@ namespace rmsim {
 Workload load_workload(const YAML::Node& node, const std::string& file, const std::string& base_dir,
                        const PlatformSpec& platform, std::uint64_t seed, std::uint32_t trial);
 
+/// Checks, before any trial runs, what only a later trial would find: a machovec_trace workload's trace must
+/// hold day first_day + trials - 1 (InputError at file:line:col otherwise). Other workloads: nothing to check.
+void check_workload_trials(const YAML::Node& node, const std::string& file, const std::string& base_dir,
+                           std::uint32_t trials);
+
 /// The platform a workload runs on: a machovec_trace workload scales it to system_fraction × machine_cores
 /// (workloads/machovec_trace.h scale_platform); every other workload leaves it as it is. Bad keys throw
 /// InputError at file:line:col.

@@ -2,6 +2,10 @@
 #include "workloads/machovec_trace.h"
 
 #include <catch2/catch.hpp>
+#include <sys/wait.h>
+
+#include <cstdlib>
+#include <iterator>
 #include <filesystem>
 #include <fstream>
 #include <string>
@@ -237,6 +241,10 @@ TEST_CASE("machovec_trace: YAML kind, the day of each trial, a day past the trac
     } catch (const InputError& e) {
         CHECK(std::string(e.what()).rfind("cfg.yaml:1:45: trial 3 simulates trace day 1 + 3 = 4", 0) == 0);
     }
+    // Checked before any trial runs: 3 trials fit (days 1..3), 4 do not (the same error, for the last trial).
+    CHECK_NOTHROW(check_workload_trials(w, "cfg.yaml", d.string(), 3));
+    CHECK_THROWS_WITH(check_workload_trials(w, "cfg.yaml", d.string(), 4),
+                      Catch::StartsWith("cfg.yaml:1:45: trial 3 simulates trace day 1 + 3 = 4"));
     const YAML::Node bad = load_yaml_string("machovec_trace: {path: tiny.swf, system_fraction: 1.5}\n", "cfg.yaml");
     // "machovec_trace: {path: tiny.swf, system_fraction: " is 50 characters: the value at column 51.
     CHECK_THROWS_WITH(workload_platform(bad, "cfg.yaml", base), Catch::Contains("cfg.yaml:1:51"));
@@ -273,4 +281,15 @@ TEST_CASE("machovec_trace: a variant's system_fraction scales the experiment's p
     const Workload w = make_workload(e, 0);
     CHECK(w.tasks.size() <= 2);
     for (const Task& t : w.tasks) CHECK(t.cores != 3687);
+    // `rmsim run` with more trials than the trace has days (first_day 1, days 1..3): exit 2 before anything
+    // runs, no output folder, the location of the trace workload.
+    const fs::path out = d / "out";
+    const std::string cmd = std::string(RMSIM_BINARY) + " run " + cfg + " --trials 4 --quiet --out " + out.string() +
+                            " >/dev/null 2>" + (d / "err.txt").string();
+    const int status = std::system(cmd.c_str());
+    CHECK(WEXITSTATUS(status) == 2);
+    std::ifstream err(d / "err.txt");
+    const std::string text((std::istreambuf_iterator<char>(err)), std::istreambuf_iterator<char>());
+    CHECK(text.find("e.yaml:3:19: trial 3 simulates trace day 1 + 3 = 4") != std::string::npos);
+    CHECK_FALSE(fs::exists(out));
 }
