@@ -241,7 +241,7 @@ bool AvailabilityProfile::update_end(TaskId owner, Seconds end_s) {
     for (LocalNodeIndex n : b.nodes) {
         // The idle period after the interval, [old end, ns), becomes [end_s, ns).
         const auto pos = own_interval(n);
-        const Seconds ns = pos + 1 == timelines_[n].end() ? kInf : (pos + 1)->start_s;
+        const Seconds ns = neighbours(timelines_[n], pos, pos + 1).second;
         bump_void(pos->end_s, ns, -1);
         bump_void(end_s, ns, +1);
         pos->end_s = end_s;

@@ -169,7 +169,7 @@ std::unique_ptr<Policy> make_policy(const Experiment& e) {
 
 Workload make_workload(const Experiment& e, std::uint32_t trial) {
     return load_workload(e.root["workload"], e.file, e.base_dir, e.platform, stream_seed(e.seed, trial, "workload"),
-                         trial);
+                         trial, e.trials);
 }
 
 std::vector<Task> make_tasks(const Experiment& e, std::uint32_t trial) { return make_workload(e, trial).tasks; }

@@ -209,7 +209,8 @@ std::uint32_t trace_day(const YAML::Node& n, const std::string& file, const SwfT
 /// Machovec Ch.3 §3.4.3 tasks from one day of an SWF trace (workloads/machovec_trace.h; GAPs there). The
 /// platform has already been scaled by workload_platform.
 std::vector<Task> machovec_trace(const YAML::Node& n, const std::string& file, const std::string& base_dir,
-                                 const PlatformSpec& platform, std::uint64_t seed, std::uint32_t trial) {
+                                 const PlatformSpec& platform, std::uint64_t seed, std::uint32_t trial,
+                                 std::uint32_t trials) {
     const TraceKeys k = trace_keys(n, file);
     MachovecTraceParams p;
     try {
@@ -222,6 +223,7 @@ std::vector<Task> machovec_trace(const YAML::Node& n, const std::string& file, c
     p.apc_scope = apc_scope(n, file);
     const SwfTrace trace = read_swf(resolve(base_dir, get_string(n, "path", file)));
     p.day = trace_day(n, file, trace, trial);
+    if (trials > 0) trace_day(n, file, trace, trials - 1);  // the last trial's day, before any trial runs
     std::mt19937_64 rng(seed);
     try {
         return generate_machovec_trace(trace, p, rng).tasks;
@@ -231,13 +233,6 @@ std::vector<Task> machovec_trace(const YAML::Node& n, const std::string& file, c
 }
 
 }  // namespace
-
-void check_workload_trials(const YAML::Node& node, const std::string& file, const std::string& base_dir,
-                           std::uint32_t trials) {
-    if (trials == 0 || !node || !node.IsMap() || !has_key(node, "machovec_trace")) return;
-    const YAML::Node n = node["machovec_trace"];
-    trace_day(n, file, read_swf(resolve(base_dir, get_string(n, "path", file))), trials - 1);
-}
 
 PlatformSpec workload_platform(const YAML::Node& node, const std::string& file, const PlatformSpec& platform) {
     if (!node || !node.IsMap() || !has_key(node, "machovec_trace")) return platform;
@@ -251,7 +246,8 @@ PlatformSpec workload_platform(const YAML::Node& node, const std::string& file, 
 }
 
 Workload load_workload(const YAML::Node& node, const std::string& file, const std::string& base_dir,
-                       const PlatformSpec& platform, std::uint64_t seed, std::uint32_t trial) {
+                       const PlatformSpec& platform, std::uint64_t seed, std::uint32_t trial,
+                       std::uint32_t trials) {
     check_allowed_keys(node, file, "workload", {"synthetic", "swf", "csv", "singh", "machovec_ch3", "machovec_trace"});
     if (node.size() != 1)
         throw_at(node, file, "a workload has exactly one of: synthetic, swf, csv, singh, machovec_ch3, machovec_trace");
@@ -263,7 +259,7 @@ Workload load_workload(const YAML::Node& node, const std::string& file, const st
     } else if (has_key(node, "machovec_ch3")) {
         w.tasks = machovec_ch3(node["machovec_ch3"], file, platform, seed);
     } else if (has_key(node, "machovec_trace")) {
-        w.tasks = machovec_trace(node["machovec_trace"], file, base_dir, platform, seed, trial);
+        w.tasks = machovec_trace(node["machovec_trace"], file, base_dir, platform, seed, trial, trials);
     } else if (has_key(node, "singh")) {
         w = singh_jobs(node["singh"], file, platform, seed);
     } else {

@@ -16,13 +16,11 @@ namespace rmsim {
 /// Tasks sorted by arrival with ids 0..n-1. `seed` drives every random choice (same seed, same tasks).
 /// `base_dir`: where relative trace paths are resolved (the config file's folder). `trial`: the trial index
 /// (machovec_trace simulates trace day first_day + trial). `platform`: as workload_platform returned it.
+/// `trials`: the experiment's trial count, 0 if unknown; machovec_trace then also checks that the trace holds
+/// the last trial's day (InputError at file:line:col), so trial 0's load finds what a later trial would.
 Workload load_workload(const YAML::Node& node, const std::string& file, const std::string& base_dir,
-                       const PlatformSpec& platform, std::uint64_t seed, std::uint32_t trial);
-
-/// Checks, before any trial runs, what only a later trial would find: a machovec_trace workload's trace must
-/// hold day first_day + trials - 1 (InputError at file:line:col otherwise). Other workloads: nothing to check.
-void check_workload_trials(const YAML::Node& node, const std::string& file, const std::string& base_dir,
-                           std::uint32_t trials);
+                       const PlatformSpec& platform, std::uint64_t seed, std::uint32_t trial,
+                       std::uint32_t trials = 0);
 
 /// The platform a workload runs on: a machovec_trace workload scales it to system_fraction × machine_cores
 /// (workloads/machovec_trace.h scale_platform); every other workload leaves it as it is. Bad keys throw

@@ -5,9 +5,9 @@
 #include <sys/wait.h>
 
 #include <cstdlib>
-#include <iterator>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <string>
 
 #include "platform/input_error.h"
@@ -242,8 +242,8 @@ TEST_CASE("machovec_trace: YAML kind, the day of each trial, a day past the trac
         CHECK(std::string(e.what()).rfind("cfg.yaml:1:45: trial 3 simulates trace day 1 + 3 = 4", 0) == 0);
     }
     // Checked before any trial runs: 3 trials fit (days 1..3), 4 do not (the same error, for the last trial).
-    CHECK_NOTHROW(check_workload_trials(w, "cfg.yaml", d.string(), 3));
-    CHECK_THROWS_WITH(check_workload_trials(w, "cfg.yaml", d.string(), 4),
+    CHECK_NOTHROW(load_workload(w, "cfg.yaml", d.string(), plat, 1, 0, 3));
+    CHECK_THROWS_WITH(load_workload(w, "cfg.yaml", d.string(), plat, 1, 0, 4),
                       Catch::StartsWith("cfg.yaml:1:45: trial 3 simulates trace day 1 + 3 = 4"));
     const YAML::Node bad = load_yaml_string("machovec_trace: {path: tiny.swf, system_fraction: 1.5}\n", "cfg.yaml");
     // "machovec_trace: {path: tiny.swf, system_fraction: " is 50 characters: the value at column 51.

@@ -171,20 +171,25 @@ void MaxMPolicy::schedule(SchedulingContext& ctx) {
     for (ClusterId c = 0; c < clusters; ++c)
         for (std::size_t j = row_base[c]; j < row_base[c + 1]; ++j) slot_cluster[j] = c;
     std::vector<Entry> heap;
-    auto push_row_part = [&](std::size_t i, ClusterId c) {
+    auto append_row_part = [&](std::size_t i, ClusterId c) {  // unordered: the caller restores the heap
         for (std::size_t j = row_base[c]; j < row_base[c + 1]; ++j) {
             const auto& o = options[i][j];
             if (!o || o->energy_j > energy_left) continue;
             heap.push_back(Entry{o->value(objective), static_cast<std::uint32_t>(i), static_cast<std::uint32_t>(j),
                                  computed[i * clusters + c]});
-            std::push_heap(heap.begin(), heap.end(), below);
         }
+    };
+    auto push_row_part = [&](std::size_t i, ClusterId c) {
+        std::size_t n = heap.size();
+        append_row_part(i, c);
+        while (n < heap.size()) std::push_heap(heap.begin(), heap.begin() + static_cast<std::ptrdiff_t>(++n), below);
     };
     auto rebuild_heap = [&] {  // every unmapped option, valued under the current objective
         heap.clear();
         for (std::size_t i = 0; i < mappable.size(); ++i)
             if (!mapped[i])
-                for (ClusterId c = 0; c < clusters; ++c) push_row_part(i, c);
+                for (ClusterId c = 0; c < clusters; ++c) append_row_part(i, c);
+        std::make_heap(heap.begin(), heap.end(), below);
     };
     rebuild_heap();
 
