@@ -4,12 +4,12 @@
 #include <charconv>
 #include <cmath>
 #include <cstdint>
-#include <fstream>
 #include <optional>
 #include <set>
 #include <sstream>
 
 #include "platform/input_error.h"
+#include "workloads/input_file.h"
 
 namespace rmsim {
 
@@ -252,11 +252,7 @@ std::vector<Task> parse_csv_tasks(std::string_view text, const std::string& file
 
 std::vector<Task> read_csv_tasks(const std::string& path, const PlatformSpec& platform,
                                  CoreTypeId reference_core_type) {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) throw InputError({path, 0, 0}, "cannot open task CSV");
-    std::ostringstream ss;
-    ss << in.rdbuf();
-    return parse_csv_tasks(ss.str(), path, platform, reference_core_type);
+    return parse_csv_tasks(read_input_file(path, "task CSV"), path, platform, reference_core_type);
 }
 
 }  // namespace rmsim

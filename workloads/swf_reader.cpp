@@ -4,11 +4,10 @@
 #include <charconv>
 #include <cmath>
 #include <cstdint>
-#include <fstream>
 #include <limits>
-#include <sstream>
 
 #include "platform/input_error.h"
+#include "workloads/input_file.h"
 
 namespace rmsim {
 
@@ -165,12 +164,6 @@ SwfTrace parse_swf(std::string_view text, const std::string& file_name) {
     return trace;
 }
 
-SwfTrace read_swf(const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) throw InputError({path, 0, 0}, "cannot open SWF trace");
-    std::ostringstream ss;
-    ss << in.rdbuf();
-    return parse_swf(ss.str(), path);
-}
+SwfTrace read_swf(const std::string& path) { return parse_swf(read_input_file(path, "SWF trace"), path); }
 
 }  // namespace rmsim

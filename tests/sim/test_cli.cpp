@@ -1,5 +1,6 @@
 // The rmsim command line: bad input gives `file:line:col: message`, exit 2 and no result files; the same
 // config and seed give byte-identical results, whatever --jobs.
+#include "tests/support/scratch_dir.h"
 #include <catch2/catch.hpp>
 
 #include <sys/wait.h>
@@ -11,6 +12,7 @@
 #include <string>
 
 namespace fs = std::filesystem;
+using rmsim::test::ScratchDir;
 
 namespace {
 
@@ -19,14 +21,9 @@ struct Outcome {
     std::string err;
 };
 
-fs::path scratch(const std::string& name) {
-    fs::path d = fs::temp_directory_path() / ("rmsim_cli_" + name + "_" + std::to_string(::getpid()));
-    fs::remove_all(d);
-    fs::create_directories(d);
-    return d;
-}
+ScratchDir scratch(const std::string& name) { return ScratchDir("cli_" + name); }
 
-Outcome rmsim(const std::string& args, const fs::path& dir) {
+Outcome run_cli(const std::string& args, const fs::path& dir) {
     const std::string err = (dir / "stderr.txt").string();
     const std::string cmd = std::string(RMSIM_BINARY) + " " + args + " >/dev/null 2>" + err;
     const int status = std::system(cmd.c_str());
@@ -61,9 +58,9 @@ const char* kSynthetic =
 /// Runs a bad config and checks: exit 2, the message starts with the location, the out dir is not created.
 void expect_bad(const std::string& name, const std::string& text, const std::string& location,
                 const std::string& message) {
-    const fs::path d = scratch(name);
+    const ScratchDir d = scratch(name);
     write(d / "bad.yaml", text);
-    const Outcome o = rmsim("run " + (d / "bad.yaml").string() + " --out " + (d / "out").string(), d);
+    const Outcome o = run_cli("run " + (d / "bad.yaml").string() + " --out " + (d / "out").string(), d);
     INFO(o.err);
     CHECK(o.code == 2);
     CHECK(o.err.rfind((d / "bad.yaml").string() + location, 0) == 0);
@@ -74,8 +71,8 @@ void expect_bad(const std::string& name, const std::string& text, const std::str
 }  // namespace
 
 TEST_CASE("cli: a missing config file", "[sim][cli]") {
-    const fs::path d = scratch("missing");
-    const Outcome o = rmsim("run " + (d / "nope.yaml").string() + " --out " + (d / "out").string(), d);
+    const ScratchDir d = scratch("missing");
+    const Outcome o = run_cli("run " + (d / "nope.yaml").string() + " --out " + (d / "out").string(), d);
     CHECK(o.code == 2);
     CHECK(o.err.find("nope.yaml: cannot open file") != std::string::npos);
     CHECK_FALSE(fs::exists(d / "out"));
@@ -106,14 +103,14 @@ TEST_CASE("cli: a negative count", "[sim][cli]") {
 }
 
 TEST_CASE("cli: a malformed SWF line", "[sim][cli]") {
-    const fs::path d = scratch("swf");
+    const ScratchDir d = scratch("swf");
     // Line 3, field 4 (run time) is not a number: column of that field.
     write(d / "bad.swf",
           "; a tiny trace\n"
           "1 0 -1 100 2 -1 -1 2 200 -1 1 1 1 -1 -1 -1 -1 -1\n"
           "2 10 -1 abc 2 -1 -1 2 200 -1 1 1 1 -1 -1 -1 -1 -1\n");
     write(d / "c.yaml", config("workload:\n  swf: {path: bad.swf}\n"));
-    const Outcome o = rmsim("run " + (d / "c.yaml").string() + " --out " + (d / "out").string(), d);
+    const Outcome o = run_cli("run " + (d / "c.yaml").string() + " --out " + (d / "out").string(), d);
     INFO(o.err);
     CHECK(o.code == 2);
     CHECK(o.err.rfind((d / "bad.swf").string() + ":3:", 0) == 0);
@@ -121,11 +118,11 @@ TEST_CASE("cli: a malformed SWF line", "[sim][cli]") {
 }
 
 TEST_CASE("cli: same seed gives byte-identical results with --jobs 1 and --jobs 2", "[sim][cli][determinism]") {
-    const fs::path d = scratch("determinism");
+    const ScratchDir d = scratch("determinism");
     write(d / "c.yaml", config(kSynthetic, "manager: {policy: easy}\n"));
     const std::string base = "run " + (d / "c.yaml").string() + " --trials 3 --seed 7 --quiet --out ";
-    REQUIRE(rmsim(base + (d / "a").string() + " --jobs 1", d).code == 0);
-    REQUIRE(rmsim(base + (d / "b").string() + " --jobs 2", d).code == 0);
+    REQUIRE(run_cli(base + (d / "a").string() + " --jobs 1", d).code == 0);
+    REQUIRE(run_cli(base + (d / "b").string() + " --jobs 2", d).code == 0);
     auto slurp = [](const fs::path& p) {
         std::ifstream in(p, std::ios::binary);
         std::stringstream s;
@@ -170,11 +167,11 @@ const char* kVariants =
 }  // namespace
 
 TEST_CASE("cli: variants share each trial's workload and write comparison tables", "[sim][cli][variants]") {
-    const fs::path d = scratch("variants");
+    const ScratchDir d = scratch("variants");
     write(d / "c.yaml", config(kSynthetic) + kVariants);
     const std::string base = "run " + (d / "c.yaml").string() + " --quiet --out ";
-    REQUIRE(rmsim(base + (d / "a").string() + " --jobs 1", d).code == 0);
-    REQUIRE(rmsim(base + (d / "b").string() + " --jobs 2", d).code == 0);
+    REQUIRE(run_cli(base + (d / "a").string() + " --jobs 1", d).code == 0);
+    REQUIRE(run_cli(base + (d / "b").string() + " --jobs 2", d).code == 0);
     for (const char* v : {"first-come", "backfill"})
         for (const char* f : {"aggregate.json", "trial-0/summary.json", "trial-1/tasks.csv"})
             CHECK(fs::exists(d / "a" / v / f));
@@ -206,9 +203,9 @@ TEST_CASE("cli: back-to-back reserved starts on one core never collide", "[sim][
     // A busy quickstart under conservative backfilling: two deferred or due starts could reach one core in
     // the same instant, the second before the node had applied the first; the manager now holds a unit from
     // its START until the task's last notice.
-    const fs::path d = scratch("collide");
+    const ScratchDir d = scratch("collide");
     const std::string cfg = std::string(RMSIM_SOURCE_DIR) + "/configs/quickstart.yaml";
-    const Outcome o = rmsim("run " + cfg + " --set manager.policy=conservative"
+    const Outcome o = run_cli("run " + cfg + " --set manager.policy=conservative"
                             " --set workload.synthetic.arrival_rate_per_s=0.5 --quiet --out " + (d / "out").string(), d);
     INFO(o.err);
     CHECK(o.code == 0);
@@ -222,36 +219,36 @@ TEST_CASE("cli: a machovec_ch3 workload needs a machovec-ch3 style platform", "[
 }
 
 TEST_CASE("cli: every shipped config validates", "[sim][cli][configs]") {
-    const fs::path d = scratch("shipped");
+    const ScratchDir d = scratch("shipped");
     std::vector<fs::path> configs{fs::path(RMSIM_SOURCE_DIR) / "configs" / "quickstart.yaml"};
     for (const auto& e : fs::directory_iterator(fs::path(RMSIM_SOURCE_DIR) / "configs" / "experiments"))
         if (e.path().extension() == ".yaml") configs.push_back(e.path());
     REQUIRE(configs.size() >= 5);
     for (const fs::path& c : configs) {
         INFO(c.string());
-        const Outcome o = rmsim("validate " + c.string(), d);
+        const Outcome o = run_cli("validate " + c.string(), d);
         INFO(o.err);
         CHECK(o.code == 0);
     }
 }
 
 TEST_CASE("cli: --only runs the named variants of a config", "[sim][cli][variants]") {
-    const fs::path d = scratch("only");
+    const ScratchDir d = scratch("only");
     write(d / "c.yaml", config(kSynthetic) + kVariants);
     const std::string base = "run " + (d / "c.yaml").string() + " --quiet --trials 1 --out ";
-    REQUIRE(rmsim(base + (d / "a").string() + " --only backfill", d).code == 0);
+    REQUIRE(run_cli(base + (d / "a").string() + " --only backfill", d).code == 0);
     CHECK(fs::exists(d / "a" / "backfill" / "trial-0" / "summary.json"));
     CHECK_FALSE(fs::exists(d / "a" / "first-come"));
     const std::string csv = slurp(d / "a" / "comparison.csv");
     CHECK(csv.find("backfill,easy,tasks.completed,200,0,1\n") != std::string::npos);
     CHECK(csv.find("first-come") == std::string::npos);
     // A name the config does not have: exit 2, nothing written.
-    const Outcome o = rmsim(base + (d / "b").string() + " --only nope", d);
+    const Outcome o = run_cli(base + (d / "b").string() + " --only nope", d);
     CHECK(o.code == 2);
     CHECK(o.err.find("has no variant 'nope'") != std::string::npos);
     CHECK_FALSE(fs::exists(d / "b"));
     // --set cannot reach the sweep or the variants (they are expanded from the file): refused, not ignored.
-    const Outcome s = rmsim(base + (d / "c").string() + " --set 'sweep.manager.params.dropping_threshold=[0]'", d);
+    const Outcome s = run_cli(base + (d / "c").string() + " --set 'sweep.manager.params.dropping_threshold=[0]'", d);
     CHECK(s.code == 2);
     CHECK(s.err.find("--set cannot change 'sweep'") != std::string::npos);
     CHECK_FALSE(fs::exists(d / "c"));

@@ -1,5 +1,6 @@
 // The time-series results: energy.csv, pstates.csv and trace.json, on hand-computed scenarios (hardware
 // driven directly) and end to end through the rmsim binary.
+#include "tests/support/scratch_dir.h"
 #include <catch2/catch.hpp>
 
 #include <sys/wait.h>
@@ -23,6 +24,7 @@
 using namespace rmsim;
 using namespace rmsim::test;
 namespace fs = std::filesystem;
+using rmsim::test::ScratchDir;
 
 namespace {
 
@@ -212,10 +214,8 @@ const char* kEndToEnd =
     "manager: {policy: fcfs, params: {pstate: 1}}\n"
     "run: {sample_interval_s: 75}\n";
 
-fs::path scratch(const std::string& name) {
-    fs::path d = fs::temp_directory_path() / ("rmsim_outputs_" + name + "_" + std::to_string(::getpid()));
-    fs::remove_all(d);
-    fs::create_directories(d);
+ScratchDir scratch(const std::string& name) {
+    ScratchDir d("outputs_" + name);
     std::ofstream(d / "c.yaml") << kEndToEnd;
     // 100 s at P0 (2 GHz) = 2e11 cycles: 200 s at P1.
     std::ofstream(d / "tasks.csv") << "id,arrival_s,work_s,cores\n0,0,100,1\n";
@@ -232,7 +232,7 @@ int run_rmsim(const fs::path& d, const std::string& out, const std::string& extr
 }  // namespace
 
 TEST_CASE("outputs: rmsim run writes energy.csv and pstates.csv that match the summary", "[sim][outputs][cli]") {
-    const fs::path d = scratch("e2e");
+    const ScratchDir d = scratch("e2e");
     REQUIRE(run_rmsim(d, "out", "") == 0);
     INFO(slurp(d / "stderr.txt"));
     // Core 0 runs the task at P1 over [0, 200) s: 1.5 W (static 0.5, dynamic 1); the 3 other cores idle at
@@ -255,7 +255,7 @@ TEST_CASE("outputs: rmsim run writes energy.csv and pstates.csv that match the s
 }
 
 TEST_CASE("outputs: rmsim run --trace writes a trace and the same seed gives identical files", "[sim][outputs][cli]") {
-    const fs::path d = scratch("trace");
+    const ScratchDir d = scratch("trace");
     REQUIRE(run_rmsim(d, "a", "--trace --seed 3") == 0);
     REQUIRE(run_rmsim(d, "b", "--trace --seed 3") == 0);
     for (const char* f : {"energy.csv", "pstates.csv", "trace.json"}) {
@@ -276,7 +276,7 @@ TEST_CASE("outputs: rmsim run --trace writes a trace and the same seed gives ide
 }
 
 TEST_CASE("outputs: a sampling interval below the time resolution is a located input error", "[sim][outputs][cli]") {
-    const fs::path d = scratch("interval");
+    const ScratchDir d = scratch("interval");
     std::string text = kEndToEnd;
     text.replace(text.find("sample_interval_s: 75"), std::string("sample_interval_s: 75").size(),
                  "sample_interval_s: 1.0e-10");

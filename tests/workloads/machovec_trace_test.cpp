@@ -1,4 +1,5 @@
 // Machovec Ch.3 §3.4.3 trace workload (workloads/machovec_trace.h) and its YAML kind machovec_trace.
+#include "tests/support/scratch_dir.h"
 #include "workloads/machovec_trace.h"
 
 #include <catch2/catch.hpp>
@@ -19,6 +20,7 @@
 
 using namespace rmsim;
 namespace fs = std::filesystem;
+using rmsim::test::ScratchDir;
 
 namespace {
 
@@ -58,12 +60,7 @@ MachovecTraceWorkload generate(const SwfTrace& t, const MachovecTraceParams& p, 
     return generate_machovec_trace(t, p, rng);
 }
 
-fs::path scratch(const std::string& name) {
-    const fs::path d = fs::temp_directory_path() / ("rmsim_machovec_trace_" + name);
-    fs::remove_all(d);
-    fs::create_directories(d);
-    return d;
-}
+ScratchDir scratch(const std::string& name) { return ScratchDir("machovec_trace_" + name); }
 
 void write(const fs::path& f, const std::string& text) { std::ofstream(f) << text; }
 
@@ -223,7 +220,7 @@ TEST_CASE("machovec_trace: 60/20/20 split of the type classes", "[workloads][mac
 }
 
 TEST_CASE("machovec_trace: YAML kind, the day of each trial, a day past the trace", "[workloads][machovec_trace]") {
-    const fs::path d = scratch("yaml");
+    const ScratchDir d = scratch("yaml");
     write(d / "tiny.swf", kTinySwf);
     const PlatformSpec base = load_platform_file(kCh3Platform);
     const YAML::Node w = load_yaml_string("machovec_trace: {path: tiny.swf, first_day: 1}\n", "cfg.yaml");
@@ -257,7 +254,7 @@ TEST_CASE("machovec_trace: YAML kind, the day of each trial, a day past the trac
 }
 
 TEST_CASE("machovec_trace: a variant's system_fraction scales the experiment's platform", "[workloads][machovec_trace]") {
-    const fs::path d = scratch("experiment");
+    const ScratchDir d = scratch("experiment");
     write(d / "tiny.swf", kTinySwf);
     write(d / "e.yaml", "platform: " + kCh3Platform +
                             "\n"

@@ -14,7 +14,7 @@ const std::string kRoot = RMSIM_SOURCE_DIR;
 #else
 const std::string kRoot = ".";
 #endif
-std::string trace(const std::string& name) { return kRoot + "/../shared/traces/" + name; }
+std::string trace(const std::string& name) { return kRoot + "/configs/traces/" + name + ".gz"; }
 
 std::string error_of(const std::string& text) {
     try {

@@ -1,0 +1,75 @@
+// Workload input files are read plain or gzip-compressed (by content, not by name), and a file that cannot
+// be read is the user's mistake, located at its path.
+#include "workloads/input_file.h"
+
+#include <zlib.h>
+
+#include <catch2/catch.hpp>
+#include <string>
+
+#include "platform/input_error.h"
+#include "tests/support/scratch_dir.h"
+#include "workloads/swf_reader.h"
+
+using namespace rmsim;
+using rmsim::test::ScratchDir;
+
+namespace {
+
+const char* kSwf =
+    "; Computer: test\n"
+    "1 0 -1 10 4 -1 -1 4 60 -1 1 1 1 -1 -1 -1 -1 -1\n"
+    "2 5 -1 20 2 -1 -1 2 60 -1 1 1 1 -1 -1 -1 -1 -1\n";
+
+void write_gz(const std::string& path, const std::string& text) {
+    gzFile f = gzopen(path.c_str(), "wb9");
+    REQUIRE(f != nullptr);
+    REQUIRE(gzwrite(f, text.data(), static_cast<unsigned>(text.size())) == static_cast<int>(text.size()));
+    REQUIRE(gzclose(f) == Z_OK);
+}
+
+std::string error_of(const std::string& path) {
+    try {
+        read_input_file(path, "SWF trace");
+    } catch (const InputError& e) {
+        return e.what();
+    }
+    return "no error";
+}
+
+}  // namespace
+
+TEST_CASE("input file: plain and gzip give the same text, whatever the name", "[workloads][input]") {
+    const ScratchDir d("input_file");
+    const std::string plain = d.write("t.swf", kSwf);
+    const std::string gz = (d / "t.swf.gz").string();
+    write_gz(gz, kSwf);
+    const std::string misnamed = (d / "gz-without-suffix.swf").string();
+    write_gz(misnamed, kSwf);
+    CHECK(read_input_file(plain, "SWF trace") == kSwf);
+    CHECK(read_input_file(gz, "SWF trace") == kSwf);
+    CHECK(read_input_file(misnamed, "SWF trace") == kSwf);
+    // The SWF reader goes through it: both give the same jobs.
+    CHECK(read_swf(gz).jobs.size() == 2);
+    CHECK(read_swf(gz).jobs[1].run_s == read_swf(plain).jobs[1].run_s);
+}
+
+TEST_CASE("input file: missing, folder and damaged gzip are located errors", "[workloads][input]") {
+    const ScratchDir d("input_file_bad");
+    CHECK(error_of((d / "nope.swf").string()) == (d / "nope.swf").string() + ": cannot open SWF trace (No such file or directory)");
+    CHECK(error_of(d.string()) == d.string() + ": cannot open SWF trace (it is a folder)");
+    // A gzip stream cut in half: the text read so far is not returned as if it were the whole file.
+    const std::string gz = (d / "cut.swf.gz").string();
+    std::string big;
+    for (int i = 0; i < 20000; ++i) big += std::to_string(i) + " 0 -1 10 4 -1 -1 4 60 -1 1 1 1 -1 -1 -1 -1 -1\n";
+    write_gz(gz, big);
+    std::string bytes;
+    {
+        std::ifstream in(gz, std::ios::binary);
+        bytes.assign(std::istreambuf_iterator<char>(in), {});
+    }
+    const std::string cut = d.write("half.swf.gz", bytes.substr(0, bytes.size() / 2));
+    const std::string e = error_of(cut);
+    INFO(e);
+    CHECK(e.rfind(cut + ": SWF trace is a damaged gzip file", 0) == 0);
+}
