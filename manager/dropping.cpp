@@ -4,27 +4,27 @@
 
 namespace rmsim {
 
-double utility_upper_bound(const SchedulingContext& ctx, TaskId t) {
+double utility_upper_bound(const PolicyView& view, TaskId t) {
     Seconds fastest = std::numeric_limits<Seconds>::infinity();
-    for (ClusterId c = 0; c < ctx.cluster_count(); ++c) {
-        if (ctx.units_needed(t, c) == 0) continue;
-        const Seconds d = ctx.exec_time(t, c, 0);
+    for (ClusterId c = 0; c < view.cluster_count(); ++c) {
+        if (view.units_needed(t, c) == 0) continue;
+        const Seconds d = view.exec_time(t, c, 0);
         if (d >= 0 && d < fastest) fastest = d;
     }
     if (fastest == std::numeric_limits<Seconds>::infinity()) return -std::numeric_limits<double>::infinity();
-    return ctx.utility_at(t, ctx.now() + fastest);
+    return view.utility_at(t, view.now() + fastest);
 }
 
-std::size_t drop_below_threshold(SchedulingContext& ctx, double threshold, bool reject_unrunnable) {
+std::size_t drop_below_threshold(const PolicyView& view, Decisions& decide, double threshold, bool reject_unrunnable) {
     if (threshold < 0 && !reject_unrunnable) return 0;
     std::size_t dropped = 0;
-    for (TaskId t : ctx.waiting()) {
-        if (!ctx.is_waiting(t)) continue;
-        const double bound = utility_upper_bound(ctx, t);
+    for (TaskId t : view.waiting()) {
+        if (!view.is_waiting(t)) continue;
+        const double bound = utility_upper_bound(view, t);
         if (reject_unrunnable && bound == -std::numeric_limits<double>::infinity()) {
-            ctx.reject(t);
+            decide.reject(t);
         } else if (threshold >= 0 && bound < threshold) {
-            ctx.drop(t);  // Machovec Ch.3 §3.3.3: permanently
+            decide.drop(t);  // Machovec Ch.3 §3.3.3: permanently
             ++dropped;
         }
     }
@@ -37,10 +37,10 @@ class DroppingPolicy : public Policy {
 public:
     DroppingPolicy(std::unique_ptr<Policy> inner, double threshold) : inner_(std::move(inner)), threshold_(threshold) {}
     PolicyTraits traits() const override { return inner_->traits(); }
-    void prepare(const SchedulingContext& ctx) override { inner_->prepare(ctx); }
-    void schedule(SchedulingContext& ctx) override {
-        dropped_ += drop_below_threshold(ctx, threshold_);
-        inner_->schedule(ctx);
+    void prepare(const PolicyView& view) override { inner_->prepare(view); }
+    void schedule(const PolicyView& view, Decisions& decide) override {
+        dropped_ += drop_below_threshold(view, decide, threshold_);
+        inner_->schedule(view, decide);
     }
     void report(PolicyReport& r) const override {
         inner_->report(r);

@@ -6,18 +6,20 @@
 #include <memory>
 
 #include "manager/policy.h"
-#include "manager/scheduling_context.h"
+#include "manager/decisions.h"
+#include "manager/policy_view.h"
 
 namespace rmsim {
 
 /// The utility of the waiting task if it started now on its fastest cluster at P0 (-inf if no cluster can
 /// run it).
-double utility_upper_bound(const SchedulingContext& ctx, TaskId t);
+double utility_upper_bound(const PolicyView& view, TaskId t);
 
 /// Drops every waiting task whose utility_upper_bound() < threshold; returns how many were dropped.
 /// A negative threshold drops nothing (the "no dropping" configuration). With `reject_unrunnable`, a task
 /// no cluster can run is rejected instead (whatever the threshold) and not counted.
-std::size_t drop_below_threshold(SchedulingContext& ctx, double threshold, bool reject_unrunnable = false);
+std::size_t drop_below_threshold(const PolicyView& view, Decisions& decide, double threshold,
+                                 bool reject_unrunnable = false);
 
 /// Wraps a policy so that every mapping event first drops by the threshold (Machovec Ch.3 §3.3.1 step 1),
 /// e.g. for the comparison heuristics (Figs. 27-29: "all heuristics" drop). A negative threshold: the

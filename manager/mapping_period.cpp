@@ -1,6 +1,7 @@
 #include "manager/mapping_period.h"
 
-#include "manager/scheduling_context.h"
+#include "manager/decisions.h"
+#include "manager/policy_view.h"
 
 namespace rmsim {
 
@@ -16,8 +17,8 @@ public:
         t.period_s = period_s_;
         return t;
     }
-    void prepare(const SchedulingContext& ctx) override { inner_->prepare(ctx); }
-    void schedule(SchedulingContext& ctx) override { inner_->schedule(ctx); }
+    void prepare(const PolicyView& view) override { inner_->prepare(view); }
+    void schedule(const PolicyView& view, Decisions& decide) override { inner_->schedule(view, decide); }
     void report(PolicyReport& r) const override { inner_->report(r); }
 
 private:

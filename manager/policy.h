@@ -1,8 +1,8 @@
 #pragma once
-// The Policy API (plain C++, no SystemC): a policy sees only the SchedulingContext, receives one
-// schedule() call per mapping event, and acts through the context's actions (start, reserve, drop,
-// preempt, set P-state), which the ResourceManager turns into TLM transactions (batsched-style
-// decisions; policy apart from mechanism).
+// The Policy API (plain C++, no SystemC): a policy receives one schedule() call per mapping event with a
+// read-only view of the manager's state (manager/policy_view.h) and a decision sink (manager/decisions.h):
+// start, reserve, drop, reject, preempt, set P-state. The ResourceManager carries the decisions out on the
+// hardware through TLM transactions (batsched-style decisions; policy apart from mechanism).
 #include <string>
 #include <utility>
 #include <vector>
@@ -11,7 +11,8 @@
 
 namespace rmsim {
 
-class SchedulingContext;
+class PolicyView;
+class Decisions;
 
 /// What a policy allocates: whole nodes (the utility papers: the node is the unit of allocation) or
 /// individual cores (serial and core-count requests, e.g. SWF processors).
@@ -23,7 +24,7 @@ struct PolicyTraits {
     bool on_completion = true;   ///< ... and whenever tasks complete or are preempted
     Seconds period_s = 0;        ///< and periodically (0 = never), e.g. 60 s in Machovec Ch.3 §3.3.1
     Granularity granularity = Granularity::Core;
-    /// The policy schedules DAG jobs (SchedulingContext::waiting_jobs(), start_job()) rather than tasks;
+    /// The policy schedules DAG jobs (PolicyView::waiting_jobs(), Decisions::start_job()) rather than tasks;
     /// rmsim refuses to pair it with a workload of independent tasks, and the other policies with DAG jobs.
     bool dag_jobs = false;
 };
@@ -39,11 +40,11 @@ class Policy {
 public:
     virtual ~Policy() = default;
     virtual PolicyTraits traits() const = 0;
-    /// One mapping event: inspect the context and act through it.
-    virtual void schedule(SchedulingContext& ctx) = 0;
+    /// One mapping event: look at the view, decide through `decide`.
+    virtual void schedule(const PolicyView& view, Decisions& decide) = 0;
     /// Called once before the simulation starts, with every task (and job) known: design-time work such
     /// as PBA's profiling (Singh 2015 §IV-A), kept out of the mapping events' wall time.
-    virtual void prepare(const SchedulingContext&) {}
+    virtual void prepare(const PolicyView&) {}
     virtual void report(PolicyReport&) const {}
 };
 

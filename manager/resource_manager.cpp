@@ -24,13 +24,12 @@ sc_time at_or_after(Seconds s) { return from_seconds_ceil(s); }
 ResourceManager::ResourceManager(sc_core::sc_module_name name, Machine& machine, const std::vector<Task>& tasks,
                                  Policy& policy, const ManagerConfig& config, const std::vector<DagJob>* jobs)
     : sc_module(name), machine_(machine), tasks_(tasks), policy_(policy), traits_(policy.traits()), config_(config),
-      ctx_(machine.spec(), tasks, traits_.granularity), wake_("wake") {
-    if (jobs) ctx_.set_jobs(jobs);
-    policy_.prepare(ctx_);
-    ctx_.set_budget(config.budget);
+      books_(machine_.spec(), tasks, traits_.granularity, jobs), wake_("wake") {
+    policy_.prepare(books_.view());
+    books_.energy().set_budget(config.budget);
     // The first boundary is the budget's start when it is later than 0 (e.g. after a warm-up).
     next_budget_s_ = config.budget.start_s > 0 ? config.budget.start_s : config.budget.period_s;
-    ctx_.set_energy_reader([this] { return machine_.total_energy(); });
+    books_.energy().set_reader([this] { return machine_.total_energy(); });
     arrival_order_.resize(tasks.size());
     for (std::size_t i = 0; i < tasks.size(); ++i) arrival_order_[i] = i;
     std::stable_sort(arrival_order_.begin(), arrival_order_.end(),
@@ -42,7 +41,7 @@ ResourceManager::ResourceManager(sc_core::sc_module_name name, Machine& machine,
     // Runs once at time 0 (no dont_initialize): the first arrivals and the first periodic event.
 }
 
-bool ResourceManager::all_finished() const { return ctx_.finished_count() == tasks_.size(); }
+bool ResourceManager::all_finished() const { return books_.ledger().finished_count() == tasks_.size(); }
 
 void ResourceManager::tick() {
     const sc_time stamp = sc_time_stamp();
@@ -51,14 +50,14 @@ void ResourceManager::tick() {
     event_due_ = false;
     while (next_arrival_ < arrival_order_.size() &&
            at_or_after(tasks_[arrival_order_[next_arrival_]].arrival_s) <= stamp) {
-        ctx_.arrive(arrival_order_[next_arrival_++], now);
+        books_.arrive(arrival_order_[next_arrival_++], now);
         trigger |= traits_.on_arrival;
     }
     // Reserved starts whose (ns-rounded) time has come.
-    ctx_.start_due_reservations(now, now + 0.5e-9);
+    books_.start_due_reservations(now, now + 0.5e-9);
     // Budget periods (e.g. days): the energy accounts restart from the meters' exact reading.
     while (config_.budget.budget_j > 0 && now >= next_budget_s_) {
-        ctx_.begin_budget_period(next_budget_s_, machine_.total_energy());
+        books_.energy().begin_period(next_budget_s_, machine_.total_energy());
         next_budget_s_ += config_.budget.period_s;
     }
     if (traits_.period_s > 0 && now >= next_period_s_) {
@@ -66,7 +65,7 @@ void ResourceManager::tick() {
         while (next_period_s_ <= now) next_period_s_ += traits_.period_s;
     }
     if (trigger) mapping_event();
-    execute(ctx_.take_decisions());
+    execute(books_.take_commands());
     const bool arrivals_left = next_arrival_ < arrival_order_.size();
     if ((!arrivals_left && all_finished()) || (config_.end_s >= 0 && now >= config_.end_s)) {
         sc_core::sc_stop();
@@ -78,7 +77,7 @@ void ResourceManager::tick() {
 void ResourceManager::arm() {
     Seconds next = kInf;
     if (next_arrival_ < arrival_order_.size()) next = tasks_[arrival_order_[next_arrival_]].arrival_s;
-    next = std::min(next, ctx_.next_reserved_start());
+    next = std::min(next, books_.next_reserved_start());
     if (traits_.period_s > 0 && !all_finished()) next = std::min(next, next_period_s_);
     if (config_.budget.budget_j > 0 && !all_finished()) next = std::min(next, next_budget_s_);
     if (config_.end_s >= 0) next = std::min(next, config_.end_s);
@@ -96,13 +95,13 @@ void ResourceManager::extend_overdue() {
         std::pop_heap(running_ends_.begin(), running_ends_.end(), later);
         const TaskId t = running_ends_.back().second;
         running_ends_.pop_back();
-        const TaskRecord& r = ctx_.record(t);
+        const TaskRecord& r = books_.ledger().record(t);
         if (r.state != TaskState::Running) continue;
-        const Booking* b = ctx_.profile(r.cluster).booking(t);
+        const Booking* b = books_.ledger().profile(r.cluster).booking(t);
         if (!b || b->end_s > now) continue;  // already moved
         Seconds end = now;
         for (LocalNodeIndex u : r.units) {
-            const auto loc = ctx_.unit_location(r.cluster, u);
+            const auto loc = books_.ledger().unit_location(r.cluster, u);
             const Node& node = machine_.node(loc.first);
             for (std::uint32_t c = 0; c < node.core_count(); ++c) {
                 if (loc.second != kAllCores && c != loc.second) continue;
@@ -112,7 +111,7 @@ void ResourceManager::extend_overdue() {
             }
         }
         if (end <= now) end = now + 1e-6;  // waking or at a barrier: look again shortly
-        if (!ctx_.extend_running(t, end)) {
+        if (!books_.extend_running(t, end)) {
             // The overrun reaches a later booking (e.g. by clock-period rounding): that task's start is
             // deferred by execute() until the units are really free, so the hardware stays consistent.
             ++stats_.overruns;
@@ -126,8 +125,8 @@ void ResourceManager::extend_overdue() {
 void ResourceManager::mapping_event() {
     extend_overdue();
     const auto t0 = std::chrono::steady_clock::now();
-    ctx_.begin_event(now_seconds());
-    policy_.schedule(ctx_);
+    books_.begin_event(now_seconds());
+    policy_.schedule(books_.view(), books_.decisions());
     const auto t1 = std::chrono::steady_clock::now();
     ++stats_.mapping_events;
     stats_.event_wall_s.push_back(std::chrono::duration<double>(t1 - t0).count());
@@ -138,9 +137,9 @@ std::uint64_t ResourceManager::unit_key(const std::pair<NodeId, std::uint32_t>& 
 }
 
 bool ResourceManager::units_free(TaskId t) const {
-    const TaskRecord& r = ctx_.record(t);
+    const TaskRecord& r = books_.ledger().record(t);
     for (LocalNodeIndex u : r.units) {
-        const auto loc = ctx_.unit_location(r.cluster, u);
+        const auto loc = books_.ledger().unit_location(r.cluster, u);
         // A START already sent but not yet applied by the node (same instant) holds the unit too.
         const auto claimed = occupant_.find(unit_key(loc));
         if (claimed != occupant_.end() && claimed->second != t) return false;
@@ -154,10 +153,10 @@ bool ResourceManager::units_free(TaskId t) const {
     return true;
 }
 
-void ResourceManager::execute(const std::vector<Decision>& decisions) {
-    for (const Decision& d : decisions) {
+void ResourceManager::execute(const std::vector<Command>& commands) {
+    for (const Command& d : commands) {
         switch (d.kind) {
-            case Decision::Kind::Start:
+            case Command::Kind::Start:
                 if (units_free(d.task)) {
                     send_start(d.task);
                 } else {
@@ -165,11 +164,11 @@ void ResourceManager::execute(const std::vector<Decision>& decisions) {
                     deferred_.push_back(d.task);
                 }
                 break;
-            case Decision::Kind::Preempt: {
-                const TaskRecord& r = ctx_.record(d.task);
+            case Command::Kind::Preempt: {
+                const TaskRecord& r = books_.ledger().record(d.task);
                 NodeId last = std::numeric_limits<NodeId>::max();
                 for (LocalNodeIndex u : r.units) {
-                    const NodeId n = ctx_.unit_location(r.cluster, u).first;
+                    const NodeId n = books_.ledger().unit_location(r.cluster, u).first;
                     if (n == last) continue;
                     last = n;
                     Message m;
@@ -181,7 +180,7 @@ void ResourceManager::execute(const std::vector<Decision>& decisions) {
                 }
                 break;
             }
-            case Decision::Kind::Transfer: {
+            case Command::Kind::Transfer: {
                 // Data along a DAG edge, core to core over the node's interconnect (Singh 2015 §III-A).
                 Message m;
                 m.op = Op::Transfer;
@@ -194,7 +193,7 @@ void ResourceManager::execute(const std::vector<Decision>& decisions) {
                 machine_.manager_port().send(m);
                 break;
             }
-            case Decision::Kind::SetPState: {
+            case Command::Kind::SetPState: {
                 Message m;
                 m.op = Op::SetPState;
                 m.node = d.node;
@@ -208,17 +207,16 @@ void ResourceManager::execute(const std::vector<Decision>& decisions) {
 }
 
 void ResourceManager::send_start(TaskId t) {
-    TaskRecord& r = ctx_.mutable_record(t);
     const Seconds now = now_seconds();
-    r.start_s = now;
-    if (r.first_start_s < 0 || r.first_start_s > now) r.first_start_s = now;
+    books_.start_sent(t, now);
+    const TaskRecord& r = books_.ledger().record(t);
     const Task& task = tasks_[t];
-    const std::uint32_t cpn = ctx_.cores_per_node(r.cluster);
-    const std::uint64_t cores = ctx_.granularity() == Granularity::Node ? std::uint64_t(r.units.size()) * cpn
+    const std::uint32_t cpn = books_.view().cores_per_node(r.cluster);
+    const std::uint64_t cores = traits_.granularity == Granularity::Node ? std::uint64_t(r.units.size()) * cpn
                                                                         : r.units.size();
     Gang* gang = cores > 1 ? machine_.manager_port().new_gang(t, static_cast<std::uint32_t>(cores)) : nullptr;
     for (LocalNodeIndex u : r.units) {
-        const auto loc = ctx_.unit_location(r.cluster, u);
+        const auto loc = books_.ledger().unit_location(r.cluster, u);
         occupant_[unit_key(loc)] = t;
         Message m;
         m.op = Op::Start;
@@ -231,7 +229,7 @@ void ResourceManager::send_start(TaskId t) {
         m.gang = gang;
         machine_.manager_port().send(m);
     }
-    const Seconds d = ctx_.exec_time(t, r.cluster, r.pstate);
+    const Seconds d = books_.ledger().exec_time(t, r.cluster, r.pstate);
     running_ends_.emplace_back(now + std::max(d, 0.0), t);
     std::push_heap(running_ends_.begin(), running_ends_.end(), std::greater<std::pair<Seconds, TaskId>>());
 }
@@ -240,7 +238,7 @@ void ResourceManager::retry_deferred() {
     if (deferred_.empty()) return;
     std::vector<TaskId> still;
     for (TaskId t : deferred_) {
-        if (ctx_.record(t).state != TaskState::Running) continue;
+        if (books_.ledger().record(t).state != TaskState::Running) continue;
         if (units_free(t)) send_start(t);
         else still.push_back(t);
     }
@@ -249,18 +247,18 @@ void ResourceManager::retry_deferred() {
 
 void ResourceManager::on_notice(const Message& m) {
     if (m.op == Op::Transferred) {
-        ctx_.transfer_done(m.tag, now_seconds());  // may start the edge's destination task
+        books_.transfer_done(m.tag, now_seconds());  // may start the edge's destination task
         wake_.notify(sc_core::SC_ZERO_TIME);
         return;
     }
     if (m.op != Op::Completed && m.op != Op::Preempted) return;
-    const TaskRecord& r = ctx_.record(m.task);
+    const TaskRecord& r = books_.ledger().record(m.task);
     const std::vector<LocalNodeIndex> units = r.units;  // part_finished may clear them (back to waiting)
     const ClusterId cluster = r.cluster;
-    const bool done = ctx_.part_finished(m.task, m.op == Op::Preempted, m.remaining, m.energy_j, now_seconds());
+    const bool done = books_.part_finished(m.task, m.op == Op::Preempted, m.remaining, m.energy_j, now_seconds());
     if (done)
         for (LocalNodeIndex u : units) {
-            const auto it = occupant_.find(unit_key(ctx_.unit_location(cluster, u)));
+            const auto it = occupant_.find(unit_key(books_.ledger().unit_location(cluster, u)));
             if (it != occupant_.end() && it->second == m.task) occupant_.erase(it);
         }
     if (!done) return;

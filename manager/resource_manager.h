@@ -1,8 +1,9 @@
 #pragma once
-// The resource manager (DESIGN.md "Manager"): a SystemC module that owns the SchedulingContext, feeds it
-// task arrivals and hardware notices, triggers mapping events (on arrival, on completion, periodically,
-// as the policy declares), calls the policy, and turns its decisions into rmsim protocol commands sent
-// through the manager port of the cluster interconnect.
+// The resource manager (DESIGN.md "Manager"): a SystemC module that owns the manager's bookkeeping (task
+// ledger, DAG executor, energy accounts: manager/bookkeeping.h), feeds it task arrivals and hardware notices,
+// triggers mapping events (on arrival, on completion, periodically, as the policy declares), calls the
+// policy with the read-only view and the decision sink, and turns the resulting commands into rmsim
+// protocol messages sent through the manager port of the cluster interconnect.
 #include <cstdint>
 #include <memory>
 #include <unordered_map>
@@ -11,7 +12,7 @@
 #include <systemc>
 
 #include "manager/policy.h"
-#include "manager/scheduling_context.h"
+#include "manager/bookkeeping.h"
 #include "platform/builder.h"
 #include "workloads/task.h"
 
@@ -35,7 +36,7 @@ public:
     ResourceManager(sc_core::sc_module_name name, Machine& machine, const std::vector<Task>& tasks,
                     Policy& policy, const ManagerConfig& config, const std::vector<DagJob>* jobs = nullptr);
 
-    const SchedulingContext& context() const { return ctx_; }
+    const Bookkeeping& bookkeeping() const { return books_; }
     const ManagerStats& stats() const { return stats_; }
     /// True when every task has finished (completed, dropped or rejected).
     bool all_finished() const;
@@ -44,7 +45,7 @@ private:
     void tick();
     void on_notice(const Message& m);
     void mapping_event();
-    void execute(const std::vector<Decision>& decisions);
+    void execute(const std::vector<Command>& commands);
     void send_start(TaskId t);
     bool units_free(TaskId t) const;
     static std::uint64_t unit_key(const std::pair<NodeId, std::uint32_t>& loc);
@@ -57,7 +58,7 @@ private:
     Policy& policy_;
     PolicyTraits traits_;
     ManagerConfig config_;
-    SchedulingContext ctx_;
+    Bookkeeping books_;
     ManagerStats stats_;
     sc_core::sc_event wake_;
     std::size_t next_arrival_ = 0;

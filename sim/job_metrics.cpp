@@ -6,13 +6,13 @@
 
 namespace rmsim {
 
-JobMetrics compute_job_metrics(const SchedulingContext& ctx) {
+JobMetrics compute_job_metrics(const PolicyView& view) {
     JobMetrics m;
-    m.total = ctx.job_count();
+    m.total = view.job_count();
     double response_sum = 0;
-    for (JobId j = 0; j < ctx.job_count(); ++j) {
-        const JobRecord& r = ctx.job_record(j);
-        const DagJob& job = ctx.job(j);
+    for (JobId j = 0; j < view.job_count(); ++j) {
+        const JobRecord& r = view.job_record(j);
+        const DagJob& job = view.job(j);
         if (r.state == JobState::Pending) continue;
         ++m.arrived;
         m.energy_j += r.energy_j;
@@ -36,19 +36,19 @@ JobMetrics compute_job_metrics(const SchedulingContext& ctx) {
     return m;
 }
 
-std::string jobs_csv(const SchedulingContext& ctx) {
+std::string jobs_csv(const PolicyView& view) {
     std::ostringstream o;
     o << "id,arrival_s,start_s,end_s,state,node,cores,tasks,transfers,value,energy_j,planned_energy_j,"
          "planned_response_s\n";
-    for (JobId j = 0; j < ctx.job_count(); ++j) {
-        const JobRecord& r = ctx.job_record(j);
-        const DagJob& job = ctx.job(j);
+    for (JobId j = 0; j < view.job_count(); ++j) {
+        const JobRecord& r = view.job_record(j);
+        const DagJob& job = view.job(j);
         const bool started = r.start_s >= 0;
         std::size_t cores = r.sequence.size();
         const double v = r.state == JobState::Completed ? job.value.value_at(r.end_s - job.arrival_s) : 0.0;
         o << j << ',' << number12(job.arrival_s) << ',' << (started ? number12(r.start_s) : "") << ','
           << (r.end_s >= 0 ? number12(r.end_s) : "") << ',' << to_string(r.state) << ','
-          << (started ? std::to_string(ctx.platform().first_node(r.cluster) + r.node) : "") << ','
+          << (started ? std::to_string(view.platform().first_node(r.cluster) + r.node) : "") << ','
           << (started ? std::to_string(cores) : "") << ',' << job.task_count << ',' << r.transfers << ','
           << number12(v) << ',' << number12(r.energy_j) << ','
           << (started ? number12(r.planned_energy_j) : "") << ','

@@ -4,7 +4,7 @@
 #include <cstdint>
 #include <string>
 
-#include "manager/scheduling_context.h"
+#include "manager/policy_view.h"
 
 namespace rmsim {
 
@@ -19,10 +19,10 @@ struct JobMetrics {
     double value_per_energy = 0;     ///< value_earned / energy_j
 };
 
-JobMetrics compute_job_metrics(const SchedulingContext& ctx);
+JobMetrics compute_job_metrics(const PolicyView& view);
 
 /// jobs.csv: id,arrival_s,start_s,end_s,state,node,cores,tasks,transfers,value,energy_j,planned_energy_j,
 /// planned_response_s (node: global index; empty fields for jobs that never started).
-std::string jobs_csv(const SchedulingContext& ctx);
+std::string jobs_csv(const PolicyView& view);
 
 }  // namespace rmsim

@@ -5,13 +5,13 @@
 
 namespace rmsim {
 
-Seconds fastest_time(const SchedulingContext& ctx, TaskId t) {
-    const PlatformSpec& p = ctx.platform();
+Seconds fastest_time(const PolicyView& view, TaskId t) {
+    const PlatformSpec& p = view.platform();
     Seconds best = std::numeric_limits<Seconds>::infinity();
-    for (ClusterId c = 0; c < ctx.cluster_count(); ++c) {
-        if (ctx.units_needed(t, c) == 0) continue;
+    for (ClusterId c = 0; c < view.cluster_count(); ++c) {
+        if (view.units_needed(t, c) == 0) continue;
         const CoreTypeId ct = p.core_type_of(p.clusters[c].node_type, 0);
-        const Seconds d = ctx.task(t).work.duration(p.core_types.at(ct), ct, 0);
+        const Seconds d = view.task(t).work.duration(p.core_types.at(ct), ct, 0);
         if (d >= 0) best = std::min(best, d);
     }
     return best;
@@ -30,17 +30,17 @@ bool in_window(Seconds x, Seconds w0, Seconds w1) { return x >= w0 && x < w1; }
 
 }  // namespace
 
-WindowMetrics compute_window_metrics(const SchedulingContext& ctx, Seconds start_s, Seconds end_s, Joules energy_j) {
+WindowMetrics compute_window_metrics(const PolicyView& view, Seconds start_s, Seconds end_s, Joules energy_j) {
     WindowMetrics w;
     w.start_s = start_s;
     w.end_s = end_s;
     w.energy_j = energy_j;
-    for (TaskId t = 0; t < ctx.task_count(); ++t) {
-        const TaskRecord& r = ctx.record(t);
-        const Task& task = ctx.task(t);
+    for (TaskId t = 0; t < view.task_count(); ++t) {
+        const TaskRecord& r = view.record(t);
+        const Task& task = view.task(t);
         if (r.state == TaskState::Pending) continue;
         if (in_window(task.arrival_s, start_s, end_s)) ++w.arrived;
-        const Seconds best = fastest_time(ctx, t);
+        const Seconds best = fastest_time(view, t);
         const double best_utility =
             best < std::numeric_limits<Seconds>::infinity() ? task.utility.value_at(best) : 0.0;
         switch (r.state) {
@@ -65,18 +65,18 @@ WindowMetrics compute_window_metrics(const SchedulingContext& ctx, Seconds start
     return w;
 }
 
-Metrics compute_metrics(const SchedulingContext& ctx, const std::vector<double>& event_wall_s,
+Metrics compute_metrics(const PolicyView& view, const std::vector<double>& event_wall_s,
                         const EnergyBreakdown& energy) {
     Metrics m;
     double wait_sum = 0, slow_sum = 0;
-    for (TaskId t = 0; t < ctx.task_count(); ++t) {
-        const TaskRecord& r = ctx.record(t);
-        const Task& task = ctx.task(t);
+    for (TaskId t = 0; t < view.task_count(); ++t) {
+        const TaskRecord& r = view.record(t);
+        const Task& task = view.task(t);
         if (r.state == TaskState::Pending) continue;
         ++m.arrived;
         m.preemptions += r.preemptions;
         // Upper bound: the task starts at arrival on the cluster where it is fastest, at P0.
-        const Seconds best = fastest_time(ctx, t);
+        const Seconds best = fastest_time(view, t);
         if (best < std::numeric_limits<Seconds>::infinity()) m.utility_max += task.utility.value_at(best);
         switch (r.state) {
             case TaskState::Completed: {

@@ -4,7 +4,7 @@
 #include <string>
 #include <vector>
 
-#include "manager/scheduling_context.h"
+#include "manager/policy_view.h"
 #include "modules/power_meter.h"
 
 namespace rmsim {
@@ -41,12 +41,12 @@ struct WindowMetrics {
     Joules energy_j = 0;           ///< machine energy consumed in the window
 };
 
-WindowMetrics compute_window_metrics(const SchedulingContext& ctx, Seconds start_s, Seconds end_s, Joules energy_j);
+WindowMetrics compute_window_metrics(const PolicyView& view, Seconds start_s, Seconds end_s, Joules energy_j);
 
 /// The task's fastest execution time at P0 over the clusters it can run on (+inf if none).
-Seconds fastest_time(const SchedulingContext& ctx, TaskId t);
+Seconds fastest_time(const PolicyView& view, TaskId t);
 
-Metrics compute_metrics(const SchedulingContext& ctx, const std::vector<double>& event_wall_s,
+Metrics compute_metrics(const PolicyView& view, const std::vector<double>& event_wall_s,
                         const EnergyBreakdown& energy);
 
 }  // namespace rmsim

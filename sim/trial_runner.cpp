@@ -23,7 +23,7 @@ namespace rmsim {
 namespace {
 
 /// End-of-run invariants (always on): a violation is an internal error.
-void check_invariants(const SchedulingContext& ctx, const Machine& machine) {
+void check_invariants(const PolicyView& view, const Machine& machine) {
     const EnergyBreakdown total = machine.energy_breakdown();
     const EnergyBreakdown parts = machine.sum_of_components();
     for (std::size_t i = 0; i < kEnergyCategories; ++i) {
@@ -32,8 +32,8 @@ void check_invariants(const SchedulingContext& ctx, const Machine& machine) {
             throw std::logic_error(std::string("invariant: machine energy '") + to_string(EnergyCategory(i)) +
                                    "' differs from the sum of its components");
     }
-    for (TaskId t = 0; t < ctx.task_count(); ++t) {
-        const TaskRecord& r = ctx.record(t);
+    for (TaskId t = 0; t < view.task_count(); ++t) {
+        const TaskRecord& r = view.record(t);
         if (r.remaining < 0 || r.remaining > 1)
             throw std::logic_error("invariant: task " + std::to_string(t) + " has remaining work outside [0, 1]");
         if (r.state == TaskState::Completed && (r.remaining != 0 || r.end_s < r.first_start_s))
@@ -49,13 +49,13 @@ std::string fmt(double v) {
     return s.str();
 }
 
-std::string tasks_csv(const SchedulingContext& ctx) {
+std::string tasks_csv(const PolicyView& view) {
     std::ostringstream o;
     o << "id,arrival_s,first_start_s,end_s,state,cluster,first_node,first_core,nodes,pstate,preemptions,"
          "energy_j,utility\n";
-    for (TaskId t = 0; t < ctx.task_count(); ++t) {
-        const TaskRecord& r = ctx.record(t);
-        const Task& k = ctx.task(t);
+    for (TaskId t = 0; t < view.task_count(); ++t) {
+        const TaskRecord& r = view.record(t);
+        const Task& k = view.task(t);
         const bool placed = r.first_start_s >= 0;
         const double u = r.state == TaskState::Completed ? k.utility.value_at(r.end_s - k.arrival_s) : 0.0;
         o << t << ',' << fmt(k.arrival_s) << ',' << (placed ? fmt(r.first_start_s) : "") << ','
@@ -71,12 +71,12 @@ std::string tasks_csv(const SchedulingContext& ctx) {
 /// Runs the simulation to its end. With a progress line, in slices of simulated time (grown while a slice
 /// takes little wall time) so the line can be redrawn; otherwise in one sc_start(). Either way the model
 /// sees the same events.
-void simulate(const SchedulingContext& ctx, const TrialOptions& opt) {
+void simulate(const PolicyView& view, const TrialOptions& opt) {
     ProgressLine progress(opt.quiet);
     auto final_line = [&] {
         if (opt.progress)
             progress.finish("simulated " + std::to_string(static_cast<long long>(to_seconds(sc_core::sc_time_stamp()))) +
-                            " s, " + std::to_string(ctx.finished_count()) + " / " + std::to_string(ctx.task_count()) +
+                            " s, " + std::to_string(view.finished_count()) + " / " + std::to_string(view.task_count()) +
                             " tasks finished");
     };
     if (!opt.progress || opt.quiet || !isatty(2)) {
@@ -85,15 +85,15 @@ void simulate(const SchedulingContext& ctx, const TrialOptions& opt) {
         return;
     }
     double slice_s = 1.0;
-    const double total = std::max<double>(1.0, static_cast<double>(ctx.task_count()));
+    const double total = std::max<double>(1.0, static_cast<double>(view.task_count()));
     do {
         const auto w0 = std::chrono::steady_clock::now();
         sc_core::sc_start(from_seconds_round(slice_s), sc_core::SC_EXIT_ON_STARVATION);
         const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - w0).count();
         if (wall < 0.05) slice_s *= 2;
         else if (wall > 0.5 && slice_s > 1e-3) slice_s /= 2;
-        progress.update(static_cast<double>(ctx.finished_count()) / total,
-                        std::to_string(ctx.finished_count()) + " / " + std::to_string(ctx.task_count()) +
+        progress.update(static_cast<double>(view.finished_count()) / total,
+                        std::to_string(view.finished_count()) + " / " + std::to_string(view.task_count()) +
                             " tasks finished");
     } while (sc_core::sc_get_status() != sc_core::SC_STOPPED && sc_core::sc_pending_activity());
     final_line();
@@ -115,12 +115,12 @@ Metrics run_trial(const Experiment& e, std::uint32_t trial, const TrialOptions& 
     RunRecorder recorder(*machine, e.sample_interval_s, opt.trace, marks);
     auto* manager = new ResourceManager("manager", *machine, tasks, *policy, e.manager,
                                         workload.jobs.empty() ? nullptr : &workload.jobs);
-    simulate(manager->context(), opt);
+    simulate(manager->bookkeeping().view(), opt);
     recorder.end_run();
     const Seconds sim_end = to_seconds(sc_core::sc_time_stamp());
-    const SchedulingContext& ctx = manager->context();
-    check_invariants(ctx, *machine);
-    Metrics m = compute_metrics(ctx, manager->stats().event_wall_s, machine->energy_breakdown());
+    const PolicyView& view = manager->bookkeeping().view();
+    check_invariants(view, *machine);
+    Metrics m = compute_metrics(view, manager->stats().event_wall_s, machine->energy_breakdown());
     if (m.arrived + (tasks.size() - m.arrived) != tasks.size() ||
         m.completed + m.dropped + m.rejected + m.unfinished != m.arrived)
         throw std::logic_error("invariant: task counts do not add up");
@@ -137,14 +137,14 @@ Metrics run_trial(const Experiment& e, std::uint32_t trial, const TrialOptions& 
     if (e.window.enabled) {
         const Seconds w1 = e.window.end_s >= 0 ? e.window.end_s : sim_end;
         const Joules end_j = e.window.end_s >= 0 ? recorder.energy_at_mark(1) : machine->total_energy();
-        const WindowMetrics w = compute_window_metrics(ctx, e.window.start_s, w1, end_j - recorder.energy_at_mark(0));
+        const WindowMetrics w = compute_window_metrics(view, e.window.start_s, w1, end_j - recorder.energy_at_mark(0));
         s["window"] = {{"start_s", w.start_s}, {"end_s", w.end_s}, {"arrived", w.arrived},
                        {"completed", w.completed}, {"dropped", w.dropped}, {"rejected", w.rejected},
                        {"utility_earned", w.utility_earned}, {"utility_maximum", w.utility_max},
                        {"percent_of_maximum", w.utility_percent}, {"energy_j", w.energy_j}};
     }
-    if (ctx.has_jobs()) {
-        const JobMetrics j = compute_job_metrics(ctx);
+    if (view.has_jobs()) {
+        const JobMetrics j = compute_job_metrics(view);
         s["jobs"] = {{"total", j.total}, {"arrived", j.arrived}, {"completed", j.completed},
                      {"rejected", j.rejected}, {"zero_value", j.zero_value}, {"unfinished", j.unfinished},
                      {"rejected_percent", j.rejected_percent}, {"value_earned", j.value_earned},
@@ -179,8 +179,8 @@ Metrics run_trial(const Experiment& e, std::uint32_t trial, const TrialOptions& 
     ResultFiles files(opt.out_dir);
     files.add("summary.json", s.dump(2) + "\n");
     files.add("timing.json", timing.dump(2) + "\n");
-    files.add("tasks.csv", tasks_csv(ctx));
-    if (ctx.has_jobs()) files.add("jobs.csv", jobs_csv(ctx));
+    files.add("tasks.csv", tasks_csv(view));
+    if (view.has_jobs()) files.add("jobs.csv", jobs_csv(view));
     recorder.finish(files);
     files.commit();
     return m;

@@ -1,6 +1,6 @@
 // The example of docs/policies.md "Writing a policy": a complete small policy (shortest job first, no
 // reservations) written against the Policy API, registered in a registry with its parameters, and tested
-// on a hand-built context. Keep it in sync with the document.
+// on hand-driven manager bookkeeping (no simulation). Keep it in sync with the document.
 #include <algorithm>
 #include <memory>
 #include <vector>
@@ -10,7 +10,7 @@
 
 #include "manager/policy.h"
 #include "manager/policy_registry.h"
-#include "manager/scheduling_context.h"
+#include "manager/bookkeeping.h"
 #include "manager/unit_choice.h"
 #include "tests/manager/policies/baseline/baseline_fixture.h"
 
@@ -30,25 +30,25 @@ public:
         return t;
     }
 
-    void schedule(SchedulingContext& ctx) override {
+    void schedule(const PolicyView& view, Decisions& decide) override {
         std::vector<TaskId> order;
-        for (TaskId t : ctx.waiting())
-            if (ctx.is_waiting(t)) order.push_back(t);  // waiting() may list tasks mapped earlier in the event
-        auto length = [&](TaskId t) { return ctx.exec_time(t, 0, pstate_); };
+        for (TaskId t : view.waiting())
+            if (view.is_waiting(t)) order.push_back(t);  // waiting() may list tasks mapped earlier in the event
+        auto length = [&](TaskId t) { return view.exec_time(t, 0, pstate_); };
         std::stable_sort(order.begin(), order.end(), [&](TaskId a, TaskId b) { return length(a) < length(b); });
         for (TaskId t : order) {
             bool runnable = false;
-            for (ClusterId c = 0; c < ctx.cluster_count(); ++c) {
-                const std::uint32_t k = ctx.units_needed(t, c);  // 0: cannot run on this cluster
-                const Seconds d = ctx.exec_time(t, c, pstate_);   // negative: cannot run there
+            for (ClusterId c = 0; c < view.cluster_count(); ++c) {
+                const std::uint32_t k = view.units_needed(t, c);  // 0: cannot run on this cluster
+                const Seconds d = view.exec_time(t, c, pstate_);   // negative: cannot run there
                 if (k == 0 || d < 0) continue;
                 runnable = true;
-                auto units = lowest_idle_units(ctx.profile(c), k, ctx.now(), ctx.now() + d);
+                auto units = lowest_idle_units(view.profile(c), k, view.now(), view.now() + d);
                 if (units.empty()) continue;
-                ctx.start(t, c, std::move(units), pstate_);  // books the profile, emits a Start decision
+                decide.start(t, c, std::move(units), pstate_);  // books the profile; the manager starts it
                 break;
             }
-            if (!runnable) ctx.reject(t);
+            if (!runnable) decide.reject(t);
         }
     }
 
@@ -85,20 +85,21 @@ TEST_CASE("example policy: shortest job first through the Policy API", "[manager
 
     const PlatformSpec plat = small_platform({2});
     const std::vector<Task> tasks{node_task(0, 2, 30.0), node_task(1, 1, 20.0), node_task(2, 1, 10.0)};
-    SchedulingContext ctx(plat, tasks, policy->traits().granularity);
-    arrive_all(ctx, tasks);
+    Bookkeeping books(plat, tasks, policy->traits().granularity);
+    const PolicyView& view = books.view();
+    arrive_all(books, tasks);
 
-    event_at(ctx, *policy, 0.0);
-    CHECK(ctx.record(2).units == std::vector<LocalNodeIndex>{0});
-    CHECK(ctx.record(1).units == std::vector<LocalNodeIndex>{1});
-    CHECK(ctx.record(0).state == TaskState::Waiting);
-    const auto decisions = ctx.take_decisions();
-    REQUIRE(decisions.size() == 2);
-    CHECK(decisions[0].task == 2);  // in the order the policy acted
-    CHECK(decisions[1].task == 1);
+    event_at(books, *policy, 0.0);
+    CHECK(view.record(2).units == std::vector<LocalNodeIndex>{0});
+    CHECK(view.record(1).units == std::vector<LocalNodeIndex>{1});
+    CHECK(view.record(0).state == TaskState::Waiting);
+    const auto commands = books.take_commands();  // what the manager sends to the hardware
+    REQUIRE(commands.size() == 2);
+    CHECK(commands[0].task == 2);  // in the order the policy decided
+    CHECK(commands[1].task == 1);
 
-    event_at(ctx, *policy, 10.0, {2});
-    CHECK(ctx.record(0).state == TaskState::Waiting);
-    event_at(ctx, *policy, 20.0, {1});
-    CHECK(ctx.record(0).start_s == 20.0);
+    event_at(books, *policy, 10.0, {2});
+    CHECK(view.record(0).state == TaskState::Waiting);
+    event_at(books, *policy, 20.0, {1});
+    CHECK(view.record(0).start_s == 20.0);
 }

@@ -1,4 +1,4 @@
-// The manager's execution-time estimate (SchedulingContext::exec_time) equals what the modeled hardware
+// The manager's execution-time estimate (Estimates::exec_time) equals what the modeled hardware
 // takes, to the nanosecond, for odd durations: cycles that are not whole clock periods, memory time with
 // sub-ns parts, tabular work, and a resumed remainder. Both use platform/exec_rounding.h.
 #include <catch2/catch.hpp>
@@ -6,13 +6,13 @@
 #include <memory>
 #include <vector>
 
-#include "manager/scheduling_context.h"
+#include "manager/estimates.h"
 #include "tests/modules/hw_fixture.h"
 
 using namespace rmsim;
 using namespace rmsim::test;
 
-TEST_CASE("exec estimate: the context's estimate is the simulated duration to the ns", "[modules][manager]") {
+TEST_CASE("exec estimate: the manager's estimate is the simulated duration to the ns", "[modules][manager]") {
     // One core per node, each task on its own node (no shared DVFS domain). P0 = 2.4 GHz, P1 = 0.7 GHz.
     const std::uint32_t n = 5;
     PlatformSpec spec = simple_platform({{2.4e9, 1.0, 2.0, 0.5}, {0.7e9, 0.8, 1.0, 0.25}}, 1, n);
@@ -39,13 +39,12 @@ TEST_CASE("exec estimate: the context's estimate is the simulated duration to th
     //   4: 0.37 x (7e8 + 3) = 259000001.11 -> 259000002 cycles / 0.7 GHz = 370000002.86   -> 370000003
     const std::vector<std::uint64_t> expected_ns = {416666668, 18872, 990000000, 429012346, 370000003};
 
-    SchedulingContext ctx(spec, tasks, Granularity::Core);
-    ctx.mutable_record(4).remaining = 0.37;
+    const Estimates estimates(spec, Granularity::Core);
     Machine m(spec);
     Script s("script", m.manager_port());
     const double start_s = 0.123456789;  // an odd start: 123456789 ns
     for (TaskId t = 0; t < n; ++t) {
-        CHECK(ctx.exec_time(t, 0, pstate[t]) == static_cast<double>(expected_ns[t]) * 1e-9);
+        CHECK(estimates.exec_time(tasks[t], remaining[t], 0, pstate[t]) == static_cast<double>(expected_ns[t]) * 1e-9);
         s.at(start_s, start(t, 0, t, tasks[t].work, pstate[t], remaining[t]));
     }
     run_until(3.0);
@@ -56,7 +55,7 @@ TEST_CASE("exec estimate: the context's estimate is the simulated duration to th
         INFO("task " << t);
         CHECK(to_ns(r.at) - 123456789 == expected_ns[t]);
         // The estimate, in ns, is the simulated duration exactly.
-        CHECK(std::llround(ctx.exec_time(t, 0, pstate[t]) * 1e9) ==
+        CHECK(std::llround(estimates.exec_time(tasks[t], remaining[t], 0, pstate[t]) * 1e9) ==
               static_cast<long long>(to_ns(r.at) - 123456789));
     }
 }

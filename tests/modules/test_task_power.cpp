@@ -2,7 +2,7 @@
 // runs the work, and the manager's energy estimate uses the same power.
 #include <catch2/catch.hpp>
 
-#include "manager/scheduling_context.h"
+#include "manager/bookkeeping.h"
 #include "tests/modules/hw_fixture.h"
 
 using namespace rmsim;
@@ -31,9 +31,10 @@ TEST_CASE("execution: a task's own busy power is what the core draws", "[modules
     // The manager's estimate of the same task on that core: 10 s x 7 W.
     std::vector<Task> tasks(1);
     tasks[0].work = w;
-    SchedulingContext ctx(spec, tasks, Granularity::Core);
-    CHECK(ctx.exec_energy(0, 0, 0) == Approx(70.0).epsilon(1e-12));
+    Bookkeeping books(spec, tasks, Granularity::Core);
+    const PolicyView& view = books.view();
+    CHECK(view.exec_energy(0, 0, 0) == Approx(70.0).epsilon(1e-12));
     // Without the table's power, the P-state's: 10 s x 2 W.
     table->busy_power_w.clear();
-    CHECK(ctx.exec_energy(0, 0, 0) == Approx(20.0).epsilon(1e-12));
+    CHECK(view.exec_energy(0, 0, 0) == Approx(20.0).epsilon(1e-12));
 }

@@ -1,5 +1,5 @@
 // The measurement window of the utility metrics (Machovec Ch.3 §3.2.4, spec B4): pro-rating of tasks that
-// straddle its edges, warm-up excluded; computed on a context driven by hand.
+// straddle its edges, warm-up excluded; computed on manager bookkeeping driven by hand.
 #include <catch2/catch.hpp>
 
 #include "sim/metrics.h"
@@ -14,20 +14,21 @@ TEST_CASE("metrics: window pro-rates straddling tasks", "[sim][metrics]") {
     tasks[0].utility = UtilityFunction::constant(10);
     tasks[1].utility = UtilityFunction::linear_decay(6, 300);
     tasks[2].utility = UtilityFunction::constant(5);
-    SchedulingContext ctx(p, tasks, Granularity::Core);
-    ctx.arrive(0, 0);
-    ctx.begin_event(0);
-    ctx.start(0, 0, {0}, 0);           // T0 runs [0, 100)
-    ctx.arrive(1, 50);
-    ctx.part_finished(0, false, 0, 0, 100);
-    ctx.begin_event(100);
-    ctx.start(1, 0, {0}, 0);           // T1 waits 50 s, runs [100, 200)
-    ctx.arrive(2, 150);
-    ctx.begin_event(160);
-    ctx.drop(2);                       // T2 dropped at 160
-    ctx.part_finished(1, false, 0, 0, 200);
+    Bookkeeping books(p, tasks, Granularity::Core);
+    const PolicyView& view = books.view();
+    books.arrive(0, 0);
+    books.begin_event(0);
+    books.decisions().start(0, 0, {0}, 0);           // T0 runs [0, 100)
+    books.arrive(1, 50);
+    books.part_finished(0, false, 0, 0, 100);
+    books.begin_event(100);
+    books.decisions().start(1, 0, {0}, 0);           // T1 waits 50 s, runs [100, 200)
+    books.arrive(2, 150);
+    books.begin_event(160);
+    books.decisions().drop(2);                       // T2 dropped at 160
+    books.part_finished(1, false, 0, 0, 200);
 
-    const WindowMetrics w = compute_window_metrics(ctx, 80, 180, 1234.5);
+    const WindowMetrics w = compute_window_metrics(view, 80, 180, 1234.5);
     // T0: f = (100 - 80) / 100 = 0.2 -> earned 0.2 x 10 = 2, maximum 0.2 x 10 = 2.
     // T1: f = (180 - 100) / 100 = 0.8; utility at completion - arrival = 150 s: 6 x (300 - 150) / 300 = 3,
     //     best (starts at arrival, 100 s): 6 x (300 - 100) / 300 = 4 -> earned 0.8 x 3 = 2.4, maximum 0.8 x 4 = 3.2.
@@ -41,7 +42,7 @@ TEST_CASE("metrics: window pro-rates straddling tasks", "[sim][metrics]") {
     CHECK(w.energy_j == 1234.5);
 
     // The whole run as a window counts every task whole: 10 + 3 earned, 10 + 4 + 5 maximum.
-    const WindowMetrics all = compute_window_metrics(ctx, 0, 1000, 0);
+    const WindowMetrics all = compute_window_metrics(view, 0, 1000, 0);
     CHECK(all.utility_earned == Approx(13.0));
     CHECK(all.utility_max == Approx(19.0));
     CHECK(all.arrived == 3);

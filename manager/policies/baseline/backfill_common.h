@@ -1,7 +1,7 @@
 #pragma once
 // Machinery shared by the backfilling baselines (EASY, Conservative, FCFS with multiple queues, Random;
 // Machovec Ch.3 §3.3.4): "can this task start now?" in O(1), the earliest-start option over the clusters,
-// unit choice, and booking a start or a reservation. Plain C++ on the SchedulingContext.
+// unit choice, and booking a start or a reservation. Plain C++ on the PolicyView and Decisions.
 #include <cstdint>
 #include <limits>
 #include <optional>
@@ -13,7 +13,8 @@
 
 namespace rmsim {
 
-class SchedulingContext;
+class PolicyView;
+class Decisions;
 
 /// How the units of a start or reservation are chosen once its time is fixed.
 enum class NodeChoice {
@@ -22,18 +23,18 @@ enum class NodeChoice {
 };
 
 /// Duration of the task on cluster c at P-state p as booked by the context (at least 1 ns, the same floor
-/// SchedulingContext::start/reserve apply), or a negative value if it cannot run there.
-Seconds booked_duration(const SchedulingContext& ctx, TaskId t, ClusterId c, std::uint32_t pstate);
+/// TaskLedger::start/reserve apply), or a negative value if it cannot run there.
+Seconds booked_duration(const PolicyView& view, TaskId t, ClusterId c, std::uint32_t pstate);
 
 /// The P-state to use on cluster c: the requested one, clamped to the cluster's slowest.
-std::uint32_t clamp_pstate(const SchedulingContext& ctx, ClusterId c, std::uint32_t pstate);
+std::uint32_t clamp_pstate(const PolicyView& view, ClusterId c, std::uint32_t pstate);
 
 /// True if some cluster can run the task (units_needed > 0 and a non-negative execution time at the
 /// clamped P-state).
-bool runnable_somewhere(const SchedulingContext& ctx, TaskId t, std::uint32_t pstate);
+bool runnable_somewhere(const PolicyView& view, TaskId t, std::uint32_t pstate);
 
 /// The k units for the task over [start_s, start_s + duration_s) on cluster c; empty if too few are idle.
-std::vector<LocalNodeIndex> pick_units(const SchedulingContext& ctx, ClusterId c, std::uint32_t k,
+std::vector<LocalNodeIndex> pick_units(const PolicyView& view, ClusterId c, std::uint32_t k,
                                        Seconds start_s, Seconds duration_s, NodeChoice choice);
 
 /// The per-event view of the backfilling baselines: O(1) answers to "are k units of cluster c idle over
@@ -44,7 +45,7 @@ std::vector<LocalNodeIndex> pick_units(const SchedulingContext& ctx, ClusterId c
 /// energy part way through the day"). GAP (spec B2.8/B3.7, the same rule as MaxMPolicy): a task is not started
 /// or reserved on an option whose estimated energy exceeds budget - energy committed in the period; the
 /// baselines skip such an option and the task waits (for a later period). The amount is read once per event
-/// (SchedulingContext::energy_remaining) and reduced by every booking.
+/// (PolicyView::energy_remaining) and reduced by every booking.
 ///
 /// Units:
 /// For every unit idle at now it keeps the start of that unit's next busy interval (+inf if none), sorted
@@ -54,7 +55,7 @@ std::vector<LocalNodeIndex> pick_units(const SchedulingContext& ctx, ClusterId c
 /// costs O(W) queries instead of O(W x N) unit scans: this is what keeps EASY on a 28,000-job trace fast.
 class StartNowIndex {
 public:
-    explicit StartNowIndex(const SchedulingContext& ctx);
+    explicit StartNowIndex(const PolicyView& view);
     /// Energy the period has left for this event's bookings (+inf without a budget).
     Joules energy_left() const { return energy_left_j_; }
     bool affordable(Joules energy_j) const { return energy_j <= energy_left_j_; }
@@ -66,7 +67,7 @@ public:
 
 private:
     void rebuild(ClusterId c);
-    const SchedulingContext& ctx_;
+    const PolicyView& view_;
     std::vector<std::vector<Seconds>> next_busy_desc_s_;  ///< per cluster
     std::vector<char> valid_;
     Joules energy_left_j_;
@@ -74,7 +75,7 @@ private:
 
 /// Starts the task now on the lowest-numbered cluster where it fits and its energy is affordable (FCFS
 /// tie-break toward the lowest cluster index); false if it fits nowhere now.
-bool try_start_now(SchedulingContext& ctx, StartNowIndex& index, TaskId t, std::uint32_t pstate,
+bool try_start_now(const PolicyView& view, Decisions& decide, StartNowIndex& index, TaskId t, std::uint32_t pstate,
                    NodeChoice choice);
 
 struct StartOption {
@@ -85,12 +86,12 @@ struct StartOption {
 
 /// The earliest start of the task over the clusters where its energy is at most `energy_left_j` (ties toward
 /// the lowest cluster index), nullopt if no such cluster can run it.
-std::optional<StartOption> earliest_option(const SchedulingContext& ctx, TaskId t, std::uint32_t pstate,
+std::optional<StartOption> earliest_option(const PolicyView& view, TaskId t, std::uint32_t pstate,
                                            Joules energy_left_j = std::numeric_limits<Joules>::infinity());
 
 /// Books the option: a start if it is now, else a reservation (permanent or place-holder). Invalidates
 /// the cluster in `index` and spends the task's energy there.
-void place(SchedulingContext& ctx, StartNowIndex& index, TaskId t, const StartOption& option,
+void place(const PolicyView& view, Decisions& decide, StartNowIndex& index, TaskId t, const StartOption& option,
            NodeChoice choice, bool placeholder);
 
 }  // namespace rmsim

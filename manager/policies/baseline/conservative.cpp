@@ -1,6 +1,7 @@
 #include "manager/policies/baseline/conservative.h"
 
-#include "manager/scheduling_context.h"
+#include "manager/decisions.h"
+#include "manager/policy_view.h"
 
 namespace rmsim {
 
@@ -16,25 +17,25 @@ PolicyTraits ConservativePolicy::traits() const {
 // mapping event that sees it, and every later event only handles the newcomers. GAP (documented): the
 // schedule is not compressed when a task ends before its estimate; with the papers' exact execution
 // times no task does.
-void ConservativePolicy::assign_in_order(SchedulingContext& ctx, const std::vector<TaskId>& order,
+void ConservativePolicy::assign_in_order(const PolicyView& view, Decisions& decide, const std::vector<TaskId>& order,
                                          std::uint32_t pstate, NodeChoice choice) {
-    StartNowIndex index(ctx);
+    StartNowIndex index(view);
     for (TaskId t : order) {
-        if (!ctx.is_waiting(t)) continue;
-        if (!runnable_somewhere(ctx, t, pstate)) {
-            ctx.reject(t);
+        if (!view.is_waiting(t)) continue;
+        if (!runnable_somewhere(view, t, pstate)) {
+            decide.reject(t);
             continue;
         }
         // §3.3.4.3: a cluster where it starts now (GAP: the lowest such cluster), else the earliest start.
-        if (try_start_now(ctx, index, t, pstate, choice)) continue;
-        if (auto option = earliest_option(ctx, t, pstate, index.energy_left()))
-            place(ctx, index, t, *option, choice, /*placeholder=*/false);
+        if (try_start_now(view, decide, index, t, pstate, choice)) continue;
+        if (auto option = earliest_option(view, t, pstate, index.energy_left()))
+            place(view, decide, index, t, *option, choice, /*placeholder=*/false);
     }
 }
 
-void ConservativePolicy::schedule(SchedulingContext& ctx) {
-    const std::vector<TaskId> order = ctx.waiting();  // arrival order
-    assign_in_order(ctx, order, pstate_, choice_);
+void ConservativePolicy::schedule(const PolicyView& view, Decisions& decide) {
+    const std::vector<TaskId> order = view.waiting();  // arrival order
+    assign_in_order(view, decide, order, pstate_, choice_);
 }
 
 }  // namespace rmsim

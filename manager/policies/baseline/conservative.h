@@ -16,11 +16,11 @@ public:
     ConservativePolicy(std::uint32_t pstate, Granularity granularity, NodeChoice choice)
         : pstate_(pstate), granularity_(granularity), choice_(choice) {}
     PolicyTraits traits() const override;
-    void schedule(SchedulingContext& ctx) override;
+    void schedule(const PolicyView& view, Decisions& decide) override;
 
     /// Assigns the given waiting tasks in this order (start now, else permanent reservation); tasks that
     /// no cluster can run are rejected. Shared with FCFS with multiple queues (§3.3.4.5).
-    static void assign_in_order(SchedulingContext& ctx, const std::vector<TaskId>& order, std::uint32_t pstate,
+    static void assign_in_order(const PolicyView& view, Decisions& decide, const std::vector<TaskId>& order, std::uint32_t pstate,
                                 NodeChoice choice);
 
 private:

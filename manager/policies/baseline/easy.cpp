@@ -1,6 +1,7 @@
 #include "manager/policies/baseline/easy.h"
 
-#include "manager/scheduling_context.h"
+#include "manager/decisions.h"
+#include "manager/policy_view.h"
 
 namespace rmsim {
 
@@ -22,28 +23,28 @@ PolicyTraits EasyPolicy::traits() const {
 // While a reservation is booked, "starts now within the profile" is exactly "does not delay it": the
 // profile holds the booking, so a backfilled task either ends by the reserved start or uses units the
 // reservation does not need.
-void EasyPolicy::schedule(SchedulingContext& ctx) {
-    StartNowIndex index(ctx);
+void EasyPolicy::schedule(const PolicyView& view, Decisions& decide) {
+    StartNowIndex index(view);
     bool reserved = false;
     bool full = false;  // every cluster busy at now: nothing more can start in this event
-    for (TaskId t : ctx.waiting()) {
-        if (!ctx.is_waiting(t)) continue;
-        if (!runnable_somewhere(ctx, t, pstate_)) {
-            ctx.reject(t);
+    for (TaskId t : view.waiting()) {
+        if (!view.is_waiting(t)) continue;
+        if (!runnable_somewhere(view, t, pstate_)) {
+            decide.reject(t);
             continue;
         }
         if (full) continue;
-        if (try_start_now(ctx, index, t, pstate_, choice_)) continue;
+        if (try_start_now(view, decide, index, t, pstate_, choice_)) continue;
         if (!reserved) {
             // §3.3.4.4: the single reservation, at the earliest start over the clusters.
-            if (auto option = earliest_option(ctx, t, pstate_, index.energy_left())) {
-                place(ctx, index, t, *option, choice_, /*placeholder=*/true);
+            if (auto option = earliest_option(view, t, pstate_, index.energy_left())) {
+                place(view, decide, index, t, *option, choice_, /*placeholder=*/true);
                 reserved = true;
             }
         }
         if (reserved) {
             full = true;
-            for (ClusterId c = 0; c < ctx.cluster_count() && full; ++c) full = index.free_units(c) == 0;
+            for (ClusterId c = 0; c < view.cluster_count() && full; ++c) full = index.free_units(c) == 0;
         }
     }
 }

@@ -14,7 +14,7 @@ public:
     EasyPolicy(std::uint32_t pstate, Granularity granularity, NodeChoice choice)
         : pstate_(pstate), granularity_(granularity), choice_(choice) {}
     PolicyTraits traits() const override;
-    void schedule(SchedulingContext& ctx) override;
+    void schedule(const PolicyView& view, Decisions& decide) override;
 
 private:
     std::uint32_t pstate_;

@@ -1,6 +1,7 @@
 #include "manager/policies/baseline/fcfs.h"
 
-#include "manager/scheduling_context.h"
+#include "manager/decisions.h"
+#include "manager/policy_view.h"
 #include "manager/unit_choice.h"
 
 namespace rmsim {
@@ -15,21 +16,21 @@ PolicyTraits FcfsPolicy::traits() const {
 
 // The energy budget binds as for the other baselines (backfill_common.h): an option whose energy exceeds what
 // the period has left is not taken; a head that can start nowhere affordably blocks the queue.
-void FcfsPolicy::schedule(SchedulingContext& ctx) {
-    Joules energy_left = ctx.energy_remaining();
-    for (TaskId t : ctx.waiting()) {
-        if (!ctx.is_waiting(t)) continue;
+void FcfsPolicy::schedule(const PolicyView& view, Decisions& decide) {
+    Joules energy_left = view.energy_remaining();
+    for (TaskId t : view.waiting()) {
+        if (!view.is_waiting(t)) continue;
         bool started = false;
-        for (ClusterId c = 0; c < ctx.cluster_count() && !started; ++c) {
-            const std::uint32_t k = ctx.units_needed(t, c);
-            const std::uint32_t p = std::min(pstate_, ctx.pstate_count(c) - 1);
-            const Seconds d = ctx.exec_time(t, c, p);
+        for (ClusterId c = 0; c < view.cluster_count() && !started; ++c) {
+            const std::uint32_t k = view.units_needed(t, c);
+            const std::uint32_t p = std::min(pstate_, view.pstate_count(c) - 1);
+            const Seconds d = view.exec_time(t, c, p);
             if (k == 0 || d < 0) continue;
-            const Joules e = ctx.exec_energy(t, c, p);
+            const Joules e = view.exec_energy(t, c, p);
             if (e > energy_left) continue;
-            auto units = lowest_idle_units(ctx.profile(c), k, ctx.now(), ctx.now() + d);
+            auto units = lowest_idle_units(view.profile(c), k, view.now(), view.now() + d);
             if (units.empty()) continue;
-            ctx.start(t, c, std::move(units), p);
+            decide.start(t, c, std::move(units), p);
             energy_left -= e;
             started = true;
         }

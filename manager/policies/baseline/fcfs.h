@@ -9,7 +9,7 @@ class FcfsPolicy : public Policy {
 public:
     FcfsPolicy(std::uint32_t pstate, Granularity granularity) : pstate_(pstate), granularity_(granularity) {}
     PolicyTraits traits() const override;
-    void schedule(SchedulingContext& ctx) override;
+    void schedule(const PolicyView& view, Decisions& decide) override;
 
 private:
     std::uint32_t pstate_;

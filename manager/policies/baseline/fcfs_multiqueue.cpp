@@ -3,7 +3,8 @@
 #include <algorithm>
 
 #include "manager/policies/baseline/conservative.h"
-#include "manager/scheduling_context.h"
+#include "manager/decisions.h"
+#include "manager/policy_view.h"
 
 namespace rmsim {
 
@@ -15,14 +16,14 @@ PolicyTraits FcfsMultiQueuePolicy::traits() const {
     return t;
 }
 
-double FcfsMultiQueuePolicy::average_resources(const SchedulingContext& ctx, TaskId t, std::uint32_t pstate) {
+double FcfsMultiQueuePolicy::average_resources(const PolicyView& view, TaskId t, std::uint32_t pstate) {
     double sum = 0;
     std::uint32_t clusters = 0;
-    for (ClusterId c = 0; c < ctx.cluster_count(); ++c) {
-        const std::uint32_t k = ctx.units_needed(t, c);
-        const Seconds d = ctx.exec_time(t, c, clamp_pstate(ctx, c, pstate));
+    for (ClusterId c = 0; c < view.cluster_count(); ++c) {
+        const std::uint32_t k = view.units_needed(t, c);
+        const Seconds d = view.exec_time(t, c, clamp_pstate(view, c, pstate));
         if (k == 0 || d < 0) continue;
-        const double cores = ctx.granularity() == Granularity::Node ? double(k) * ctx.cores_per_node(c) : double(k);
+        const double cores = view.granularity() == Granularity::Node ? double(k) * view.cores_per_node(c) : double(k);
         sum += d * cores;  // Eq. 1: resources allocated = execution time x cores allocated
         ++clusters;
     }
@@ -33,12 +34,12 @@ double FcfsMultiQueuePolicy::average_resources(const SchedulingContext& ctx, Tas
 // GAP: "the task that needs the most resources in the system" — the largest average among the tasks
 // classified (the mappable tasks of this mapping event). The garbled text names only small and medium;
 // we read: below 30 % small, from 30 % up to 60 % medium, above 60 % large (spec B3.6 item 4).
-std::vector<SizeQueue> FcfsMultiQueuePolicy::classify(const SchedulingContext& ctx, const std::vector<TaskId>& tasks,
+std::vector<SizeQueue> FcfsMultiQueuePolicy::classify(const PolicyView& view, const std::vector<TaskId>& tasks,
                                                       std::uint32_t pstate) {
     std::vector<double> res(tasks.size());
     double largest = 0;
     for (std::size_t i = 0; i < tasks.size(); ++i) {
-        res[i] = average_resources(ctx, tasks[i], pstate);
+        res[i] = average_resources(view, tasks[i], pstate);
         largest = std::max(largest, res[i]);
     }
     std::vector<SizeQueue> q(tasks.size());
@@ -76,19 +77,19 @@ std::vector<TaskId> FcfsMultiQueuePolicy::round_robin_order(const std::vector<Ta
     return order;
 }
 
-void FcfsMultiQueuePolicy::schedule(SchedulingContext& ctx) {
+void FcfsMultiQueuePolicy::schedule(const PolicyView& view, Decisions& decide) {
     // Tasks no cluster can run are rejected here (by the shared assignment) rather than queued: they
     // would otherwise count as the largest and skew the thresholds.
     std::vector<TaskId> tasks;
-    for (TaskId t : ctx.waiting()) {
-        if (!ctx.is_waiting(t)) continue;
-        if (!runnable_somewhere(ctx, t, pstate_))
-            ctx.reject(t);
+    for (TaskId t : view.waiting()) {
+        if (!view.is_waiting(t)) continue;
+        if (!runnable_somewhere(view, t, pstate_))
+            decide.reject(t);
         else
             tasks.push_back(t);
     }
-    const std::vector<TaskId> order = round_robin_order(tasks, classify(ctx, tasks, pstate_));
-    ConservativePolicy::assign_in_order(ctx, order, pstate_, choice_);
+    const std::vector<TaskId> order = round_robin_order(tasks, classify(view, tasks, pstate_));
+    ConservativePolicy::assign_in_order(view, decide, order, pstate_, choice_);
 }
 
 }  // namespace rmsim

@@ -18,14 +18,14 @@ public:
     FcfsMultiQueuePolicy(std::uint32_t pstate, Granularity granularity, NodeChoice choice)
         : pstate_(pstate), granularity_(granularity), choice_(choice) {}
     PolicyTraits traits() const override;
-    void schedule(SchedulingContext& ctx) override;
+    void schedule(const PolicyView& view, Decisions& decide) override;
 
     /// Eq. 1 resources (execution time x cores allocated, core-seconds) of the task averaged over the
     /// clusters that can run it; 0 if none can. Cores allocated: units x cores per node for whole nodes
     /// (§3.3.2: "even if only a subset of the cores in a node are used"), units for core allocation.
-    static double average_resources(const SchedulingContext& ctx, TaskId t, std::uint32_t pstate);
+    static double average_resources(const PolicyView& view, TaskId t, std::uint32_t pstate);
     /// The queue of each task of `tasks` (same order), thresholds 30 % / 60 % of the largest average.
-    static std::vector<SizeQueue> classify(const SchedulingContext& ctx, const std::vector<TaskId>& tasks,
+    static std::vector<SizeQueue> classify(const PolicyView& view, const std::vector<TaskId>& tasks,
                                            std::uint32_t pstate);
     /// The order in which the round robin pulls the tasks (each queue in arrival order).
     static std::vector<TaskId> round_robin_order(const std::vector<TaskId>& tasks,

@@ -2,7 +2,8 @@
 
 #include <vector>
 
-#include "manager/scheduling_context.h"
+#include "manager/decisions.h"
+#include "manager/policy_view.h"
 
 namespace rmsim {
 
@@ -18,46 +19,46 @@ PolicyTraits RandomPolicy::traits() const {
 // can run the task, then uniformly among the P-states it can run at there (a draw the task cannot use
 // would only be redrawn). GAP (spec B3.6 item 1): reservations are permanent, as in the other comparison
 // heuristics, so every task is assigned once, at the first mapping event that sees it.
-void RandomPolicy::schedule(SchedulingContext& ctx) {
-    StartNowIndex index(ctx);
+void RandomPolicy::schedule(const PolicyView& view, Decisions& decide) {
+    StartNowIndex index(view);
     std::vector<ClusterId> clusters;
     std::vector<std::uint32_t> pstates;
-    for (TaskId t : ctx.waiting()) {
-        if (!ctx.is_waiting(t)) continue;
+    for (TaskId t : view.waiting()) {
+        if (!view.is_waiting(t)) continue;
         clusters.clear();
-        for (ClusterId c = 0; c < ctx.cluster_count(); ++c) {
-            if (ctx.units_needed(t, c) == 0) continue;
-            for (std::uint32_t p = 0; p < ctx.pstate_count(c); ++p) {
-                if (ctx.exec_time(t, c, p) >= 0) {
+        for (ClusterId c = 0; c < view.cluster_count(); ++c) {
+            if (view.units_needed(t, c) == 0) continue;
+            for (std::uint32_t p = 0; p < view.pstate_count(c); ++p) {
+                if (view.exec_time(t, c, p) >= 0) {
                     clusters.push_back(c);
                     break;
                 }
             }
         }
         if (clusters.empty()) {
-            ctx.reject(t);
+            decide.reject(t);
             continue;
         }
         std::uniform_int_distribution<std::size_t> pick_cluster(0, clusters.size() - 1);
         const ClusterId c = clusters[pick_cluster(rng_)];
         pstates.clear();
-        for (std::uint32_t p = 0; p < ctx.pstate_count(c); ++p)
-            if (ctx.exec_time(t, c, p) >= 0) pstates.push_back(p);
+        for (std::uint32_t p = 0; p < view.pstate_count(c); ++p)
+            if (view.exec_time(t, c, p) >= 0) pstates.push_back(p);
         std::uniform_int_distribution<std::size_t> pick_pstate(0, pstates.size() - 1);
         const std::uint32_t p = pstates[pick_pstate(rng_)];
 
         // The drawn option must be affordable (the budget binds every heuristic, backfill_common.h); if not,
         // the task waits and is drawn again at the next mapping event.
-        if (!index.affordable(ctx.exec_energy(t, c, p))) continue;
-        const std::uint32_t k = ctx.units_needed(t, c);
-        const Seconds d = booked_duration(ctx, t, c, p);
-        StartOption option{c, p, ctx.now()};
+        if (!index.affordable(view.exec_energy(t, c, p))) continue;
+        const std::uint32_t k = view.units_needed(t, c);
+        const Seconds d = booked_duration(view, t, c, p);
+        StartOption option{c, p, view.now()};
         if (!index.fits(c, k, d)) {
-            const auto s = ctx.profile(c).earliest_start(k, d, ctx.now());
+            const auto s = view.profile(c).earliest_start(k, d, view.now());
             if (!s) continue;  // cannot happen: units_needed() <= the cluster's units
             option.start_s = *s;
         }
-        place(ctx, index, t, option, choice_, /*placeholder=*/false);
+        place(view, decide, index, t, option, choice_, /*placeholder=*/false);
     }
 }
 

@@ -16,7 +16,7 @@ public:
     RandomPolicy(std::uint64_t seed, Granularity granularity, NodeChoice choice)
         : rng_(seed), granularity_(granularity), choice_(choice) {}
     PolicyTraits traits() const override;
-    void schedule(SchedulingContext& ctx) override;
+    void schedule(const PolicyView& view, Decisions& decide) override;
 
 private:
     std::mt19937_64 rng_;

@@ -19,11 +19,11 @@ Seconds period_start(const EnergyBudget& b, Seconds t_s) {
 Seconds period_end(const EnergyBudget& b, Seconds t_s) { return period_start(b, t_s) + b.period_s; }
 
 
-double resources_remaining(const SchedulingContext& ctx, Seconds until_s) {
+double resources_remaining(const PolicyView& view, Seconds until_s) {
     double r = 0;
-    for (ClusterId c = 0; c < ctx.cluster_count(); ++c) {
-        const double cores_per_unit = ctx.granularity() == Granularity::Node ? ctx.cores_per_node(c) : 1.0;
-        r += ctx.profile(c).idle_node_seconds(ctx.now(), until_s) * cores_per_unit;
+    for (ClusterId c = 0; c < view.cluster_count(); ++c) {
+        const double cores_per_unit = view.granularity() == Granularity::Node ? view.cores_per_node(c) : 1.0;
+        r += view.profile(c).idle_node_seconds(view.now(), until_s) * cores_per_unit;
     }
     return r;
 }

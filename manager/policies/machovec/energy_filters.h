@@ -2,10 +2,11 @@
 // Energy filtering, Machovec Ch.3 §3.3.8 (energy-per-task and energy-per-resource filters, Eqs. 6-9), and the
 // budget periods. The filters remove allocation options before the
 // heuristic runs (§3.3.1); their budgets are computed once at the start of a mapping event. The energy
-// accounts (remaining budget, linear goal curve) are the shared ones of SchedulingContext.
+// accounts (remaining budget, linear goal curve) are the manager's shared ones (manager/energy_accounts.h).
 #include <cstdint>
 
-#include "manager/scheduling_context.h"
+#include "manager/decisions.h"
+#include "manager/policy_view.h"
 #include "platform/units.h"
 
 namespace rmsim {
@@ -17,7 +18,7 @@ Seconds period_end(const EnergyBudget& b, Seconds t_s);
 
 /// Machovec Ch.3 Eq. 6: unallocated core-seconds from now until `until_s`, summed over every node of every
 /// cluster (idle node-seconds x cores per node; with Granularity::Core a unit is already a core).
-double resources_remaining(const SchedulingContext& ctx, Seconds until_s);
+double resources_remaining(const PolicyView& view, Seconds until_s);
 
 /// Machovec Ch.3 Eq. 9: EPR_budget = leniency x energy_remaining / resources_remaining (+inf when no
 /// resources remain; 0 when no energy remains).

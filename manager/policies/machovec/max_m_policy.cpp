@@ -7,26 +7,27 @@
 
 #include "manager/dropping.h"
 #include "manager/policies/baseline/backfill_common.h"
-#include "manager/scheduling_context.h"
+#include "manager/decisions.h"
+#include "manager/policy_view.h"
 
 namespace rmsim {
 
 namespace {
 
-double cores_per_unit(const SchedulingContext& ctx, ClusterId c) {
-    return ctx.granularity() == Granularity::Node ? ctx.cores_per_node(c) : 1.0;
+double cores_per_unit(const PolicyView& view, ClusterId c) {
+    return view.granularity() == Granularity::Node ? view.cores_per_node(c) : 1.0;
 }
 
 /// Eq. 1 resources of the task averaged over the clusters that can run it, at P-state 0 (the per-task
 /// filter's "average resources per task", GAP); negative if no cluster can run it.
-double average_resources(const SchedulingContext& ctx, TaskId t) {
+double average_resources(const PolicyView& view, TaskId t) {
     double sum = 0;
     int n = 0;
-    for (ClusterId c = 0; c < ctx.cluster_count(); ++c) {
-        const std::uint32_t k = ctx.units_needed(t, c);
-        const Seconds d = ctx.exec_time(t, c, 0);
+    for (ClusterId c = 0; c < view.cluster_count(); ++c) {
+        const std::uint32_t k = view.units_needed(t, c);
+        const Seconds d = view.exec_time(t, c, 0);
         if (k == 0 || d < 0) continue;
-        sum += resources_allocated(d, k * cores_per_unit(ctx, c));
+        sum += resources_allocated(d, k * cores_per_unit(view, c));
         ++n;
     }
     return n ? sum / n : -1.0;
@@ -60,24 +61,24 @@ void MaxMPolicy::report(PolicyReport& r) const {
 // Machovec Ch.3 §3.3.3: U_ub = utility if the task started now on the cluster with the shortest execution
 // time (DERIVED: at P-state 0); below the threshold the task is dropped for good. The threshold is absolute
 // (§3.4.4.1: "could no longer earn utility greater than 0.5").
-void MaxMPolicy::drop_tasks(SchedulingContext& ctx) {
+void MaxMPolicy::drop_tasks(const PolicyView& view, Decisions& decide) {
     // Shared machinery (manager/dropping.h); tasks no cluster can run are rejected.
-    dropped_ += drop_below_threshold(ctx, config_.dropping_threshold, true);
+    dropped_ += drop_below_threshold(view, decide, config_.dropping_threshold, true);
 }
 
-void MaxMPolicy::begin_filter(const SchedulingContext& ctx, Seconds day_end_s, Joules energy_left_j) {
+void MaxMPolicy::begin_filter(const PolicyView& view, Seconds day_end_s, Joules energy_left_j) {
     if (config_.filter == FilterKind::None) {
         filter_.begin_event(energy_left_j, 0, 0);
         return;
     }
-    if (seen_.size() < ctx.task_count()) seen_.resize(ctx.task_count(), 0);
-    for (TaskId t : ctx.waiting()) {
+    if (seen_.size() < view.task_count()) seen_.resize(view.task_count(), 0);
+    for (TaskId t : view.waiting()) {
         if (seen_[t]) continue;
         seen_[t] = 1;
-        const double r = average_resources(ctx, t);
+        const double r = average_resources(view, t);
         if (r >= 0) seen_resources_.add(r);
     }
-    filter_.begin_event(energy_left_j, resources_remaining(ctx, day_end_s), seen_resources_.mean());
+    filter_.begin_event(energy_left_j, resources_remaining(view, day_end_s), seen_resources_.mean());
 }
 
 // Machovec Ch.3 §3.3.7: for each P-state, the earliest start on the cluster before the end of the day (the
@@ -85,23 +86,23 @@ void MaxMPolicy::begin_filter(const SchedulingContext& ctx, Seconds day_end_s, J
 // removed by the energy filter (§3.3.8) or earning no utility are left out. Design choice: an option with
 // zero utility is never mapped (it would only hold nodes; Ch.4 states the constraint "utility above the
 // dropping threshold" explicitly).
-void MaxMPolicy::compute_options(const SchedulingContext& ctx, TaskId t, ClusterId c, Seconds day_end_s,
+void MaxMPolicy::compute_options(const PolicyView& view, TaskId t, ClusterId c, Seconds day_end_s,
                                  std::vector<std::optional<MaxMOption>>& row) const {
     std::size_t base = 0;
-    for (ClusterId i = 0; i < c; ++i) base += ctx.pstate_count(i);
-    const std::uint32_t k = ctx.units_needed(t, c);
-    for (std::uint32_t p = 0; p < ctx.pstate_count(c); ++p) {
+    for (ClusterId i = 0; i < c; ++i) base += view.pstate_count(i);
+    const std::uint32_t k = view.units_needed(t, c);
+    for (std::uint32_t p = 0; p < view.pstate_count(c); ++p) {
         std::optional<MaxMOption>& slot = row[base + p];
         slot.reset();
         if (k == 0) continue;
-        const Seconds d = booked_duration(ctx, t, c, p);
+        const Seconds d = booked_duration(view, t, c, p);
         if (d < 0) continue;
-        const auto start = ctx.profile(c).earliest_start(k, d, ctx.now(), day_end_s);
+        const auto start = view.profile(c).earliest_start(k, d, view.now(), day_end_s);
         if (!start) continue;
-        const Joules e = ctx.exec_energy(t, c, p);
-        const double cores = k * cores_per_unit(ctx, c);
+        const Joules e = view.exec_energy(t, c, p);
+        const double cores = k * cores_per_unit(view, c);
         if (!filter_.keep(e, resources_allocated(d, cores))) continue;
-        const double util = ctx.utility_at(t, *start + d);
+        const double util = view.utility_at(t, *start + d);
         if (!(util > 0)) continue;
         slot = MaxMOption{c, p, *start, d, e, util, cores};
     }
@@ -109,37 +110,37 @@ void MaxMPolicy::compute_options(const SchedulingContext& ctx, TaskId t, Cluster
 
 // Machovec Ch.3 Algorithm 4. Place-holders of the previous event were removed by begin_event() and their
 // tasks are waiting again (§3.3.1).
-void MaxMPolicy::schedule(SchedulingContext& ctx) {
-    const Seconds now = ctx.now();
-    const EnergyBudget& budget = ctx.budget();
+void MaxMPolicy::schedule(const PolicyView& view, Decisions& decide) {
+    const Seconds now = view.now();
+    const EnergyBudget& budget = view.budget();
     const Seconds day_end = period_end(budget, now);
 
-    drop_tasks(ctx);  // §3.3.1 step 1
+    drop_tasks(view, decide);  // §3.3.1 step 1
     // GAP (energy feasibility, §3.3.5): an option is infeasible if its energy exceeds what the period has
     // left, budget - energy committed (consumed + running + reserved); updated after every assignment.
-    Joules energy_left = ctx.energy_remaining();  // the shared per-period accounts
-    begin_filter(ctx, day_end, energy_left);  // §3.3.1 step 2: budgets fixed for the whole event
+    Joules energy_left = view.energy_remaining();  // the shared per-period accounts
+    begin_filter(view, day_end, energy_left);  // §3.3.1 step 2: budgets fixed for the whole event
 
     std::vector<TaskId> mappable;
-    for (TaskId t : ctx.waiting())
-        if (ctx.is_waiting(t)) mappable.push_back(t);
-    const ClusterId clusters = ctx.cluster_count();
+    for (TaskId t : view.waiting())
+        if (view.is_waiting(t)) mappable.push_back(t);
+    const ClusterId clusters = view.cluster_count();
     std::vector<std::size_t> row_base(clusters + 1, 0);  // a row holds every (cluster, P-state) option
-    for (ClusterId c = 0; c < clusters; ++c) row_base[c + 1] = row_base[c] + ctx.pstate_count(c);
+    for (ClusterId c = 0; c < clusters; ++c) row_base[c + 1] = row_base[c] + view.pstate_count(c);
     const std::size_t row_size = row_base[clusters];
     std::vector<std::vector<std::optional<MaxMOption>>> options(mappable.size(),
                                                                std::vector<std::optional<MaxMOption>>(row_size));
     for (std::size_t i = 0; i < mappable.size(); ++i)
-        for (ClusterId c = 0; c < clusters; ++c) compute_options(ctx, mappable[i], c, day_end, options[i]);
+        for (ClusterId c = 0; c < clusters; ++c) compute_options(view, mappable[i], c, day_end, options[i]);
     std::vector<char> mapped(mappable.size(), 0);
 
     // §3.3.6 metaheuristics: E_committed (consumed in the period + running + reserved; place-holders were
     // removed at the start of this event, AMBIG B3.8) against the goal curve at now.
     Objective objective = config_.objective;
     Joules committed = 0;
-    const Joules goal = ctx.energy_goal(now);
+    const Joules goal = view.energy_goal(now);
     if (config_.switching != Switching::None) {
-        committed = ctx.energy_committed_in_period();
+        committed = view.energy_committed_in_period();
         objective = committed > goal ? Objective::UPE : Objective::UPR;
     }
 
@@ -204,7 +205,7 @@ void MaxMPolicy::schedule(SchedulingContext& ctx) {
             const std::uint64_t built = computed[e.task * clusters + c];
             if (mapped[e.task] || e.version != built) continue;  // mapped, or superseded by a recomputation
             if (built != cluster_version[c]) {                   // stale: recompute, push back
-                compute_options(ctx, mappable[e.task], c, day_end, options[e.task]);
+                compute_options(view, mappable[e.task], c, day_end, options[e.task]);
                 computed[e.task * clusters + c] = cluster_version[c];
                 push_row_part(e.task, c);
                 continue;
@@ -217,16 +218,16 @@ void MaxMPolicy::schedule(SchedulingContext& ctx) {
         }
         if (!best_i) break;  // line 1: nothing else can start during this day with the energy left
         const TaskId t = mappable[*best_i];
-        const std::uint32_t k = ctx.units_needed(t, o.cluster);
-        std::vector<LocalNodeIndex> nodes = ctx.profile(o.cluster).choose_nodes(k, o.start_s, o.duration_s);
+        const std::uint32_t k = view.units_needed(t, o.cluster);
+        std::vector<LocalNodeIndex> nodes = view.profile(o.cluster).choose_nodes(k, o.start_s, o.duration_s);
         if (nodes.size() != k)
             throw std::logic_error("MaxMPolicy: no nodes at the earliest start of task " + std::to_string(t));
         // Lines 6-10: start now, else a permanent reservation or a place-holder (§3.3.2).
         if (o.start_s <= now) {
-            ctx.start(t, o.cluster, std::move(nodes), o.pstate);
+            decide.start(t, o.cluster, std::move(nodes), o.pstate);
             ++started_;
         } else {
-            ctx.reserve(t, o.cluster, std::move(nodes), o.start_s, o.pstate, config_.placeholders);
+            decide.reserve(t, o.cluster, std::move(nodes), o.start_s, o.pstate, config_.placeholders);
             ++reserved_;
         }
         energy_left -= o.energy_j;

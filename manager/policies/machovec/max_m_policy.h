@@ -46,19 +46,19 @@ class MaxMPolicy : public Policy {
 public:
     explicit MaxMPolicy(const MaxMConfig& config);
     PolicyTraits traits() const override;
-    void schedule(SchedulingContext& ctx) override;
+    void schedule(const PolicyView& view, Decisions& decide) override;
     void report(PolicyReport& r) const override;
     const MaxMConfig& config() const { return config_; }
 
 private:
     /// §3.3.3: drops every mappable task whose utility if started now on its fastest cluster (P-state 0)
     /// is below the threshold; rejects the tasks no cluster can run.
-    void drop_tasks(SchedulingContext& ctx);
+    void drop_tasks(const PolicyView& view, Decisions& decide);
     /// Recomputes the task's options on cluster c (all P-states) into its cache row.
-    void compute_options(const SchedulingContext& ctx, TaskId t, ClusterId c, Seconds day_end_s,
+    void compute_options(const PolicyView& view, TaskId t, ClusterId c, Seconds day_end_s,
                          std::vector<std::optional<MaxMOption>>& row) const;
     /// Sets the event's filter budget and remembers the resources of the newly seen tasks.
-    void begin_filter(const SchedulingContext& ctx, Seconds day_end_s, Joules energy_left_j);
+    void begin_filter(const PolicyView& view, Seconds day_end_s, Joules energy_left_j);
 
     MaxMConfig config_;
     EnergyFilter filter_;

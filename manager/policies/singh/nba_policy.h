@@ -19,9 +19,9 @@ public:
     NbaPolicy(LevelRule rule, double balance_tolerance) : rule_(rule), tolerance_(balance_tolerance) {}
 
 protected:
-    std::optional<Choice> choose(const SchedulingContext& ctx, const std::vector<JobId>& queue, ClusterId c,
+    std::optional<Choice> choose(const PolicyView& view, const std::vector<JobId>& queue, ClusterId c,
                                  std::uint32_t bid_cores) override;
-    Seconds fastest_response(const SchedulingContext& ctx, JobId j, ClusterId c) override;
+    Seconds fastest_response(const PolicyView& view, JobId j, ClusterId c) override;
 
 private:
     LevelRule rule_;

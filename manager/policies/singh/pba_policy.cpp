@@ -8,19 +8,19 @@
 
 namespace rmsim::singh {
 
-void PbaPolicy::prepare(const SchedulingContext& ctx) {
+void PbaPolicy::prepare(const PolicyView& view) {
     // Design time (§IV-A): the jobs are known from history; each is profiled once per node type.
     const auto t0 = std::chrono::steady_clock::now();
     node_type_of_cluster_.clear();
-    for (ClusterId c = 0; c < ctx.cluster_count(); ++c) {
-        const NodeTypeId t = ctx.platform().clusters[c].node_type;
+    for (ClusterId c = 0; c < view.cluster_count(); ++c) {
+        const NodeTypeId t = view.platform().clusters[c].node_type;
         node_type_of_cluster_.push_back(t);
         if (stores_.count(t)) continue;
         ProfileStore& store = stores_[t];
-        const NodeModel model = NodeModel::from_platform(ctx.platform(), t);
-        for (JobId j = 0; j < ctx.job_count(); ++j) {
-            const Job view = job_view(ctx, j);
-            const PlanningProblem problem(view, model);
+        const NodeModel model = NodeModel::from_platform(view.platform(), t);
+        for (JobId j = 0; j < view.job_count(); ++j) {
+            const Job job = job_view(view, j);
+            const PlanningProblem problem(job, model);
             store.add(profile_job(problem, ga_));
         }
     }
@@ -33,20 +33,20 @@ const JobProfile& PbaPolicy::profile_of(JobId j, ClusterId c) const {
     return *p;
 }
 
-Seconds PbaPolicy::fastest_response(const SchedulingContext&, JobId j, ClusterId c) {
+Seconds PbaPolicy::fastest_response(const PolicyView&, JobId j, ClusterId c) {
     // The fastest profiled plan.
     Seconds fastest = std::numeric_limits<Seconds>::infinity();
     for (const ProfileEntry& e : profile_of(j, c).entries) fastest = std::min(fastest, e.response_s);
     return fastest;
 }
 
-std::optional<SinghPolicy::Choice> PbaPolicy::choose(const SchedulingContext& ctx, const std::vector<JobId>& queue,
+std::optional<SinghPolicy::Choice> PbaPolicy::choose(const PolicyView& view, const std::vector<JobId>& queue,
                                                      ClusterId c, std::uint32_t bid_cores) {
     std::optional<Choice> best;
     double best_vpe = -1;
     for (JobId j : queue) {
         // Algorithm 1 lines 11-16: k = min(maxBid, profiled best core count), value at allocation time.
-        const ValueEnergyEstimate est = pba_estimate(job(ctx, j), profile_of(j, c), bid_cores, ctx.now());
+        const ValueEnergyEstimate est = pba_estimate(job(view, j), profile_of(j, c), bid_cores, view.now());
         if (est.value_per_energy > best_vpe || (est.value_per_energy == best_vpe && best && j < best->job)) {
             best_vpe = est.value_per_energy;
             best = Choice{j, est.entry->plan, est.value};

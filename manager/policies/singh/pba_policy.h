@@ -17,13 +17,13 @@ namespace rmsim::singh {
 class PbaPolicy : public SinghPolicy {
 public:
     explicit PbaPolicy(const GaParams& ga) : ga_(ga) {}
-    void prepare(const SchedulingContext& ctx) override;
+    void prepare(const PolicyView& view) override;
     void report(PolicyReport& r) const override;
 
 protected:
-    std::optional<Choice> choose(const SchedulingContext& ctx, const std::vector<JobId>& queue, ClusterId c,
+    std::optional<Choice> choose(const PolicyView& view, const std::vector<JobId>& queue, ClusterId c,
                                  std::uint32_t bid_cores) override;
-    Seconds fastest_response(const SchedulingContext& ctx, JobId j, ClusterId c) override;
+    Seconds fastest_response(const PolicyView& view, JobId j, ClusterId c) override;
 
 private:
     const JobProfile& profile_of(JobId j, ClusterId c) const;

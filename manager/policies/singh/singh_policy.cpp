@@ -4,12 +4,12 @@
 
 namespace rmsim::singh {
 
-std::optional<NodeBid> max_bid(const SchedulingContext& ctx) {
+std::optional<NodeBid> max_bid(const PolicyView& view) {
     std::optional<NodeBid> best;
-    for (ClusterId c = 0; c < ctx.cluster_count(); ++c) {
-        const std::uint32_t nodes = ctx.platform().clusters[c].nodes;
+    for (ClusterId c = 0; c < view.cluster_count(); ++c) {
+        const std::uint32_t nodes = view.platform().clusters[c].nodes;
         for (LocalNodeIndex n = 0; n < nodes; ++n) {
-            std::vector<std::uint32_t> idle = ctx.idle_cores(c, n);
+            std::vector<std::uint32_t> idle = view.idle_cores(c, n);
             if (idle.empty()) continue;
             if (!best || idle.size() > best->idle_cores.size()) best = NodeBid{c, n, std::move(idle)};
         }
@@ -17,15 +17,15 @@ std::optional<NodeBid> max_bid(const SchedulingContext& ctx) {
     return best;
 }
 
-Job job_view(const SchedulingContext& ctx, JobId j) {
-    const DagJob& d = ctx.job(j);
+Job job_view(const PolicyView& view, JobId j) {
+    const DagJob& d = view.job(j);
     Job job;
     job.id = d.id;
     job.arrival_s = d.arrival_s;
     job.edges = d.edges;
     job.value = d.value;
     job.tasks.reserve(d.task_count);
-    for (std::uint32_t i = 0; i < d.task_count; ++i) job.tasks.push_back(ctx.task(d.first_task + i));
+    for (std::uint32_t i = 0; i < d.task_count; ++i) job.tasks.push_back(view.task(d.first_task + i));
     return job;
 }
 
@@ -51,21 +51,21 @@ PolicyTraits SinghPolicy::traits() const {
     return t;
 }
 
-const NodeModel& SinghPolicy::node_model(const SchedulingContext& ctx, ClusterId c) {
+const NodeModel& SinghPolicy::node_model(const PolicyView& view, ClusterId c) {
     auto& m = models_[c];
-    if (!m) m = std::make_unique<NodeModel>(NodeModel::from_platform(ctx.platform(), ctx.platform().clusters.at(c).node_type));
+    if (!m) m = std::make_unique<NodeModel>(NodeModel::from_platform(view.platform(), view.platform().clusters.at(c).node_type));
     return *m;
 }
 
-const Job& SinghPolicy::job(const SchedulingContext& ctx, JobId j) {
+const Job& SinghPolicy::job(const PolicyView& view, JobId j) {
     auto& v = jobs_[j];
-    if (!v) v = std::make_unique<Job>(job_view(ctx, j));
+    if (!v) v = std::make_unique<Job>(job_view(view, j));
     return *v;
 }
 
-const PlanningProblem& SinghPolicy::problem(const SchedulingContext& ctx, JobId j, ClusterId c) {
+const PlanningProblem& SinghPolicy::problem(const PolicyView& view, JobId j, ClusterId c) {
     auto& p = problems_[{j, c}];
-    if (!p) p = std::make_unique<PlanningProblem>(job(ctx, j), node_model(ctx, c));
+    if (!p) p = std::make_unique<PlanningProblem>(job(view, j), node_model(view, c));
     return *p;
 }
 
@@ -76,19 +76,19 @@ void SinghPolicy::forget(JobId j) {
     for (auto it = fastest_.lower_bound({j, 0}); it != fastest_.end() && it->first.first == j;) it = fastest_.erase(it);
 }
 
-void SinghPolicy::schedule(SchedulingContext& ctx) {
+void SinghPolicy::schedule(const PolicyView& view, Decisions& decide) {
     std::vector<JobId> queue;
-    for (JobId j : ctx.waiting_jobs()) {
-        if (ctx.job_record(j).state != JobState::Waiting) continue;
+    for (JobId j : view.waiting_jobs()) {
+        if (view.job_record(j).state != JobState::Waiting) continue;
         // Zero even with the fastest plan on any cluster: the value can only be zero (Sec. III-C).
         double best = 0;
-        for (ClusterId c = 0; c < ctx.cluster_count() && best <= 0; ++c) {
+        for (ClusterId c = 0; c < view.cluster_count() && best <= 0; ++c) {
             auto it = fastest_.find({j, c});
-            if (it == fastest_.end()) it = fastest_.emplace(std::make_pair(j, c), fastest_response(ctx, j, c)).first;
-            best = std::max(best, ctx.job(j).value.value_at(ctx.now() + it->second - ctx.job(j).arrival_s));
+            if (it == fastest_.end()) it = fastest_.emplace(std::make_pair(j, c), fastest_response(view, j, c)).first;
+            best = std::max(best, view.job(j).value.value_at(view.now() + it->second - view.job(j).arrival_s));
         }
         if (best <= 0) {
-            ctx.reject_job(j);
+            decide.reject_job(j);
             ++rejected_;
             forget(j);
         } else {
@@ -97,17 +97,17 @@ void SinghPolicy::schedule(SchedulingContext& ctx) {
     }
     const std::size_t rounds = queue.size();
     for (std::size_t count = 0; count < rounds && !queue.empty(); ++count) {
-        const std::optional<NodeBid> bid = max_bid(ctx);
+        const std::optional<NodeBid> bid = max_bid(view);
         if (!bid) break;
         const std::optional<Choice> choice =
-            choose(ctx, queue, bid->cluster, static_cast<std::uint32_t>(bid->idle_cores.size()));
+            choose(view, queue, bid->cluster, static_cast<std::uint32_t>(bid->idle_cores.size()));
         if (!choice) break;
         queue.erase(std::find(queue.begin(), queue.end(), choice->job));
         if (choice->value <= 0) {
-            ctx.reject_job(choice->job);  // value at allocation time is zero (Algorithm 1, Sec. IV)
+            decide.reject_job(choice->job);  // value at allocation time is zero (Algorithm 1, Sec. IV)
             ++rejected_;
         } else {
-            ctx.start_job(choice->job, bid->cluster, bid->node, to_placement(choice->plan, bid->idle_cores));
+            decide.start_job(choice->job, bid->cluster, bid->node, to_placement(choice->plan, bid->idle_cores));
             ++allocated_;
         }
         forget(choice->job);

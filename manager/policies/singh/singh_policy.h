@@ -10,7 +10,7 @@
 //     let the policy choose a queued job and its plan for at most maxBid cores (choose());
 //     run it on the maxBid node: plan core i -> the node's i-th lowest idle core; or reject it when its
 //       value at allocation is zero.
-// A job's cores stay its own until its last task completes (the SchedulingContext books them).
+// A job's cores stay its own until its last task completes (the DAG executor books them).
 #include <cstdint>
 #include <map>
 #include <memory>
@@ -23,7 +23,8 @@
 #include "manager/policies/singh/node_model.h"
 #include "manager/policies/singh/planning_problem.h"
 #include "manager/policy.h"
-#include "manager/scheduling_context.h"
+#include "manager/decisions.h"
+#include "manager/policy_view.h"
 #include "workloads/task.h"
 
 namespace rmsim::singh {
@@ -36,10 +37,10 @@ struct NodeBid {
 };
 
 /// The node with the most idle cores (ties: lowest cluster, then lowest node); nullopt if none is idle.
-std::optional<NodeBid> max_bid(const SchedulingContext& ctx);
+std::optional<NodeBid> max_bid(const PolicyView& view);
 
 /// The job's graph, tasks and value as a workloads Job (what the planners take).
-Job job_view(const SchedulingContext& ctx, JobId j);
+Job job_view(const PolicyView& view, JobId j);
 
 /// A plan on the job's own cores 0..k-1 placed on concrete idle cores of the node (plan core i -> the
 /// i-th of `idle_cores`, which must hold at least plan.cores_used() cores).
@@ -48,7 +49,7 @@ JobPlacement to_placement(const JobPlan& plan, const std::vector<std::uint32_t>&
 class SinghPolicy : public Policy {
 public:
     PolicyTraits traits() const override;
-    void schedule(SchedulingContext& ctx) override;
+    void schedule(const PolicyView& view, Decisions& decide) override;
     void report(PolicyReport& r) const override;
 
 protected:
@@ -58,15 +59,15 @@ protected:
         double value = 0;  ///< value at now + plan response
     };
     /// The job to allocate now on a node with `bid_cores` idle cores of cluster c, and its plan.
-    virtual std::optional<Choice> choose(const SchedulingContext& ctx, const std::vector<JobId>& queue,
+    virtual std::optional<Choice> choose(const PolicyView& view, const std::vector<JobId>& queue,
                                          ClusterId c, std::uint32_t bid_cores) = 0;
     /// The response time of the job's fastest plan on cluster c (its value if started now decides rejection).
-    virtual Seconds fastest_response(const SchedulingContext& ctx, JobId j, ClusterId c) = 0;
+    virtual Seconds fastest_response(const PolicyView& view, JobId j, ClusterId c) = 0;
 
     /// Cached per (job, cluster): the job's view and its planning problem on the cluster's node type.
-    const PlanningProblem& problem(const SchedulingContext& ctx, JobId j, ClusterId c);
-    const Job& job(const SchedulingContext& ctx, JobId j);
-    const NodeModel& node_model(const SchedulingContext& ctx, ClusterId c);
+    const PlanningProblem& problem(const PolicyView& view, JobId j, ClusterId c);
+    const Job& job(const PolicyView& view, JobId j);
+    const NodeModel& node_model(const PolicyView& view, ClusterId c);
     /// Forgets a job's cached planning data once it is allocated or rejected.
     void forget(JobId j);
 

@@ -1,13 +1,13 @@
 #pragma once
 // Hand-built platforms, tasks and mapping events for the baseline policy tests (no SystemC): the tests
-// drive a SchedulingContext the way the ResourceManager does — completions, due reservations, then one
+// drive the manager's bookkeeping the way the ResourceManager does — completions, due reservations, then one
 // mapping event — and inspect the task records.
 #include <cstdint>
 #include <memory>
 #include <vector>
 
 #include "manager/policy.h"
-#include "manager/scheduling_context.h"
+#include "manager/bookkeeping.h"
 #include "platform/platform_spec.h"
 #include "workloads/task.h"
 
@@ -59,18 +59,19 @@ inline Task make_task(TaskId id, Seconds arrival_s, std::uint32_t nodes, std::ui
 inline Task node_task(TaskId id, std::uint32_t nodes, Seconds p0_s) { return make_task(id, 0.0, nodes, 1, p0_s); }
 
 /// Completions at now_s (every part of each task), due reservations, then one mapping event.
-inline void event_at(SchedulingContext& ctx, Policy& policy, Seconds now_s, const std::vector<TaskId>& done = {}) {
+inline void event_at(Bookkeeping& books, Policy& policy, Seconds now_s, const std::vector<TaskId>& done = {}) {
+    const PolicyView& view = books.view();
     for (TaskId t : done) {
-        const std::uint32_t parts = ctx.record(t).parts_left;
-        for (std::uint32_t i = 0; i < parts; ++i) ctx.part_finished(t, false, 0, 0, now_s);
+        const std::uint32_t parts = view.record(t).parts_left;
+        for (std::uint32_t i = 0; i < parts; ++i) books.part_finished(t, false, 0, 0, now_s);
     }
-    ctx.start_due_reservations(now_s, now_s);
-    ctx.begin_event(now_s);
-    policy.schedule(ctx);
+    books.start_due_reservations(now_s, now_s);
+    books.begin_event(now_s);
+    policy.schedule(view, books.decisions());
 }
 
-inline void arrive_all(SchedulingContext& ctx, const std::vector<Task>& tasks) {
-    for (const Task& t : tasks) ctx.arrive(t.id, t.arrival_s);
+inline void arrive_all(Bookkeeping& books, const std::vector<Task>& tasks) {
+    for (const Task& t : tasks) books.arrive(t.id, t.arrival_s);
 }
 
 }  // namespace rmsim::test

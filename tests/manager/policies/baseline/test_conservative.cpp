@@ -28,48 +28,50 @@ std::vector<Task> four_tasks() {
 TEST_CASE("baseline conservative: no backfill may delay any reservation", "[manager][policies]") {
     const PlatformSpec plat = small_platform({4});
     const std::vector<Task> tasks = four_tasks();
-    SchedulingContext ctx(plat, tasks, Granularity::Node);
+    Bookkeeping books(plat, tasks, Granularity::Node);
+    const PolicyView& view = books.view();
     ConservativePolicy cons(0, Granularity::Node, NodeChoice::Lowest);
-    arrive_all(ctx, tasks);
-    event_at(ctx, cons, 0.0);
-    CHECK(ctx.record(0).units == Units{0, 1, 2});
-    CHECK(ctx.record(1).state == TaskState::Reserved);
-    CHECK_FALSE(ctx.record(1).placeholder);
-    CHECK(ctx.record(1).planned_start_s == 10.0);
-    CHECK(ctx.record(1).units == Units{0, 1});
-    CHECK(ctx.record(2).planned_start_s == 10.0);
-    CHECK(ctx.record(2).units == Units{2, 3});
-    CHECK(ctx.record(3).state == TaskState::Reserved);
-    CHECK(ctx.record(3).planned_start_s == 20.0);
-    CHECK(ctx.record(3).units == Units{0});
+    arrive_all(books, tasks);
+    event_at(books, cons, 0.0);
+    CHECK(view.record(0).units == Units{0, 1, 2});
+    CHECK(view.record(1).state == TaskState::Reserved);
+    CHECK_FALSE(view.record(1).placeholder);
+    CHECK(view.record(1).planned_start_s == 10.0);
+    CHECK(view.record(1).units == Units{0, 1});
+    CHECK(view.record(2).planned_start_s == 10.0);
+    CHECK(view.record(2).units == Units{2, 3});
+    CHECK(view.record(3).state == TaskState::Reserved);
+    CHECK(view.record(3).planned_start_s == 20.0);
+    CHECK(view.record(3).units == Units{0});
 
     // Permanent: a later event keeps every reservation as it is.
-    event_at(ctx, cons, 5.0);
-    CHECK(ctx.record(1).planned_start_s == 10.0);
-    CHECK(ctx.record(3).planned_start_s == 20.0);
+    event_at(books, cons, 5.0);
+    CHECK(view.record(1).planned_start_s == 10.0);
+    CHECK(view.record(3).planned_start_s == 20.0);
 
     // At 10, t1 and t2 start as reserved.
-    event_at(ctx, cons, 10.0, {0});
-    CHECK(ctx.record(1).start_s == 10.0);
-    CHECK(ctx.record(2).start_s == 10.0);
+    event_at(books, cons, 10.0, {0});
+    CHECK(view.record(1).start_s == 10.0);
+    CHECK(view.record(2).start_s == 10.0);
 }
 
 TEST_CASE("baseline conservative: EASY backfills the same case and delays the second task",
           "[manager][policies]") {
     const PlatformSpec plat = small_platform({4});
     const std::vector<Task> tasks = four_tasks();
-    SchedulingContext ctx(plat, tasks, Granularity::Node);
+    Bookkeeping books(plat, tasks, Granularity::Node);
+    const PolicyView& view = books.view();
     EasyPolicy easy(0, Granularity::Node, NodeChoice::Lowest);
-    arrive_all(ctx, tasks);
-    event_at(ctx, easy, 0.0);
-    CHECK(ctx.record(1).planned_start_s == 10.0);
-    CHECK(ctx.record(2).state == TaskState::Waiting);
-    CHECK(ctx.record(3).state == TaskState::Running);  // [0,20) on node 3
-    CHECK(ctx.record(3).units == Units{3});
+    arrive_all(books, tasks);
+    event_at(books, easy, 0.0);
+    CHECK(view.record(1).planned_start_s == 10.0);
+    CHECK(view.record(2).state == TaskState::Waiting);
+    CHECK(view.record(3).state == TaskState::Running);  // [0,20) on node 3
+    CHECK(view.record(3).units == Units{3});
     // At 10 t1 starts on {0,1}; t2 needs 2 nodes, only node 2 is idle until t3 ends at 20: reserved at 20.
-    event_at(ctx, easy, 10.0, {0});
-    CHECK(ctx.record(1).start_s == 10.0);
-    CHECK(ctx.record(2).planned_start_s == 20.0);
+    event_at(books, easy, 10.0, {0});
+    CHECK(view.record(1).start_s == 10.0);
+    CHECK(view.record(2).planned_start_s == 20.0);
 }
 
 // A backfill into a void before a reservation: 2 nodes. t0: 1 node x 10 s now on {0}; t1: 2 nodes x 5 s
@@ -79,13 +81,14 @@ TEST_CASE("baseline conservative: later tasks backfill into voids before reserva
     const PlatformSpec plat = small_platform({2});
     const std::vector<Task> tasks{node_task(0, 1, 10.0), node_task(1, 2, 5.0), node_task(2, 1, 10.0),
                                   node_task(3, 1, 4.0)};
-    SchedulingContext ctx(plat, tasks, Granularity::Node);
+    Bookkeeping books(plat, tasks, Granularity::Node);
+    const PolicyView& view = books.view();
     ConservativePolicy cons(0, Granularity::Node, NodeChoice::Lowest);
-    arrive_all(ctx, tasks);
-    event_at(ctx, cons, 0.0);
-    CHECK(ctx.record(1).planned_start_s == 10.0);
-    CHECK(ctx.record(2).state == TaskState::Running);
-    CHECK(ctx.record(2).units == Units{1});
-    CHECK(ctx.record(3).planned_start_s == 15.0);
-    CHECK(ctx.record(3).units == Units{0});
+    arrive_all(books, tasks);
+    event_at(books, cons, 0.0);
+    CHECK(view.record(1).planned_start_s == 10.0);
+    CHECK(view.record(2).state == TaskState::Running);
+    CHECK(view.record(2).units == Units{1});
+    CHECK(view.record(3).planned_start_s == 15.0);
+    CHECK(view.record(3).units == Units{0});
 }

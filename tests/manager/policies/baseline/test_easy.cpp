@@ -19,43 +19,44 @@ TEST_CASE("baseline easy: a backfill that would delay the head reservation waits
     const PlatformSpec plat = small_platform({4});
     const std::vector<Task> tasks{node_task(0, 2, 10.0), node_task(1, 4, 10.0), node_task(2, 2, 15.0),
                                   node_task(3, 2, 10.0), node_task(4, 1, 5.0)};
-    SchedulingContext ctx(plat, tasks, Granularity::Node);
+    Bookkeeping books(plat, tasks, Granularity::Node);
+    const PolicyView& view = books.view();
     EasyPolicy easy(0, Granularity::Node, NodeChoice::Lowest);
-    arrive_all(ctx, tasks);
+    arrive_all(books, tasks);
 
-    event_at(ctx, easy, 0.0);
-    CHECK(ctx.record(0).state == TaskState::Running);
-    CHECK(ctx.record(0).units == Units{0, 1});
-    CHECK(ctx.record(1).state == TaskState::Reserved);
-    CHECK(ctx.record(1).planned_start_s == 10.0);
-    CHECK(ctx.record(1).placeholder);  // recomputed at every mapping event (see easy.cpp)
-    CHECK(ctx.record(2).state == TaskState::Waiting);
-    CHECK(ctx.record(3).state == TaskState::Running);
-    CHECK(ctx.record(3).start_s == 0.0);
-    CHECK(ctx.record(3).units == Units{2, 3});
-    CHECK(ctx.record(4).state == TaskState::Waiting);
+    event_at(books, easy, 0.0);
+    CHECK(view.record(0).state == TaskState::Running);
+    CHECK(view.record(0).units == Units{0, 1});
+    CHECK(view.record(1).state == TaskState::Reserved);
+    CHECK(view.record(1).planned_start_s == 10.0);
+    CHECK(view.record(1).placeholder);  // recomputed at every mapping event (see easy.cpp)
+    CHECK(view.record(2).state == TaskState::Waiting);
+    CHECK(view.record(3).state == TaskState::Running);
+    CHECK(view.record(3).start_s == 0.0);
+    CHECK(view.record(3).units == Units{2, 3});
+    CHECK(view.record(4).state == TaskState::Waiting);
 
     // An arrival-style event at 4: the reservation is recomputed, still at 10 (never later).
-    event_at(ctx, easy, 4.0);
-    CHECK(ctx.record(1).state == TaskState::Reserved);
-    CHECK(ctx.record(1).planned_start_s == 10.0);
-    CHECK(ctx.record(2).state == TaskState::Waiting);
+    event_at(books, easy, 4.0);
+    CHECK(view.record(1).state == TaskState::Reserved);
+    CHECK(view.record(1).planned_start_s == 10.0);
+    CHECK(view.record(2).state == TaskState::Waiting);
 
     // At 10 t0 and t3 end and t1 starts as reserved; t1 holds all nodes until 10 + 10 = 20, so t2 is the
     // new head, reserved at 20, and t4 (1 node) cannot start now.
-    event_at(ctx, easy, 10.0, {0, 3});
-    CHECK(ctx.record(1).state == TaskState::Running);
-    CHECK(ctx.record(1).start_s == 10.0);
-    CHECK(ctx.record(2).state == TaskState::Reserved);
-    CHECK(ctx.record(2).planned_start_s == 20.0);
-    CHECK(ctx.record(4).state == TaskState::Waiting);
+    event_at(books, easy, 10.0, {0, 3});
+    CHECK(view.record(1).state == TaskState::Running);
+    CHECK(view.record(1).start_s == 10.0);
+    CHECK(view.record(2).state == TaskState::Reserved);
+    CHECK(view.record(2).planned_start_s == 20.0);
+    CHECK(view.record(4).state == TaskState::Waiting);
 
     // At 20: t2 starts on {0,1} (ends 35); t4 backfills on node 2 now (nodes 2,3 idle, no reservation).
-    event_at(ctx, easy, 20.0, {1});
-    CHECK(ctx.record(2).start_s == 20.0);
-    CHECK(ctx.record(2).units == Units{0, 1});
-    CHECK(ctx.record(4).start_s == 20.0);
-    CHECK(ctx.record(4).units == Units{2});
+    event_at(books, easy, 20.0, {1});
+    CHECK(view.record(2).start_s == 20.0);
+    CHECK(view.record(2).units == Units{0, 1});
+    CHECK(view.record(4).start_s == 20.0);
+    CHECK(view.record(4).units == Units{2});
 }
 
 // 5 nodes. t0: 3 nodes x 10 s on {0,1,2}; t1: 4 nodes x 10 s reserved at 10 on the lowest nodes idle then,
@@ -64,14 +65,15 @@ TEST_CASE("baseline easy: a long backfill on units the reservation does not need
           "[manager][policies]") {
     const PlatformSpec plat = small_platform({5});
     const std::vector<Task> tasks{node_task(0, 3, 10.0), node_task(1, 4, 10.0), node_task(2, 1, 100.0)};
-    SchedulingContext ctx(plat, tasks, Granularity::Node);
+    Bookkeeping books(plat, tasks, Granularity::Node);
+    const PolicyView& view = books.view();
     EasyPolicy easy(0, Granularity::Node, NodeChoice::Lowest);
-    arrive_all(ctx, tasks);
-    event_at(ctx, easy, 0.0);
-    CHECK(ctx.record(1).planned_start_s == 10.0);
-    CHECK(ctx.record(1).units == Units{0, 1, 2, 3});
-    CHECK(ctx.record(2).state == TaskState::Running);
-    CHECK(ctx.record(2).units == Units{4});
+    arrive_all(books, tasks);
+    event_at(books, easy, 0.0);
+    CHECK(view.record(1).planned_start_s == 10.0);
+    CHECK(view.record(1).units == Units{0, 1, 2, 3});
+    CHECK(view.record(2).state == TaskState::Running);
+    CHECK(view.record(2).units == Units{4});
 }
 
 // Core granularity, 2 nodes x 4 cores = 8 units (unit = node x 4 + core). t0: 6 cores x 10 s spans both
@@ -83,25 +85,26 @@ TEST_CASE("baseline easy: core requests spanning nodes and serial backfills", "[
     const PlatformSpec plat = small_platform({2}, 4);
     const std::vector<Task> tasks{make_task(0, 0, 0, 6, 10.0), make_task(1, 0, 0, 8, 5.0),
                                   make_task(2, 0, 0, 1, 10.0), make_task(3, 0, 0, 1, 11.0)};
-    SchedulingContext ctx(plat, tasks, Granularity::Core);
+    Bookkeeping books(plat, tasks, Granularity::Core);
+    const PolicyView& view = books.view();
     EasyPolicy easy(0, Granularity::Core, NodeChoice::Lowest);
-    arrive_all(ctx, tasks);
-    event_at(ctx, easy, 0.0);
-    CHECK(ctx.record(0).units == Units{0, 1, 2, 3, 4, 5});
-    CHECK(ctx.record(0).parts_left == 2);
-    CHECK(ctx.record(1).planned_start_s == 10.0);
-    CHECK(ctx.record(1).units == Units{0, 1, 2, 3, 4, 5, 6, 7});
-    CHECK(ctx.record(2).units == Units{6});
-    CHECK(ctx.record(3).state == TaskState::Waiting);
+    arrive_all(books, tasks);
+    event_at(books, easy, 0.0);
+    CHECK(view.record(0).units == Units{0, 1, 2, 3, 4, 5});
+    CHECK(view.record(0).parts_left == 2);
+    CHECK(view.record(1).planned_start_s == 10.0);
+    CHECK(view.record(1).units == Units{0, 1, 2, 3, 4, 5, 6, 7});
+    CHECK(view.record(2).units == Units{6});
+    CHECK(view.record(3).state == TaskState::Waiting);
 
     // At 10 (two notices for t0, one for t2) t1 starts on both nodes; t3 becomes the head: reserved at
     // 10 + 5 = 15 on unit 0.
-    event_at(ctx, easy, 10.0, {0, 2});
-    CHECK(ctx.record(0).state == TaskState::Completed);
-    CHECK(ctx.record(1).state == TaskState::Running);
-    CHECK(ctx.record(1).parts_left == 2);
-    CHECK(ctx.record(3).planned_start_s == 15.0);
-    CHECK(ctx.record(3).units == Units{0});
+    event_at(books, easy, 10.0, {0, 2});
+    CHECK(view.record(0).state == TaskState::Completed);
+    CHECK(view.record(1).state == TaskState::Running);
+    CHECK(view.record(1).parts_left == 2);
+    CHECK(view.record(3).planned_start_s == 15.0);
+    CHECK(view.record(3).units == Units{0});
 }
 
 // Two clusters of 2 nodes. A task no cluster can run (2 nodes needed... on neither: per-cluster table
@@ -112,13 +115,14 @@ TEST_CASE("baseline easy: unrunnable tasks are rejected, ties go to the lowest c
                             node_task(3, 3, 10.0)};
     tasks[1].nodes_per_cluster = std::make_shared<const std::vector<std::uint32_t>>(std::vector<std::uint32_t>{0, 0});
     tasks[2].nodes_per_cluster = std::make_shared<const std::vector<std::uint32_t>>(std::vector<std::uint32_t>{0, 1});
-    SchedulingContext ctx(plat, tasks, Granularity::Node);
+    Bookkeeping books(plat, tasks, Granularity::Node);
+    const PolicyView& view = books.view();
     EasyPolicy easy(0, Granularity::Node, NodeChoice::Lowest);
-    arrive_all(ctx, tasks);
-    event_at(ctx, easy, 0.0);
-    CHECK(ctx.record(0).cluster == 0);  // both clusters idle: the lowest
-    CHECK(ctx.record(1).state == TaskState::Rejected);
-    CHECK(ctx.record(2).state == TaskState::Running);
-    CHECK(ctx.record(2).cluster == 1);
-    CHECK(ctx.record(3).state == TaskState::Rejected);  // 3 nodes > 2 per cluster: units_needed 0 everywhere
+    arrive_all(books, tasks);
+    event_at(books, easy, 0.0);
+    CHECK(view.record(0).cluster == 0);  // both clusters idle: the lowest
+    CHECK(view.record(1).state == TaskState::Rejected);
+    CHECK(view.record(2).state == TaskState::Running);
+    CHECK(view.record(2).cluster == 1);
+    CHECK(view.record(3).state == TaskState::Rejected);  // 3 nodes > 2 per cluster: units_needed 0 everywhere
 }

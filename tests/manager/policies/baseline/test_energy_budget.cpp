@@ -25,13 +25,13 @@ std::vector<Task> budget_tasks() {
     return {node_task(0, 1, 10.0), node_task(1, 1, 10.0), node_task(2, 1, 10.0), node_task(3, 1, 4.0)};
 }
 
-void check_first_event(const SchedulingContext& ctx) {
-    CHECK(ctx.exec_energy(2, 0, 0) == Approx(10.0 * 10.0));
-    CHECK(ctx.record(0).state == TaskState::Running);
-    CHECK(ctx.record(1).state == TaskState::Running);
-    CHECK(ctx.record(2).state == TaskState::Waiting);
-    CHECK(ctx.record(3).state == TaskState::Running);
-    CHECK(ctx.energy_remaining() == Approx(250.0 - 100 - 100 - 40));
+void check_first_event(const PolicyView& view) {
+    CHECK(view.exec_energy(2, 0, 0) == Approx(10.0 * 10.0));
+    CHECK(view.record(0).state == TaskState::Running);
+    CHECK(view.record(1).state == TaskState::Running);
+    CHECK(view.record(2).state == TaskState::Waiting);
+    CHECK(view.record(3).state == TaskState::Running);
+    CHECK(view.energy_remaining() == Approx(250.0 - 100 - 100 - 40));
 }
 
 }  // namespace
@@ -40,44 +40,46 @@ TEST_CASE("baseline budget: backfilling skips a task the period cannot afford", 
     const PlatformSpec plat = small_platform({4});
     const std::vector<Task> tasks = budget_tasks();
     for (int kind = 0; kind < 2; ++kind) {
-        SchedulingContext ctx(plat, tasks, Granularity::Node);
-        ctx.set_budget(kBudget);
+        Bookkeeping books(plat, tasks, Granularity::Node);
+        const PolicyView& view = books.view();
+        books.energy().set_budget(kBudget);
         std::unique_ptr<Policy> policy;
         if (kind == 0)
             policy = std::make_unique<EasyPolicy>(0, Granularity::Node, NodeChoice::Lowest);
         else
             policy = std::make_unique<ConservativePolicy>(0, Granularity::Node, NodeChoice::Lowest);
-        arrive_all(ctx, tasks);
-        event_at(ctx, *policy, 0.0);
-        check_first_event(ctx);
-        CHECK(ctx.next_reserved_start() == std::numeric_limits<Seconds>::infinity());  // nothing reserved for t2
+        arrive_all(books, tasks);
+        event_at(books, *policy, 0.0);
+        check_first_event(view);
+        CHECK(books.next_reserved_start() == std::numeric_limits<Seconds>::infinity());  // nothing reserved for t2
 
         // At 10 t0, t1 and t3 are done: the meters read their 240 J, so 10 J are left in this period and
         // t2 (100 J) still waits although every node is idle.
         Joules consumed = 240.0;
-        ctx.set_energy_reader([&consumed] { return consumed; });
-        event_at(ctx, *policy, 10.0, {0, 1, 3});
-        CHECK(ctx.energy_remaining() == Approx(10.0));
-        CHECK(ctx.record(2).state == TaskState::Waiting);
+        books.energy().set_reader([&consumed] { return consumed; });
+        event_at(books, *policy, 10.0, {0, 1, 3});
+        CHECK(view.energy_remaining() == Approx(10.0));
+        CHECK(view.record(2).state == TaskState::Waiting);
         // The next period starts at 1000 with the meters at 240 J: 250 J are free again and t2 starts.
-        ctx.begin_budget_period(1000.0, consumed);
-        event_at(ctx, *policy, 1000.0);
-        CHECK(ctx.record(2).state == TaskState::Running);
+        books.energy().begin_period(1000.0, consumed);
+        event_at(books, *policy, 1000.0);
+        CHECK(view.record(2).state == TaskState::Running);
     }
 }
 
 TEST_CASE("baseline budget: strict FCFS blocks behind a head it cannot afford", "[manager][policies][energy]") {
     const PlatformSpec plat = small_platform({4});
     const std::vector<Task> tasks = budget_tasks();
-    SchedulingContext ctx(plat, tasks, Granularity::Node);
-    ctx.set_budget(kBudget);
+    Bookkeeping books(plat, tasks, Granularity::Node);
+    const PolicyView& view = books.view();
+    books.energy().set_budget(kBudget);
     FcfsPolicy fcfs(0, Granularity::Node);
-    arrive_all(ctx, tasks);
-    event_at(ctx, fcfs, 0.0);
-    CHECK(ctx.record(0).state == TaskState::Running);
-    CHECK(ctx.record(1).state == TaskState::Running);
-    CHECK(ctx.record(2).state == TaskState::Waiting);  // 100 J > 50 J left
-    CHECK(ctx.record(3).state == TaskState::Waiting);  // affordable (40 J) but behind the head
+    arrive_all(books, tasks);
+    event_at(books, fcfs, 0.0);
+    CHECK(view.record(0).state == TaskState::Running);
+    CHECK(view.record(1).state == TaskState::Running);
+    CHECK(view.record(2).state == TaskState::Waiting);  // 100 J > 50 J left
+    CHECK(view.record(3).state == TaskState::Waiting);  // affordable (40 J) but behind the head
 }
 
 TEST_CASE("baseline budget: Random never books an option above what is left", "[manager][policies][energy]") {
@@ -86,14 +88,15 @@ TEST_CASE("baseline budget: Random never books an option above what is left", "[
     const PlatformSpec plat = small_platform({1});
     const std::vector<Task> tasks{node_task(0, 1, 10.0), node_task(1, 1, 10.0), node_task(2, 1, 10.0)};
     for (std::uint64_t seed = 1; seed <= 20; ++seed) {
-        SchedulingContext ctx(plat, tasks, Granularity::Node);
-        ctx.set_budget(kBudget);
+        Bookkeeping books(plat, tasks, Granularity::Node);
+        const PolicyView& view = books.view();
+        books.energy().set_budget(kBudget);
         RandomPolicy random(seed, Granularity::Node, NodeChoice::Lowest);
-        arrive_all(ctx, tasks);
-        event_at(ctx, random, 0.0);
+        arrive_all(books, tasks);
+        event_at(books, random, 0.0);
         int booked = 0;
-        for (TaskId t = 0; t < 3; ++t) booked += ctx.record(t).state != TaskState::Waiting;
+        for (TaskId t = 0; t < 3; ++t) booked += view.record(t).state != TaskState::Waiting;
         CHECK(booked == 2);
-        CHECK(ctx.energy_remaining() == Approx(50.0));
+        CHECK(view.energy_remaining() == Approx(50.0));
     }
 }

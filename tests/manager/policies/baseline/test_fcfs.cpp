@@ -12,21 +12,22 @@ using Units = std::vector<LocalNodeIndex>;
 TEST_CASE("baseline fcfs: the head blocks a smaller task behind it", "[manager][policies]") {
     const PlatformSpec plat = small_platform({4});
     const std::vector<Task> tasks{node_task(0, 3, 10.0), node_task(1, 2, 10.0), node_task(2, 1, 5.0)};
-    SchedulingContext ctx(plat, tasks, Granularity::Node);
+    Bookkeeping books(plat, tasks, Granularity::Node);
+    const PolicyView& view = books.view();
     FcfsPolicy fcfs(0, Granularity::Node);
-    arrive_all(ctx, tasks);
+    arrive_all(books, tasks);
 
-    event_at(ctx, fcfs, 0.0);
-    CHECK(ctx.record(0).state == TaskState::Running);
-    CHECK(ctx.record(0).units == Units{0, 1, 2});
+    event_at(books, fcfs, 0.0);
+    CHECK(view.record(0).state == TaskState::Running);
+    CHECK(view.record(0).units == Units{0, 1, 2});
     // t1 needs 2 nodes, 1 is idle: it waits, and t2 (1 node, would fit) must not overtake it.
-    CHECK(ctx.record(1).state == TaskState::Waiting);
-    CHECK(ctx.record(2).state == TaskState::Waiting);
+    CHECK(view.record(1).state == TaskState::Waiting);
+    CHECK(view.record(2).state == TaskState::Waiting);
 
     // t0 ends at 0 + 10 = 10: t1 starts on nodes 0,1 and then t2 on node 2 (lowest index).
-    event_at(ctx, fcfs, 10.0, {0});
-    CHECK(ctx.record(1).start_s == 10.0);
-    CHECK(ctx.record(1).units == Units{0, 1});
-    CHECK(ctx.record(2).start_s == 10.0);
-    CHECK(ctx.record(2).units == Units{2});
+    event_at(books, fcfs, 10.0, {0});
+    CHECK(view.record(1).start_s == 10.0);
+    CHECK(view.record(1).units == Units{0, 1});
+    CHECK(view.record(2).start_s == 10.0);
+    CHECK(view.record(2).units == Units{2});
 }

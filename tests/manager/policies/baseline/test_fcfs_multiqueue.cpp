@@ -40,35 +40,38 @@ std::vector<Task> six_tasks() {
 TEST_CASE("baseline fcfs-multiqueue: queues by resources averaged over clusters", "[manager][policies]") {
     const PlatformSpec plat = small_platform({4}, 2);
     const std::vector<Task> tasks = six_tasks();
-    SchedulingContext ctx(plat, tasks, Granularity::Node);
-    CHECK(FcfsMultiQueuePolicy::average_resources(ctx, 1, 0) == Approx(800.0).epsilon(1e-12));
-    CHECK(FcfsMultiQueuePolicy::classify(ctx, {0, 1, 2, 3, 4, 5}, 0) ==
+    Bookkeeping books(plat, tasks, Granularity::Node);
+    const PolicyView& view = books.view();
+    CHECK(FcfsMultiQueuePolicy::average_resources(view, 1, 0) == Approx(800.0).epsilon(1e-12));
+    CHECK(FcfsMultiQueuePolicy::classify(view, {0, 1, 2, 3, 4, 5}, 0) ==
           std::vector<Q>{Q::Small, Q::Large, Q::Medium, Q::Small, Q::Medium, Q::Large});
 
     // Two clusters (4 and 2 nodes): t1 (4 nodes) runs only on cluster 0, so its average is over that one
     // cluster: 800; t0 runs on both: (20 + 20) / 2 = 20.
     const PlatformSpec two = small_platform({4, 2}, 2);
-    SchedulingContext ctx2(two, tasks, Granularity::Node);
-    CHECK(FcfsMultiQueuePolicy::average_resources(ctx2, 1, 0) == Approx(800.0).epsilon(1e-12));
-    CHECK(FcfsMultiQueuePolicy::average_resources(ctx2, 0, 0) == Approx(20.0).epsilon(1e-12));
+    Bookkeeping books2(two, tasks, Granularity::Node);
+    const PolicyView& view2 = books2.view();
+    CHECK(FcfsMultiQueuePolicy::average_resources(view2, 1, 0) == Approx(800.0).epsilon(1e-12));
+    CHECK(FcfsMultiQueuePolicy::average_resources(view2, 0, 0) == Approx(20.0).epsilon(1e-12));
 }
 
 TEST_CASE("baseline fcfs-multiqueue: assigns in round-robin order as conservative", "[manager][policies]") {
     const PlatformSpec plat = small_platform({4}, 2);
     const std::vector<Task> tasks = six_tasks();
-    SchedulingContext ctx(plat, tasks, Granularity::Node);
+    Bookkeeping books(plat, tasks, Granularity::Node);
+    const PolicyView& view = books.view();
     FcfsMultiQueuePolicy mq(0, Granularity::Node, NodeChoice::Lowest);
-    arrive_all(ctx, tasks);
-    event_at(ctx, mq, 0.0);
+    arrive_all(books, tasks);
+    event_at(books, mq, 0.0);
     // Order: t1 (L) | t2 t4 (M) | t0 t3 (S) | t5 (L).
-    CHECK(ctx.record(1).state == TaskState::Running);   // [0,100) on all nodes
-    CHECK(ctx.record(2).planned_start_s == 100.0);       // [100,160) on {0,1}
-    CHECK(ctx.record(2).units == Units{0, 1});
-    CHECK(ctx.record(4).planned_start_s == 160.0);       // 3 nodes idle for 80 s first at 160: {0,1,2}
-    CHECK(ctx.record(4).units == Units{0, 1, 2});
-    CHECK(ctx.record(0).planned_start_s == 100.0);       // [100,110) in node 2's void before t4
-    CHECK(ctx.record(0).units == Units{2});
-    CHECK(ctx.record(3).planned_start_s == 100.0);       // [100,200) on node 3 (not needed by t4)
-    CHECK(ctx.record(3).units == Units{3});
-    CHECK(ctx.record(5).planned_start_s == 240.0);       // all 4 nodes: after t4 ends at 160 + 80 = 240
+    CHECK(view.record(1).state == TaskState::Running);   // [0,100) on all nodes
+    CHECK(view.record(2).planned_start_s == 100.0);       // [100,160) on {0,1}
+    CHECK(view.record(2).units == Units{0, 1});
+    CHECK(view.record(4).planned_start_s == 160.0);       // 3 nodes idle for 80 s first at 160: {0,1,2}
+    CHECK(view.record(4).units == Units{0, 1, 2});
+    CHECK(view.record(0).planned_start_s == 100.0);       // [100,110) in node 2's void before t4
+    CHECK(view.record(0).units == Units{2});
+    CHECK(view.record(3).planned_start_s == 100.0);       // [100,200) on node 3 (not needed by t4)
+    CHECK(view.record(3).units == Units{3});
+    CHECK(view.record(5).planned_start_s == 240.0);       // all 4 nodes: after t4 ends at 160 + 80 = 240
 }

@@ -17,17 +17,18 @@ std::vector<Placement> run(std::uint64_t seed) {
     const PlatformSpec plat = small_platform({3, 3});
     std::vector<Task> tasks;
     for (TaskId i = 0; i < 30; ++i) tasks.push_back(node_task(i, 1 + i % 3, 5.0 + i));
-    SchedulingContext ctx(plat, tasks, Granularity::Node);
+    Bookkeeping books(plat, tasks, Granularity::Node);
+    const PolicyView& view = books.view();
     RandomPolicy policy(seed, Granularity::Node, NodeChoice::Lowest);
-    arrive_all(ctx, tasks);
-    event_at(ctx, policy, 0.0);
+    arrive_all(books, tasks);
+    event_at(books, policy, 0.0);
     std::vector<Placement> out;
     for (TaskId i = 0; i < 30; ++i) {
-        const TaskRecord& r = ctx.record(i);
+        const TaskRecord& r = view.record(i);
         REQUIRE((r.state == TaskState::Running || r.state == TaskState::Reserved));
         REQUIRE(r.pstate < 2);
         // The booked duration is the table entry of the drawn P-state: 5 + i at P0, 2 x (5 + i) at P1.
-        const Booking* b = ctx.profile(r.cluster).booking(i);
+        const Booking* b = view.profile(r.cluster).booking(i);
         REQUIRE(b != nullptr);
         CHECK(b->end_s - b->start_s == Approx((5.0 + i) * (r.pstate == 0 ? 1 : 2)).epsilon(1e-12));
         out.emplace_back(r.cluster, r.pstate, r.state == TaskState::Running ? r.start_s : r.planned_start_s, r.units);

@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "manager/policy.h"
-#include "manager/scheduling_context.h"
+#include "manager/bookkeeping.h"
 #include "platform/platform_spec.h"
 #include "workloads/task.h"
 
@@ -75,15 +75,15 @@ inline std::vector<Task> two_tasks() {
             het_task(1, 0.0, 40, 80, 20, 40, UtilityFunction::constant(4.0))};
 }
 
-inline void arrive_tasks(SchedulingContext& ctx, const std::vector<Task>& tasks) {
-    for (const Task& t : tasks) ctx.arrive(t.id, t.arrival_s);
+inline void arrive_tasks(Bookkeeping& books, const std::vector<Task>& tasks) {
+    for (const Task& t : tasks) books.arrive(t.id, t.arrival_s);
 }
 
 /// Due reservations, then one mapping event at now_s (as the ResourceManager does).
-inline void map_at(SchedulingContext& ctx, Policy& policy, Seconds now_s) {
-    ctx.start_due_reservations(now_s, now_s);
-    ctx.begin_event(now_s);
-    policy.schedule(ctx);
+inline void map_at(Bookkeeping& books, Policy& policy, Seconds now_s) {
+    books.start_due_reservations(now_s, now_s);
+    books.begin_event(now_s);
+    policy.schedule(books.view(), books.decisions());
 }
 
 }  // namespace rmsim::test

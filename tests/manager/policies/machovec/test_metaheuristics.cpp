@@ -19,14 +19,15 @@ namespace {
 struct Setup {
     PlatformSpec p = two_cluster_platform(2, 1);
     std::vector<Task> tasks;
-    SchedulingContext ctx;
+    Bookkeeping books;
+    const PolicyView& view = books.view();
     Joules consumed;
     Setup(std::size_t n, Joules consumed_j)
-        : tasks(make(n)), ctx(p, tasks, Granularity::Node), consumed(consumed_j) {
-        ctx.set_energy_reader([this] { return consumed; });
-        ctx.set_budget(EnergyBudget{1000, 86400, 0});
-        for (const Task& t : tasks) ctx.arrive(t.id, t.arrival_s);
-        ctx.begin_event(43200);  // half the day: goal = 1000 x 43200 / 86400 = 500 J
+        : tasks(make(n)), books(p, tasks, Granularity::Node), consumed(consumed_j) {
+        books.energy().set_reader([this] { return consumed; });
+        books.energy().set_budget(EnergyBudget{1000, 86400, 0});
+        for (const Task& t : tasks) books.arrive(t.id, t.arrival_s);
+        books.begin_event(43200);  // half the day: goal = 1000 x 43200 / 86400 = 500 J
     }
     static std::vector<Task> make(std::size_t n) {
         std::vector<Task> ts;
@@ -34,7 +35,7 @@ struct Setup {
         return ts;
     }
     void run(const std::string& policy) {
-        builtin_policies().create(policy, PolicyParams(), SourceLocation{"test", 0, 0})->schedule(ctx);
+        builtin_policies().create(policy, PolicyParams(), SourceLocation{"test", 0, 0})->schedule(view, books.decisions());
     }
 };
 
@@ -42,17 +43,17 @@ struct Setup {
 
 TEST_CASE("metaheuristics: event-based uses max UPR below the goal and max UPE above it", "[manager][machovec]") {
     Setup below(1, 400);  // committed 400 J <= goal 500 J
-    CHECK(below.ctx.energy_goal(43200) == Approx(500.0));
+    CHECK(below.view.energy_goal(43200) == Approx(500.0));
     below.run("event-based");
-    REQUIRE(below.ctx.record(0).state == TaskState::Running);
-    CHECK(below.ctx.record(0).cluster == 0);
-    CHECK(below.ctx.record(0).pstate == 0);  // Max UPR
+    REQUIRE(below.view.record(0).state == TaskState::Running);
+    CHECK(below.view.record(0).cluster == 0);
+    CHECK(below.view.record(0).pstate == 0);  // Max UPR
 
     Setup above(1, 600);  // committed 600 J > 500 J
     above.run("event-based");
-    REQUIRE(above.ctx.record(0).state == TaskState::Running);
-    CHECK(above.ctx.record(0).cluster == 0);
-    CHECK(above.ctx.record(0).pstate == 1);  // Max UPE
+    REQUIRE(above.view.record(0).state == TaskState::Running);
+    CHECK(above.view.record(0).cluster == 0);
+    CHECK(above.view.record(0).pstate == 1);  // Max UPE
 }
 
 TEST_CASE("metaheuristics: task-based switches to max UPE once the goal is reached", "[manager][machovec]") {
@@ -60,12 +61,12 @@ TEST_CASE("metaheuristics: task-based switches to max UPE once the goal is reach
     // maps task 1 on c0 node 1 at P1.
     Setup task_based(2, 450);
     task_based.run("task-based");
-    CHECK(task_based.ctx.record(0).pstate == 0);
-    CHECK(task_based.ctx.record(1).pstate == 1);
-    CHECK(task_based.ctx.record(1).cluster == 0);
+    CHECK(task_based.view.record(0).pstate == 0);
+    CHECK(task_based.view.record(1).pstate == 1);
+    CHECK(task_based.view.record(1).cluster == 0);
     // Event-based keeps Max UPR for the whole event: both at P0.
     Setup event_based(2, 450);
     event_based.run("event-based");
-    CHECK(event_based.ctx.record(0).pstate == 0);
-    CHECK(event_based.ctx.record(1).pstate == 0);
+    CHECK(event_based.view.record(0).pstate == 0);
+    CHECK(event_based.view.record(1).pstate == 0);
 }

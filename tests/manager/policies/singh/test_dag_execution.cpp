@@ -44,25 +44,25 @@ TEST_CASE("singh: a diamond runs on the hardware as planned", "[manager][singh][
     // {2,3} on core B. Upward ranks: r3 = 10, r1 = 20 + 1 + 10 = 31, r2 = 30 + 10 = 40,
     // r0 = 10 + max(31, 2 + 40) = 52. Schedule: t0 A [0, 10); t2 B after 0->2 arrives at 12: [12, 42);
     // t1 A [10, 30); t3 B needs 1->3 (30 + 1 = 31) and core B (42): [42, 52).
-    const SchedulingContext& ctx = manager->context();
+    const PolicyView& view = manager->bookkeeping().view();
     auto span_is = [&](TaskId t, double a, double b) {  // times are whole ns: exact up to the ns -> s product
-        return ctx.record(t).first_start_s == Approx(a).margin(1e-9) && ctx.record(t).end_s == Approx(b).margin(1e-9);
+        return view.record(t).first_start_s == Approx(a).margin(1e-9) && view.record(t).end_s == Approx(b).margin(1e-9);
     };
     CHECK(span_is(0, 0, 10));
     CHECK(span_is(1, 10, 30));
     CHECK(span_is(2, 12, 42));
     CHECK(span_is(3, 42, 52));
-    CHECK(ctx.record(0).first_core == ctx.record(1).first_core);
-    CHECK(ctx.record(2).first_core == ctx.record(3).first_core);
-    CHECK(ctx.record(0).first_core != ctx.record(2).first_core);
-    for (TaskId t = 0; t < 4; ++t) CHECK(ctx.record(t).pstate == 0);  // ValOpt: the highest level
+    CHECK(view.record(0).first_core == view.record(1).first_core);
+    CHECK(view.record(2).first_core == view.record(3).first_core);
+    CHECK(view.record(0).first_core != view.record(2).first_core);
+    for (TaskId t = 0; t < 4; ++t) CHECK(view.record(t).pstate == 0);  // ValOpt: the highest level
 
-    const JobRecord& r = ctx.job_record(0);
+    const JobRecord& r = view.job_record(0);
     CHECK(r.state == JobState::Completed);
     CHECK(r.end_s == Approx(52.0).margin(1e-9));
     CHECK(r.transfers == 2);  // 0->2 and 1->3 cross cores
     // Value at 52 s: 100 x (520 - 52) / 520 = 90.
-    CHECK(ctx.job(0).value.value_at(r.end_s) == Approx(90.0));
+    CHECK(view.job(0).value.value_at(r.end_s) == Approx(90.0));
     // Eq. (1)-(2) with gated cores: (10 + 20 + 30 + 10) s x 2 W busy = 140 J (dynamic 1.5 W, static 0.5 W);
     // the plan, the tasks' meters and the whole machine agree.
     CHECK(r.planned_response_s == Approx(52.0));

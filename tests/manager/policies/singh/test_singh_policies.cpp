@@ -3,7 +3,7 @@
 #include <catch2/catch.hpp>
 
 #include "manager/policy_registry.h"
-#include "manager/scheduling_context.h"
+#include "manager/bookkeeping.h"
 #include "tests/modules/hw_fixture.h"
 #include "workloads/workload.h"
 
@@ -31,18 +31,18 @@ Job single(Seconds p0_s, UtilityFunction value) {
 struct Run {
     Workload w;
     PlatformSpec p;
-    SchedulingContext ctx;
+    Bookkeeping books;
+    const PolicyView& view = books.view();
     std::unique_ptr<Policy> policy;
     Run(std::vector<Job> jobs, std::uint32_t cores, const std::string& name)
-        : w(flatten_jobs(std::move(jobs))), p(node(cores)), ctx(p, w.tasks, Granularity::Core),
+        : w(flatten_jobs(std::move(jobs))), p(node(cores)), books(p, w.tasks, Granularity::Core, &w.jobs),
           policy(builtin_policies().create(name, PolicyParams(), SourceLocation{"test", 0, 0})) {
-        ctx.set_jobs(&w.jobs);
-        policy->prepare(ctx);
-        for (TaskId t = 0; t < w.tasks.size(); ++t) ctx.arrive(t, 0);
-        ctx.begin_event(0);
-        policy->schedule(ctx);
+        policy->prepare(view);
+        for (TaskId t = 0; t < w.tasks.size(); ++t) books.arrive(t, 0);
+        books.begin_event(0);
+        policy->schedule(view, books.decisions());
     }
-    JobState state(JobId j) const { return ctx.job_record(j).state; }
+    JobState state(JobId j) const { return view.job_record(j).state; }
 };
 
 }  // namespace
@@ -51,7 +51,7 @@ TEST_CASE("singh: a job whose value can only be zero is rejected", "[manager][si
     // Job 0 needs 10 s even at P0 but its value reaches 0 at 8 s: rejected. Job 1 keeps value 3: runs.
     Run r({single(10, UtilityFunction::linear_decay(5, 8)), single(10, UtilityFunction::constant(3))}, 2, "valopt");
     CHECK(r.state(0) == JobState::Rejected);
-    CHECK(r.ctx.record(0).state == TaskState::Rejected);
+    CHECK(r.view.record(0).state == TaskState::Rejected);
     CHECK(r.state(1) == JobState::Running);
 }
 
@@ -60,7 +60,7 @@ TEST_CASE("singh: valopt takes the most valuable job first", "[manager][singh]")
     Run r({single(10, UtilityFunction::constant(4)), single(20, UtilityFunction::constant(6))}, 1, "valopt");
     CHECK(r.state(1) == JobState::Running);
     CHECK(r.state(0) == JobState::Waiting);
-    CHECK(r.ctx.record(1).pstate == 0);
+    CHECK(r.view.record(1).pstate == 0);
 }
 
 TEST_CASE("singh: pba takes the highest value per energy first", "[manager][singh]") {
@@ -70,7 +70,7 @@ TEST_CASE("singh: pba takes the highest value per energy first", "[manager][sing
     Run r({single(10, UtilityFunction::constant(4)), single(20, UtilityFunction::constant(6))}, 1, "pba");
     CHECK(r.state(0) == JobState::Running);
     CHECK(r.state(1) == JobState::Waiting);
-    CHECK(r.ctx.job_record(0).planned_energy_j == Approx(20.0));
+    CHECK(r.view.job_record(0).planned_energy_j == Approx(20.0));
 }
 
 TEST_CASE("singh: nba-ftps slows a task when value per energy rises", "[manager][singh]") {
@@ -78,10 +78,10 @@ TEST_CASE("singh: nba-ftps slows a task when value per energy rises", "[manager]
     // P1 ends at 20 s: 8 / (20 s x 0.8 W = 16 J) = 0.5 -> Algorithm 3 fixes P1.
     Run r({single(10, UtilityFunction::linear_decay(10, 100))}, 2, "nba-ftps");
     REQUIRE(r.state(0) == JobState::Running);
-    CHECK(r.ctx.record(0).pstate == 1);
-    CHECK(r.ctx.job_record(0).planned_energy_j == Approx(16.0));
-    CHECK(r.ctx.job_record(0).planned_response_s == Approx(20.0));
+    CHECK(r.view.record(0).pstate == 1);
+    CHECK(r.view.job_record(0).planned_energy_j == Approx(16.0));
+    CHECK(r.view.job_record(0).planned_response_s == Approx(20.0));
     // ValOpt keeps the highest level.
     Run v({single(10, UtilityFunction::linear_decay(10, 100))}, 2, "valopt");
-    CHECK(v.ctx.record(0).pstate == 0);
+    CHECK(v.view.record(0).pstate == 0);
 }

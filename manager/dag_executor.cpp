@@ -1,15 +1,10 @@
-// SchedulingContext: DAG jobs (Singh, Dziurzanski, Indrusiak 2015 §III). A job runs on one node; its cores
-// are booked as one block from its start for the planned response time; each task starts when its inputs
-// are in and the task before it on its core is done; data between tasks on different cores crosses the
-// node's interconnect (a Transfer decision, then a Transferred notice).
+#include "manager/dag_executor.h"
+
 #include <algorithm>
 #include <cmath>
 #include <limits>
-#include <numeric>
 #include <stdexcept>
 #include <string>
-
-#include "manager/scheduling_context.h"
 
 namespace rmsim {
 
@@ -29,38 +24,44 @@ const char* to_string(JobState s) {
     return "?";
 }
 
-void SchedulingContext::set_jobs(const std::vector<DagJob>* jobs) {
-    jobs_ = jobs;
-    job_records_.assign(jobs ? jobs->size() : 0, JobRecord{});
-    job_of_.assign(tasks_.size(), std::numeric_limits<JobId>::max());
-    waiting_jobs_.clear();
-    if (!jobs) return;
-    for (const DagJob& j : *jobs)
+DagExecutor::DagExecutor(TaskLedger& ledger, const Estimates& estimates, const std::vector<DagJob>& jobs)
+    : ledger_(ledger), estimates_(estimates), jobs_(jobs), job_records_(jobs.size()),
+      job_of_(ledger.task_count(), std::numeric_limits<JobId>::max()) {
+    for (const DagJob& j : jobs_)
         for (std::uint32_t i = 0; i < j.task_count; ++i) job_of_.at(j.first_task + i) = j.id;
     for (TaskId t = 0; t < job_of_.size(); ++t)
         if (job_of_[t] == std::numeric_limits<JobId>::max())
-            throw std::logic_error("SchedulingContext: task " + std::to_string(t) + " belongs to no job");
+            throw std::logic_error("DagExecutor: task " + std::to_string(t) + " belongs to no job");
 }
 
-std::vector<std::uint32_t> SchedulingContext::idle_cores(ClusterId c, LocalNodeIndex node) const {
-    if (granularity_ != Granularity::Core) throw std::logic_error("idle_cores needs Granularity::Core");
-    const std::uint32_t cpn = cores_per_node_.at(c);
-    const AvailabilityProfile& p = profiles_.at(c);
+void DagExecutor::task_arrived(TaskId t) {
+    // A job arrives with its tasks; policies see the job, not the tasks.
+    JobRecord& j = job_records_.at(job_of_[t]);
+    if (j.state == JobState::Pending) {
+        j.state = JobState::Waiting;
+        waiting_jobs_.push_back(job_of_[t]);
+    }
+}
+
+std::vector<std::uint32_t> DagExecutor::idle_cores(ClusterId c, LocalNodeIndex node) const {
+    if (estimates_.granularity() != Granularity::Core) throw std::logic_error("idle_cores needs Granularity::Core");
+    const std::uint32_t cpn = estimates_.cores_per_node(c);
+    const AvailabilityProfile& p = ledger_.profile(c);
     std::vector<std::uint32_t> idle;
     for (std::uint32_t core = 0; core < cpn; ++core)
-        if (p.is_idle(node * cpn + core, now_s_, std::numeric_limits<Seconds>::infinity())) idle.push_back(core);
+        if (p.is_idle(node * cpn + core, ledger_.now(), std::numeric_limits<Seconds>::infinity())) idle.push_back(core);
     return idle;
 }
 
-void SchedulingContext::start_job(JobId j, ClusterId c, LocalNodeIndex node, const JobPlacement& pl) {
-    const DagJob& job = jobs_->at(j);
+void DagExecutor::start_job(JobId j, ClusterId c, LocalNodeIndex node, const JobPlacement& pl) {
+    const DagJob& job = jobs_.at(j);
     JobRecord& jr = job_records_.at(j);
     if (jr.state != JobState::Waiting) throw std::logic_error(jname(j) + ": start of a job that is " + to_string(jr.state));
     const std::uint32_t n = job.task_count;
     if (pl.core_of_task.size() != n || pl.pstate_of_task.size() != n || pl.planned_start_s.size() != n)
         throw std::logic_error(jname(j) + ": the placement does not cover every task");
-    const std::uint32_t cpn = cores_per_node_.at(c);
-    const std::uint32_t levels = pstate_count(c);
+    const std::uint32_t cpn = estimates_.cores_per_node(c);
+    const std::uint32_t levels = estimates_.pstate_count(c);
     jr.slot_of_core.assign(cpn, kNoSlot);
     jr.sequence.clear();
     for (std::uint32_t i = 0; i < n; ++i) {
@@ -82,7 +83,8 @@ void SchedulingContext::start_job(JobId j, ClusterId c, LocalNodeIndex node, con
     std::vector<LocalNodeIndex> units;
     for (std::uint32_t core = 0; core < cpn; ++core)
         if (jr.slot_of_core[core] != kNoSlot) units.push_back(node * cpn + core);
-    book(job.first_task, c, units, now_s_, now_s_ + std::max(pl.planned_response_s, 1e-9), BookingKind::Running);
+    const Seconds now = ledger_.now();
+    ledger_.book(job.first_task, c, units, now, now + std::max(pl.planned_response_s, 1e-9), BookingKind::Running);
     jr.state = JobState::Running;
     jr.cluster = c;
     jr.node = node;
@@ -91,65 +93,66 @@ void SchedulingContext::start_job(JobId j, ClusterId c, LocalNodeIndex node, con
     jr.inputs_left.assign(n, 0);
     for (const DataEdge& e : job.edges) ++jr.inputs_left[e.to];
     jr.tasks_left = n;
-    jr.start_s = now_s_;
+    jr.start_s = now;
     jr.planned_response_s = pl.planned_response_s;
     jr.planned_energy_j = pl.planned_energy_j;
-    for (std::uint32_t i = 0; i < n; ++i) {
-        TaskRecord& r = records_.at(job.first_task + i);
-        set_state(job.first_task + i, TaskState::Reserved);
-        r.placeholder = false;
-        r.cluster = c;
-        r.pstate = pl.pstate_of_task[i];
-        r.units = {node * cpn + pl.core_of_task[i]};
-        r.planned_start_s = now_s_ + pl.planned_start_s[i];
-    }
+    for (std::uint32_t i = 0; i < n; ++i)
+        ledger_.hold_for_job(job.first_task + i, c, node * cpn + pl.core_of_task[i], pl.pstate_of_task[i],
+                             now + pl.planned_start_s[i]);
     running_jobs_.push_back(j);
     for (std::uint32_t slot = 0; slot < jr.sequence.size(); ++slot) start_ready_on_core(j, slot);
 }
 
-void SchedulingContext::keep_running_jobs_booked() {
+void DagExecutor::before_event() {
     running_jobs_.erase(std::remove_if(running_jobs_.begin(), running_jobs_.end(),
                                        [this](JobId j) { return job_records_[j].state != JobState::Running; }),
                         running_jobs_.end());
+    const Seconds now = ledger_.now();
     for (JobId j : running_jobs_) {
-        const TaskId key = jobs_->at(j).first_task;
-        AvailabilityProfile& p = profiles_.at(job_records_[j].cluster);
-        const Booking* b = p.booking(key);
+        const TaskId key = jobs_.at(j).first_task;
+        const ClusterId c = job_records_[j].cluster;
+        const Booking* b = ledger_.profile(c).booking(key);
         // Extended in small steps: the next mapping event extends again if the job is still running.
-        if (b && b->end_s <= now_s_) p.update_end(key, now_s_ + 1e-3);
+        if (b && b->end_s <= now) ledger_.update_booking_end(c, key, now + 1e-3);
     }
 }
 
-void SchedulingContext::reject_job(JobId j) {
+void DagExecutor::after_event_opened() {
+    waiting_jobs_.erase(std::remove_if(waiting_jobs_.begin(), waiting_jobs_.end(),
+                                       [this](JobId j) { return job_records_[j].state != JobState::Waiting; }),
+                        waiting_jobs_.end());
+}
+
+void DagExecutor::reject_job(JobId j) {
     JobRecord& jr = job_records_.at(j);
     if (jr.state != JobState::Waiting) throw std::logic_error(jname(j) + ": rejection of a job that is " + to_string(jr.state));
     jr.state = JobState::Rejected;
-    jr.end_s = now_s_;
+    jr.end_s = ledger_.now();
     ++jobs_finished_;
-    const DagJob& job = jobs_->at(j);
-    for (std::uint32_t i = 0; i < job.task_count; ++i) reject(job.first_task + i);
+    const DagJob& job = jobs_.at(j);
+    for (std::uint32_t i = 0; i < job.task_count; ++i) ledger_.reject(job.first_task + i);
 }
 
-void SchedulingContext::start_ready_on_core(JobId j, std::uint32_t slot) {
+void DagExecutor::start_ready_on_core(JobId j, std::uint32_t slot) {
     JobRecord& jr = job_records_[j];
     const std::vector<std::uint32_t>& seq = jr.sequence[slot];
     if (jr.next_on_core[slot] >= seq.size()) return;
     const std::uint32_t i = seq[jr.next_on_core[slot]];
-    const TaskId t = jobs_->at(j).first_task + i;
-    if (records_[t].state != TaskState::Reserved || jr.inputs_left[i] > 0) return;
-    set_running(t);
+    const TaskId t = jobs_.at(j).first_task + i;
+    if (ledger_.record(t).state != TaskState::Reserved || jr.inputs_left[i] > 0) return;
+    ledger_.set_running(t);
 }
 
-void SchedulingContext::job_task_completed(TaskId t) {
+void DagExecutor::task_completed(TaskId t) {
     const JobId j = job_of_.at(t);
-    const DagJob& job = jobs_->at(j);
+    const DagJob& job = jobs_.at(j);
     JobRecord& jr = job_records_.at(j);
     const auto i = static_cast<std::uint32_t>(t - job.first_task);
-    jr.energy_j += records_[t].energy_j;
+    jr.energy_j += ledger_.record(t).energy_j;
     const std::uint32_t core = jr.core_of_task[i];
     const std::uint32_t slot = jr.slot_of_core[core];
     ++jr.next_on_core[slot];
-    const NodeId node = platform_.first_node(jr.cluster) + jr.node;
+    const NodeId node = estimates_.platform().first_node(jr.cluster) + jr.node;
     for (std::uint32_t e : job.out_edges[i]) {
         const DataEdge& edge = job.edges[e];
         const std::uint32_t dst = jr.core_of_task[edge.to];
@@ -157,33 +160,32 @@ void SchedulingContext::job_task_completed(TaskId t) {
             --jr.inputs_left[edge.to];  // same core: the data is already there
             continue;
         }
-        Decision d;
-        d.kind = Decision::Kind::Transfer;
+        Command d;
+        d.kind = Command::Kind::Transfer;
         d.task = t;
         d.node = node;
         d.core = core;
         d.dst_core = dst;
         d.bytes = static_cast<std::uint64_t>(std::llround(edge.data_bytes));
         d.tag = edge_tag(j, e);
-        decisions_.push_back(d);
+        ledger_.push_command(d);
         ++jr.transfers;
     }
     if (--jr.tasks_left == 0) {
         jr.state = JobState::Completed;
-        jr.end_s = now_s_;
+        jr.end_s = ledger_.now();
         ++jobs_finished_;
-        profiles_.at(jr.cluster).remove(job.first_task);
+        ledger_.remove_booking(jr.cluster, job.first_task);
         return;
     }
     start_ready_on_core(j, slot);
 }
 
-void SchedulingContext::transfer_done(std::uint64_t tag, Seconds now_s) {
-    advance(now_s);
+void DagExecutor::transfer_done(std::uint64_t tag) {
     const auto j = static_cast<JobId>(tag >> 32);
     const auto e = static_cast<std::uint32_t>(tag & 0xffffffffu);
     JobRecord& jr = job_records_.at(j);
-    const DataEdge& edge = jobs_->at(j).edges.at(e);
+    const DataEdge& edge = jobs_.at(j).edges.at(e);
     if (jr.inputs_left.at(edge.to) == 0) throw std::logic_error(jname(j) + ": a transfer arrived twice");
     --jr.inputs_left[edge.to];
     start_ready_on_core(j, jr.slot_of_core[jr.core_of_task[edge.to]]);

@@ -1,0 +1,50 @@
+#include "manager/bookkeeping.h"
+
+#include <stdexcept>
+#include <string>
+
+namespace rmsim {
+
+Bookkeeping::Bookkeeping(const PlatformSpec& platform, const std::vector<Task>& tasks, Granularity granularity,
+                         const std::vector<DagJob>* jobs)
+    : estimates_(platform, granularity),
+      ledger_(tasks, estimates_, outbox_),
+      jobs_(jobs ? std::optional<DagExecutor>(std::in_place, ledger_, estimates_, *jobs) : std::nullopt),
+      energy_(ledger_, estimates_),
+      view_(estimates_, ledger_, energy_, jobs_ ? &*jobs_ : nullptr),
+      decisions_(ledger_, jobs_ ? &*jobs_ : nullptr) {}
+
+void Bookkeeping::arrive(TaskId t, Seconds now_s) {
+    ledger_.arrive(t, now_s, /*listed=*/!jobs_);
+    if (jobs_) jobs_->task_arrived(t);
+}
+
+void Bookkeeping::begin_event(Seconds now_s) {
+    ledger_.advance(now_s);
+    if (jobs_) jobs_->before_event();
+    ledger_.begin_event(now_s);
+    if (jobs_) jobs_->after_event_opened();
+}
+
+bool Bookkeeping::part_finished(TaskId t, bool preempted, double remaining, Joules energy_j, Seconds now_s) {
+    if (jobs_ && preempted)
+        throw std::logic_error("task " + std::to_string(t) + ": tasks of DAG jobs are not preemptible");
+    // A task of a DAG job runs inside its job's booking (one block for the job's cores).
+    const bool done = ledger_.part_finished(t, preempted, remaining, energy_j, now_s, /*keeps_booking=*/jobs_.has_value());
+    if (done && jobs_) jobs_->task_completed(t);
+    return done;
+}
+
+void Bookkeeping::transfer_done(std::uint64_t tag, Seconds now_s) {
+    ledger_.advance(now_s);
+    if (!jobs_) throw std::logic_error("Bookkeeping: a transfer notice without DAG jobs");
+    jobs_->transfer_done(tag);
+}
+
+std::vector<Command> Bookkeeping::take_commands() {
+    std::vector<Command> c;
+    c.swap(outbox_);
+    return c;
+}
+
+}  // namespace rmsim

@@ -1,0 +1,70 @@
+#pragma once
+// The ResourceManager's own state, without SystemC: the estimates, the task ledger, the DAG job executor
+// (for workloads of jobs) and the energy accounts, with the read-only PolicyView and the Decisions sink
+// that policies get at a mapping event. The ResourceManager drives it with arrivals and hardware notices
+// and sends the commands it produces; tests drive it by hand the same way.
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <vector>
+
+#include "manager/command.h"
+#include "manager/dag_executor.h"
+#include "manager/decisions.h"
+#include "manager/energy_accounts.h"
+#include "manager/estimates.h"
+#include "manager/policy_view.h"
+#include "manager/task_ledger.h"
+
+namespace rmsim {
+
+class Bookkeeping {
+public:
+    /// `platform`, `tasks` and `jobs` (nullptr: independent tasks) must outlive the bookkeeping.
+    Bookkeeping(const PlatformSpec& platform, const std::vector<Task>& tasks, Granularity granularity,
+                const std::vector<DagJob>* jobs = nullptr);
+    Bookkeeping(const Bookkeeping&) = delete;
+    Bookkeeping& operator=(const Bookkeeping&) = delete;
+
+    /// What policies get: the read-only view and the decision sink.
+    const PolicyView& view() const { return view_; }
+    Decisions& decisions() { return decisions_; }
+
+    const TaskLedger& ledger() const { return ledger_; }
+    const DagExecutor* jobs() const { return jobs_ ? &*jobs_ : nullptr; }
+    EnergyAccounts& energy() { return energy_; }
+    const EnergyAccounts& energy() const { return energy_; }
+
+    // --- driven by the ResourceManager (and tests) ---
+    /// Task arrives (Pending -> Waiting); a task of a DAG job brings its job into waiting_jobs().
+    void arrive(TaskId t, Seconds now_s);
+    /// Opens a mapping event at now_s: running jobs keep their cores, place-holders are removed (their tasks
+    /// wait again), the waiting sets are compacted.
+    void begin_event(Seconds now_s);
+    void advance(Seconds now_s) { ledger_.advance(now_s); }
+    /// Starts the reserved tasks due by `due_s` (>= now_s).
+    void start_due_reservations(Seconds now_s, Seconds due_s) { ledger_.start_due_reservations(now_s, due_s); }
+    Seconds next_reserved_start() const { return ledger_.next_reserved_start(); }
+    /// A hardware notice: the part of task t on one node ended (completed or preempted). Returns true when
+    /// the last part has reported (a completed task of a DAG job then moves its job on).
+    bool part_finished(TaskId t, bool preempted, double remaining, Joules energy_j, Seconds now_s);
+    /// A Transferred notice: the data of a DAG edge reached its destination core.
+    void transfer_done(std::uint64_t tag, Seconds now_s);
+    /// The START of a task went to the hardware at now_s.
+    void start_sent(TaskId t, Seconds now_s) { ledger_.start_sent(t, now_s); }
+    /// A running task's expected end moved: keep its units booked (false if that would overlap a booking).
+    bool extend_running(TaskId t, Seconds end_s) { return ledger_.extend_running(t, end_s); }
+    /// The commands produced since the last call, in order.
+    std::vector<Command> take_commands();
+
+private:
+    Estimates estimates_;
+    std::vector<Command> outbox_;
+    TaskLedger ledger_;
+    std::optional<DagExecutor> jobs_;
+    EnergyAccounts energy_;
+    PolicyView view_;
+    Decisions decisions_;
+};
+
+}  // namespace rmsim

@@ -1,0 +1,46 @@
+#include "manager/decisions.h"
+
+#include <stdexcept>
+#include <string>
+
+namespace rmsim {
+
+DagExecutor& Decisions::jobs(const char* what) {
+    if (!jobs_) throw std::logic_error(std::string(what) + ": the workload has no DAG jobs");
+    return *jobs_;
+}
+
+void Decisions::start(TaskId t, ClusterId c, std::vector<LocalNodeIndex> units, std::uint32_t pstate) {
+    ledger_.start(t, c, std::move(units), pstate);
+}
+
+void Decisions::reserve(TaskId t, ClusterId c, std::vector<LocalNodeIndex> units, Seconds start_s,
+                        std::uint32_t pstate, bool placeholder) {
+    ledger_.reserve(t, c, std::move(units), start_s, pstate, placeholder);
+}
+
+void Decisions::drop(TaskId t) { ledger_.drop(t); }
+
+void Decisions::reject(TaskId t) { ledger_.reject(t); }
+
+void Decisions::preempt(TaskId t) {
+    if (jobs_) throw std::logic_error("task " + std::to_string(t) + ": tasks of DAG jobs are not preemptible");
+    ledger_.preempt(t);
+}
+
+void Decisions::set_pstate(NodeId node, std::uint32_t core, std::uint32_t pstate) {
+    Command c;
+    c.kind = Command::Kind::SetPState;
+    c.node = node;
+    c.core = core;
+    c.pstate = pstate;
+    ledger_.push_command(c);
+}
+
+void Decisions::start_job(JobId j, ClusterId c, LocalNodeIndex node, const JobPlacement& placement) {
+    jobs("start_job").start_job(j, c, node, placement);
+}
+
+void Decisions::reject_job(JobId j) { jobs("reject_job").reject_job(j); }
+
+}  // namespace rmsim

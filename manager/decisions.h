@@ -1,0 +1,50 @@
+#pragma once
+// What a policy may do at a mapping event (batsched's decision object): start, reserve (permanent or
+// place-holder), drop, reject, preempt, set a P-state, start or reject a DAG job. Each decision is
+// validated against the task's state (std::logic_error for one that does not fit: a policy bug) and takes
+// effect in the manager's bookkeeping at once, so that the rest of the event plans against it; the
+// ResourceManager then carries it out on the hardware. A policy changes manager state only through here.
+#include <cstdint>
+#include <vector>
+
+#include "manager/dag_executor.h"
+#include "manager/job_record.h"
+#include "manager/task_ledger.h"
+
+namespace rmsim {
+
+class Decisions {
+public:
+    Decisions(TaskLedger& ledger, DagExecutor* jobs) : ledger_(ledger), jobs_(jobs) {}
+    Decisions(const Decisions&) = delete;
+    Decisions& operator=(const Decisions&) = delete;
+
+    /// Starts a waiting task now on `units` of cluster c at P-state p. The units must be idle for the
+    /// whole execution.
+    void start(TaskId t, ClusterId c, std::vector<LocalNodeIndex> units, std::uint32_t pstate);
+    /// Books the task to start at `start_s` (> now) on `units`: a permanent reservation, or a place-holder
+    /// that is removed at the beginning of the next mapping event (Machovec Ch.3 §3.3.2).
+    void reserve(TaskId t, ClusterId c, std::vector<LocalNodeIndex> units, Seconds start_s, std::uint32_t pstate,
+                 bool placeholder);
+    /// Removes a waiting or reserved task for good.
+    void drop(TaskId t);
+    /// Refuses a waiting task (e.g. its value is already zero, Singh 2015 §IV).
+    void reject(TaskId t);
+    /// Stops a running task; it returns to the waiting set with its remaining work when the hardware
+    /// reports it (its units are free from now on).
+    void preempt(TaskId t);
+    /// Sets the P-state of the DVFS domain of (node, core); core = kAllCores: every core of the node.
+    void set_pstate(NodeId node, std::uint32_t core, std::uint32_t pstate);
+    /// Runs a waiting DAG job on `node` of cluster c as placed; books its cores for the planned response.
+    void start_job(JobId j, ClusterId c, LocalNodeIndex node, const JobPlacement& placement);
+    /// Refuses a waiting DAG job: all its tasks are rejected.
+    void reject_job(JobId j);
+
+private:
+    DagExecutor& jobs(const char* what);
+
+    TaskLedger& ledger_;
+    DagExecutor* jobs_;
+};
+
+}  // namespace rmsim

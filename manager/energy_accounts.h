@@ -1,0 +1,60 @@
+#pragma once
+// The manager's energy accounts: energy consumed (read from the power meters), committed (consumed plus
+// the estimated energy still to come from running and reserved tasks), and the per-period budget with its
+// linear goal curve (Machovec Ch.3 §3.2.4 daily budget, §3.3.6 goal). Owned by the ResourceManager (through
+// its Bookkeeping), which restarts the period from the meters' exact reading at each boundary; policies
+// read them through the PolicyView. Plain C++, no SystemC.
+#include <functional>
+
+#include "manager/estimates.h"
+#include "manager/task_ledger.h"
+#include "platform/units.h"
+
+namespace rmsim {
+
+struct EnergyBudget {
+    Joules budget_j = 0;        ///< per period; <= 0: no budget
+    Seconds period_s = 86400;   ///< e.g. a day (Machovec Ch.3 §3.2.4)
+    Seconds start_s = 0;        ///< when the first period starts (no constraint before it)
+};
+
+class EnergyAccounts {
+public:
+    EnergyAccounts(const TaskLedger& ledger, const Estimates& estimates) : ledger_(ledger), estimates_(estimates) {}
+
+    /// Where consumed energy comes from (the machine's meters); without one, nothing is consumed.
+    void set_reader(std::function<Joules()> f) { reader_ = std::move(f); }
+    void set_budget(const EnergyBudget& b) {
+        budget_ = b;
+        period_start_s_ = b.start_s;
+    }
+
+    /// Exact energy consumed by the whole machine so far.
+    Joules consumed() const { return reader_ ? reader_() : 0.0; }
+    /// Consumed plus the estimated energy still to come from running and reserved tasks.
+    Joules committed() const;
+    const EnergyBudget& budget() const { return budget_; }
+    /// Start of the budget period containing now.
+    Seconds period_start() const { return period_start_s_; }
+    /// Energy consumed since the period started (exact: the manager snapshots the meters at its start).
+    Joules consumed_in_period() const { return consumed() - period_start_energy_j_; }
+    /// consumed_in_period() plus the estimated energy of running and reserved tasks.
+    Joules committed_in_period() const { return committed() - period_start_energy_j_; }
+    /// budget - committed_in_period() (+inf without a budget, or before the first period).
+    Joules remaining() const;
+    /// The linear goal curve of the metaheuristics (Machovec Ch.3 §3.3.6): energy at a constant rate,
+    /// budget x (t - period start) / period.
+    Joules goal(Seconds t_s) const;
+    /// A new period starts at start_s, with the machine's exact consumed energy then.
+    void begin_period(Seconds start_s, Joules consumed_at_start_j);
+
+private:
+    const TaskLedger& ledger_;
+    const Estimates& estimates_;
+    std::function<Joules()> reader_;
+    EnergyBudget budget_;
+    Seconds period_start_s_ = 0;
+    Joules period_start_energy_j_ = 0;
+};
+
+}  // namespace rmsim

@@ -1,0 +1,67 @@
+#include "manager/estimates.h"
+
+#include <limits>
+
+#include "platform/exec_rounding.h"
+
+namespace rmsim {
+
+Estimates::Estimates(const PlatformSpec& platform, Granularity granularity)
+    : platform_(platform), granularity_(granularity) {
+    for (const ClusterSpec& c : platform_.clusters) {
+        const std::uint32_t cpn = platform_.cores_per_node(c.node_type);
+        cores_per_node_.push_back(cpn);
+        unit_count_.push_back(granularity == Granularity::Node ? c.nodes : c.nodes * cpn);
+        core_type_.push_back(platform_.core_type_of(c.node_type, 0));
+    }
+}
+
+std::uint32_t Estimates::pstate_count(ClusterId c) const {
+    return static_cast<std::uint32_t>(platform_.pstate_count(platform_.clusters.at(c).node_type));
+}
+
+std::uint32_t Estimates::units_needed(const Task& task, ClusterId c) const {
+    const std::uint32_t cpn = cores_per_node_.at(c);
+    const std::uint32_t nodes = task.nodes_on_cluster(c);
+    std::uint32_t units;
+    if (granularity_ == Granularity::Node)
+        units = nodes > 0 ? nodes : (task.nodes_per_cluster ? 0 : (task.cores + cpn - 1) / cpn);
+    else
+        units = nodes > 0 ? nodes * cpn : (task.nodes_per_cluster ? 0 : task.cores);
+    return units <= unit_count_.at(c) ? units : 0;
+}
+
+Seconds Estimates::exec_time(const Task& task, double remaining, ClusterId c, std::uint32_t pstate) const {
+    const CoreTypeId ct = core_type_.at(c);
+    const CoreType& type = platform_.core_types.at(ct);
+    const Seconds full = task.work.duration(type, ct, pstate);
+    if (full < 0) return full;
+    // Exactly what the core takes (modules/core.cpp): it starts with done = 1 - remaining (Core::start) and
+    // finishes the fraction 1 - done in whole clock periods, then whole ns. Without this, a task whose
+    // cycles are not a multiple of the clock or whose memory time has sub-ns parts would overrun its
+    // booking by up to a clock period plus a nanosecond.
+    const double left = 1.0 - (1.0 - remaining);
+    const std::uint64_t ns = remaining_exec_ns(left, full, type.pstates.at(pstate).frequency_hz);
+    return static_cast<Seconds>(ns) * 1e-9;  // as to_seconds (platform/sim_time.h)
+}
+
+Joules Estimates::exec_energy(const Task& task, double remaining, ClusterId c, std::uint32_t pstate) const {
+    const Seconds time = exec_time(task, remaining, c, pstate);
+    const std::uint32_t units = units_needed(task, c);
+    if (time < 0 || units == 0) return std::numeric_limits<Joules>::infinity();
+    const WorkModel& work = task.work;
+    const CoreTypeId ct = core_type_.at(c);
+    if (granularity_ == Granularity::Core) return time * units * work.busy_power_w(platform_.core_types.at(ct), ct, pstate);
+    // Whole nodes: every core busy, every processor's uncore, the node's base power.
+    const NodeType& nt = platform_.node_types.at(platform_.clusters.at(c).node_type);
+    Watts node_w = nt.base_power_w.size() > 1 ? nt.base_power_w.at(pstate) : nt.base_power_w.front();
+    for (const auto& g : nt.processors) {
+        const ProcessorType& pt = platform_.processor_types.at(g.type);
+        const Watts busy = work.busy_power_w(platform_.core_types.at(pt.core_type), pt.core_type, pstate);
+        const Watts uncore = pt.uncore_power_w.size() > 1 ? pt.uncore_power_w.at(pstate) : pt.uncore_power_w.front();
+        node_w += g.count * (uncore + pt.cores * busy);
+    }
+    return time * units * node_w;
+}
+
+}  // namespace rmsim

@@ -1,0 +1,103 @@
+#pragma once
+// What a policy sees at a mapping event (batsched's read-only view of the platform and queue): time, the
+// platform, every task and its record, the waiting set, the availability profiles, the estimates of
+// execution time and energy, the energy accounts, and the DAG jobs. Read-only: a policy changes nothing
+// except by deciding (manager/decisions.h). Plain C++, so every heuristic is unit-tested without a simulation.
+#include <cstdint>
+#include <utility>
+#include <vector>
+
+#include "manager/availability_profile.h"
+#include "manager/dag_executor.h"
+#include "manager/energy_accounts.h"
+#include "manager/estimates.h"
+#include "manager/task_ledger.h"
+#include "platform/platform_spec.h"
+#include "workloads/task.h"
+#include "workloads/workload.h"
+
+namespace rmsim {
+
+class PolicyView {
+public:
+    PolicyView(const Estimates& estimates, const TaskLedger& ledger, const EnergyAccounts& energy,
+               const DagExecutor* jobs)
+        : estimates_(estimates), ledger_(ledger), energy_(energy), jobs_(jobs) {}
+    PolicyView(const PolicyView&) = delete;
+    PolicyView& operator=(const PolicyView&) = delete;
+
+    // --- time, platform, tasks -------------------------------------------------------------------------
+    Seconds now() const { return ledger_.now(); }
+    const PlatformSpec& platform() const { return estimates_.platform(); }
+    Granularity granularity() const { return estimates_.granularity(); }
+    std::size_t cluster_count() const { return estimates_.cluster_count(); }
+    std::uint32_t pstate_count(ClusterId c) const { return estimates_.pstate_count(c); }
+    std::uint32_t cores_per_node(ClusterId c) const { return estimates_.cores_per_node(c); }
+    const Task& task(TaskId t) const { return ledger_.task(t); }
+    const TaskRecord& record(TaskId t) const { return ledger_.record(t); }
+    std::size_t task_count() const { return ledger_.task_count(); }
+    /// Arrived, unmapped tasks in arrival order, as of the start of this mapping event. Tasks mapped or
+    /// dropped during the event stay listed until the next one: check is_waiting().
+    const std::vector<TaskId>& waiting() const { return ledger_.waiting(); }
+    bool is_waiting(TaskId t) const { return ledger_.is_waiting(t); }
+    std::size_t running_count() const { return ledger_.running_count(); }
+    /// Tasks completed, dropped or rejected so far.
+    std::size_t finished_count() const { return ledger_.finished_count(); }
+    std::uint64_t mapping_events() const { return ledger_.mapping_events(); }
+
+    // --- estimates (the papers' ETC/APC view) ----------------------------------------------------------
+    /// Units the task needs on cluster c (0: it cannot run there).
+    std::uint32_t units_needed(TaskId t, ClusterId c) const { return estimates_.units_needed(ledger_.task(t), c); }
+    /// Time to do the task's remaining work on cluster c at P-state p; negative if it cannot run there.
+    Seconds exec_time(TaskId t, ClusterId c, std::uint32_t pstate) const { return ledger_.exec_time(t, c, pstate); }
+    /// Energy of that execution on its units: busy cores, plus uncore and node base power when whole
+    /// nodes are allocated.
+    Joules exec_energy(TaskId t, ClusterId c, std::uint32_t pstate) const {
+        return estimates_.exec_energy(ledger_.task(t), ledger_.record(t).remaining, c, pstate);
+    }
+    /// Utility (value) earned if the task completes at `completion_s`.
+    double utility_at(TaskId t, Seconds completion_s) const {
+        const Task& task = ledger_.task(t);
+        return task.utility.value_at(completion_s - task.arrival_s);
+    }
+
+    // --- resources -------------------------------------------------------------------------------------
+    const AvailabilityProfile& profile(ClusterId c) const { return ledger_.profile(c); }
+    /// The node and local core of a unit (core = kAllCores for a whole node).
+    std::pair<NodeId, std::uint32_t> unit_location(ClusterId c, LocalNodeIndex unit) const {
+        return ledger_.unit_location(c, unit);
+    }
+
+    // --- energy (manager/energy_accounts.h) -------------------------------------------------------------
+    Joules energy_consumed() const { return energy_.consumed(); }
+    Joules energy_committed() const { return energy_.committed(); }
+    const EnergyBudget& budget() const { return energy_.budget(); }
+    Seconds budget_period_start() const { return energy_.period_start(); }
+    Joules energy_consumed_in_period() const { return energy_.consumed_in_period(); }
+    Joules energy_committed_in_period() const { return energy_.committed_in_period(); }
+    Joules energy_remaining() const { return energy_.remaining(); }
+    Joules energy_goal(Seconds t_s) const { return energy_.goal(t_s); }
+
+    // --- DAG jobs (Singh 2015): a job runs on one node, its tasks follow the graph ---------------------
+    /// Every task belongs to a job; policies schedule waiting_jobs(), not waiting().
+    bool has_jobs() const { return jobs_ != nullptr; }
+    std::size_t job_count() const { return jobs_ ? jobs_->job_count() : 0; }
+    const DagJob& job(JobId j) const { return jobs().job(j); }
+    const JobRecord& job_record(JobId j) const { return jobs().job_record(j); }
+    JobId job_of(TaskId t) const { return jobs().job_of(t); }
+    /// Arrived, unallocated jobs in arrival order (as of the start of this mapping event; check the state).
+    const std::vector<JobId>& waiting_jobs() const { return jobs().waiting_jobs(); }
+    /// Cores of a node (Granularity::Core) with nothing booked from now on: the node's bid (Singh Alg. 1).
+    std::vector<std::uint32_t> idle_cores(ClusterId c, LocalNodeIndex node) const { return jobs().idle_cores(c, node); }
+    std::size_t jobs_finished() const { return jobs_ ? jobs_->jobs_finished() : 0; }
+
+private:
+    const DagExecutor& jobs() const;
+
+    const Estimates& estimates_;
+    const TaskLedger& ledger_;
+    const EnergyAccounts& energy_;
+    const DagExecutor* jobs_;
+};
+
+}  // namespace rmsim

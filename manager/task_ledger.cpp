@@ -1,0 +1,264 @@
+#include "manager/task_ledger.h"
+
+#include <algorithm>
+#include <limits>
+#include <stdexcept>
+#include <string>
+
+namespace rmsim {
+
+namespace {
+std::string tname(TaskId t) { return "task " + std::to_string(t); }
+}  // namespace
+
+const char* to_string(TaskState s) {
+    switch (s) {
+        case TaskState::Pending: return "pending";
+        case TaskState::Waiting: return "waiting";
+        case TaskState::Reserved: return "reserved";
+        case TaskState::Running: return "running";
+        case TaskState::Completed: return "completed";
+        case TaskState::Dropped: return "dropped";
+        case TaskState::Rejected: return "rejected";
+    }
+    return "?";
+}
+
+TaskLedger::TaskLedger(const std::vector<Task>& tasks, const Estimates& estimates, std::vector<Command>& outbox)
+    : tasks_(tasks), estimates_(estimates), outbox_(outbox), records_(tasks.size()) {
+    for (ClusterId c = 0; c < estimates_.cluster_count(); ++c) profiles_.emplace_back(estimates_.unit_count(c));
+    for (std::size_t i = 0; i < tasks_.size(); ++i)
+        if (tasks_[i].id != i) throw std::logic_error("TaskLedger: task ids must be 0..n-1 in order");
+}
+
+std::pair<NodeId, std::uint32_t> TaskLedger::unit_location(ClusterId c, LocalNodeIndex unit) const {
+    const NodeId first = estimates_.platform().first_node(c);
+    if (estimates_.granularity() == Granularity::Node) return {first + unit, kAllCores};
+    const std::uint32_t cpn = estimates_.cores_per_node(c);
+    return {first + unit / cpn, unit % cpn};
+}
+
+Seconds TaskLedger::exec_time(TaskId t, ClusterId c, std::uint32_t pstate) const {
+    return estimates_.exec_time(tasks_.at(t), records_.at(t).remaining, c, pstate);
+}
+
+void TaskLedger::set_state(TaskId t, TaskState s) {
+    records_[t].state = s;
+    if (s == TaskState::Running || s == TaskState::Reserved) {
+        committed_.insert(t);
+    } else {
+        committed_.erase(t);
+    }
+}
+
+void TaskLedger::book(TaskId owner, ClusterId c, std::vector<LocalNodeIndex>& units, Seconds start_s, Seconds end_s,
+                      BookingKind kind) {
+    if (units.empty()) throw std::logic_error(tname(owner) + ": no units to run on");
+    std::sort(units.begin(), units.end());
+    profiles_.at(c).add(units, start_s, end_s, owner, kind);
+}
+
+void TaskLedger::start(TaskId t, ClusterId c, std::vector<LocalNodeIndex> units, std::uint32_t pstate) {
+    TaskRecord& r = records_.at(t);
+    if (r.state != TaskState::Waiting) throw std::logic_error(tname(t) + ": start of a task that is " + to_string(r.state));
+    const Seconds d = exec_time(t, c, pstate);
+    if (d < 0) throw std::logic_error(tname(t) + ": cannot run on cluster " + std::to_string(c));
+    book(t, c, units, now_s_, now_s_ + std::max(d, 1e-9), BookingKind::Running);
+    r.cluster = c;
+    r.pstate = pstate;
+    r.units = std::move(units);
+    set_running(t);
+}
+
+void TaskLedger::set_running(TaskId t) {
+    TaskRecord& r = records_.at(t);
+    set_state(t, TaskState::Running);
+    r.placeholder = false;
+    r.start_s = now_s_;
+    if (r.first_start_s < 0) r.first_start_s = now_s_;
+    const auto loc = unit_location(r.cluster, r.units.front());
+    r.first_node = loc.first;
+    r.first_core = loc.second;
+    // Parts: one per node touched (the hardware reports per node).
+    std::uint32_t nodes = 0;
+    NodeId last = std::numeric_limits<NodeId>::max();
+    for (LocalNodeIndex u : r.units) {
+        const NodeId n = unit_location(r.cluster, u).first;
+        if (n != last) ++nodes;
+        last = n;
+    }
+    r.node_count = nodes;
+    r.parts_left = nodes;
+    ++running_count_;
+    Command cmd;
+    cmd.kind = Command::Kind::Start;
+    cmd.task = t;
+    outbox_.push_back(cmd);
+}
+
+void TaskLedger::reserve(TaskId t, ClusterId c, std::vector<LocalNodeIndex> units, Seconds start_s,
+                         std::uint32_t pstate, bool placeholder) {
+    if (start_s <= now_s_) {
+        start(t, c, std::move(units), pstate);
+        return;
+    }
+    TaskRecord& r = records_.at(t);
+    if (r.state != TaskState::Waiting) throw std::logic_error(tname(t) + ": reservation of a task that is " + to_string(r.state));
+    const Seconds d = exec_time(t, c, pstate);
+    if (d < 0) throw std::logic_error(tname(t) + ": cannot run on cluster " + std::to_string(c));
+    book(t, c, units, start_s, start_s + std::max(d, 1e-9), placeholder ? BookingKind::PlaceHolder : BookingKind::Reservation);
+    set_state(t, TaskState::Reserved);
+    r.placeholder = placeholder;
+    r.cluster = c;
+    r.pstate = pstate;
+    r.units = std::move(units);
+    r.planned_start_s = start_s;
+    reserved_.push(Timed{start_s, t});
+}
+
+void TaskLedger::hold_for_job(TaskId t, ClusterId c, LocalNodeIndex unit, std::uint32_t pstate,
+                              Seconds planned_start_s) {
+    TaskRecord& r = records_.at(t);
+    set_state(t, TaskState::Reserved);
+    r.placeholder = false;
+    r.cluster = c;
+    r.pstate = pstate;
+    r.units = {unit};
+    r.planned_start_s = planned_start_s;
+}
+
+void TaskLedger::drop(TaskId t) {
+    TaskRecord& r = records_.at(t);
+    if (r.state != TaskState::Waiting && r.state != TaskState::Reserved)
+        throw std::logic_error(tname(t) + ": drop of a task that is " + to_string(r.state));
+    if (r.state == TaskState::Reserved) profiles_.at(r.cluster).remove(t);
+    set_state(t, TaskState::Dropped);
+    r.end_s = now_s_;
+    ++finished_count_;
+    r.units.clear();
+}
+
+void TaskLedger::reject(TaskId t) {
+    TaskRecord& r = records_.at(t);
+    if (r.state != TaskState::Waiting) throw std::logic_error(tname(t) + ": rejection of a task that is " + to_string(r.state));
+    set_state(t, TaskState::Rejected);
+    r.end_s = now_s_;
+    ++finished_count_;
+}
+
+void TaskLedger::preempt(TaskId t) {
+    TaskRecord& r = records_.at(t);
+    if (r.state != TaskState::Running) throw std::logic_error(tname(t) + ": preemption of a task that is " + to_string(r.state));
+    profiles_.at(r.cluster).remove(t);
+    Command cmd;
+    cmd.kind = Command::Kind::Preempt;
+    cmd.task = t;
+    outbox_.push_back(cmd);
+}
+
+void TaskLedger::arrive(TaskId t, Seconds now_s, bool listed) {
+    advance(now_s);
+    TaskRecord& r = records_.at(t);
+    if (r.state != TaskState::Pending) throw std::logic_error(tname(t) + ": arrives twice");
+    set_state(t, TaskState::Waiting);
+    if (listed) waiting_.push_back(t);
+}
+
+void TaskLedger::advance(Seconds now_s) {
+    if (now_s < now_s_) throw std::logic_error("TaskLedger: time moved backwards");
+    now_s_ = now_s;
+}
+
+void TaskLedger::compact_waiting() {
+    waiting_.erase(std::remove_if(waiting_.begin(), waiting_.end(),
+                                  [this](TaskId t) { return records_[t].state != TaskState::Waiting; }),
+                   waiting_.end());
+}
+
+void TaskLedger::begin_event(Seconds now_s) {
+    advance(now_s);
+    ++events_;
+    for (AvailabilityProfile& p : profiles_) {
+        p.set_now(now_s);
+        for (TaskId t : p.clear_placeholders()) {
+            TaskRecord& r = records_.at(t);
+            set_state(t, TaskState::Waiting);
+            r.placeholder = false;
+            r.units.clear();
+            r.planned_start_s = -1;
+            waiting_.push_back(t);
+        }
+    }
+    compact_waiting();
+    auto by_arrival = [this](TaskId a, TaskId b) {
+        const Seconds ta = tasks_[a].arrival_s, tb = tasks_[b].arrival_s;
+        return ta != tb ? ta < tb : a < b;
+    };
+    if (!std::is_sorted(waiting_.begin(), waiting_.end(), by_arrival))
+        std::sort(waiting_.begin(), waiting_.end(), by_arrival);
+    waiting_.erase(std::unique(waiting_.begin(), waiting_.end()), waiting_.end());
+}
+
+Seconds TaskLedger::next_reserved_start() const {
+    while (!reserved_.empty()) {
+        const TaskRecord& r = records_.at(reserved_.top().task);
+        if (r.state == TaskState::Reserved && r.planned_start_s == reserved_.top().at_s) return reserved_.top().at_s;
+        reserved_.pop();  // stale: dropped, place-holder removed or re-reserved
+    }
+    return std::numeric_limits<Seconds>::infinity();
+}
+
+void TaskLedger::start_due_reservations(Seconds now_s, Seconds due_s) {
+    advance(now_s);
+    while (next_reserved_start() <= due_s) {
+        const TaskId t = reserved_.top().task;
+        reserved_.pop();
+        profiles_.at(records_[t].cluster).set_kind(t, BookingKind::Running);
+        set_running(t);
+    }
+}
+
+bool TaskLedger::part_finished(TaskId t, bool preempted, double remaining, Joules energy_j, Seconds now_s,
+                               bool keeps_booking) {
+    advance(now_s);
+    TaskRecord& r = records_.at(t);
+    if (r.state != TaskState::Running || r.parts_left == 0)
+        throw std::logic_error(tname(t) + ": a notice for a task that is " + to_string(r.state));
+    r.energy_j += energy_j;
+    if (preempted) {
+        r.any_part_preempted = true;
+        r.reported_remaining = std::max(r.reported_remaining, remaining);
+    }
+    if (--r.parts_left > 0) return false;
+    --running_count_;
+    const bool back_to_waiting = r.any_part_preempted && r.reported_remaining > 0;
+    r.any_part_preempted = false;
+    if (back_to_waiting) {
+        // Work is conserved: the slowest part's remaining fraction (of the whole work) is what is left.
+        r.remaining = r.reported_remaining;
+        r.reported_remaining = 0;
+        set_state(t, TaskState::Waiting);
+        ++r.preemptions;
+        r.units.clear();
+        waiting_.push_back(t);
+    } else {
+        set_state(t, TaskState::Completed);
+        ++finished_count_;
+        r.remaining = 0;
+        r.end_s = now_s;
+        if (!keeps_booking) profiles_.at(r.cluster).remove(t);
+    }
+    return true;
+}
+
+void TaskLedger::start_sent(TaskId t, Seconds now_s) {
+    TaskRecord& r = records_.at(t);
+    r.start_s = now_s;
+    if (r.first_start_s < 0 || r.first_start_s > now_s) r.first_start_s = now_s;
+}
+
+bool TaskLedger::extend_running(TaskId t, Seconds end_s) {
+    return profiles_.at(records_.at(t).cluster).update_end(t, end_s);
+}
+
+}  // namespace rmsim

@@ -1,0 +1,115 @@
+#pragma once
+// The task ledger: the manager's record of every task (where it is in its life, where it runs), the
+// waiting set, the reservations to start, and the availability profile of each cluster with every running
+// task, permanent reservation and place-holder booked in it. Owned by the ResourceManager (through its
+// Bookkeeping); policies read it through the PolicyView and change it only by deciding (Decisions).
+// Plain C++, no SystemC.
+//
+// Allocation units: with Granularity::Node a unit is a node of the cluster (index local to the cluster);
+// with Granularity::Core a unit is a core, numbered node-major (unit = local node x cores per node + core).
+#include <cstdint>
+#include <queue>
+#include <set>
+#include <vector>
+
+#include "manager/availability_profile.h"
+#include "manager/command.h"
+#include "manager/estimates.h"
+#include "manager/task_record.h"
+#include "workloads/task.h"
+
+namespace rmsim {
+
+class TaskLedger {
+public:
+    /// `tasks` must outlive the ledger; task i has id i. Commands (Start, Preempt) go to `outbox`.
+    TaskLedger(const std::vector<Task>& tasks, const Estimates& estimates, std::vector<Command>& outbox);
+
+    // --- queries -------------------------------------------------------------------------------------
+    Seconds now() const { return now_s_; }
+    const Task& task(TaskId t) const { return tasks_.at(t); }
+    const TaskRecord& record(TaskId t) const { return records_.at(t); }
+    std::size_t task_count() const { return tasks_.size(); }
+    /// Arrived, unmapped tasks in arrival order, as of the start of this mapping event. Tasks mapped or
+    /// dropped during the event stay listed until the next one: check is_waiting().
+    const std::vector<TaskId>& waiting() const { return waiting_; }
+    bool is_waiting(TaskId t) const { return records_.at(t).state == TaskState::Waiting; }
+    std::size_t running_count() const { return running_count_; }
+    /// Tasks completed, dropped or rejected so far.
+    std::size_t finished_count() const { return finished_count_; }
+    std::uint64_t mapping_events() const { return events_; }
+    const AvailabilityProfile& profile(ClusterId c) const { return profiles_.at(c); }
+    /// The node and local core of a unit (core = kAllCores for a whole node).
+    std::pair<NodeId, std::uint32_t> unit_location(ClusterId c, LocalNodeIndex unit) const;
+    /// The running and reserved tasks, ascending ids.
+    const std::set<TaskId>& committed() const { return committed_; }
+    /// Time of the task's remaining work on cluster c at P-state p (Estimates::exec_time).
+    Seconds exec_time(TaskId t, ClusterId c, std::uint32_t pstate) const;
+    /// Earliest reserved start not yet begun (+inf if none).
+    Seconds next_reserved_start() const;
+
+    // --- decisions, as manager/decisions.h describes them (std::logic_error if one does not fit the state) --
+    void start(TaskId t, ClusterId c, std::vector<LocalNodeIndex> units, std::uint32_t pstate);
+    /// A start now if start_s <= now.
+    void reserve(TaskId t, ClusterId c, std::vector<LocalNodeIndex> units, Seconds start_s, std::uint32_t pstate,
+                 bool placeholder);
+    void drop(TaskId t);
+    void reject(TaskId t);
+    /// The task's units are free from now on; it waits again when every part has reported.
+    void preempt(TaskId t);
+
+    // --- the manager's own bookkeeping ---------------------------------------------------------------
+    /// Task arrives (Pending -> Waiting); `listed`: it joins waiting() (tasks of DAG jobs do not).
+    void arrive(TaskId t, Seconds now_s, bool listed = true);
+    /// Opens a mapping event at now_s: advances the profiles, removes place-holders (their tasks wait again).
+    void begin_event(Seconds now_s);
+    /// Moves time without an event (e.g. a notice).
+    void advance(Seconds now_s);
+    /// Starts the reserved tasks due by `due_s` (>= now_s; a clock tick may round a planned start).
+    void start_due_reservations(Seconds now_s, Seconds due_s);
+    /// A hardware notice: the part of task t on one node ended (completed or preempted). Returns true when
+    /// the last part has reported. `keeps_booking`: the task's units are booked by someone else (a DAG
+    /// job's block), so its completion leaves the profile alone.
+    bool part_finished(TaskId t, bool preempted, double remaining, Joules energy_j, Seconds now_s,
+                       bool keeps_booking = false);
+    /// The START of a task went to the hardware at now_s (later than decided if its units were still busy).
+    void start_sent(TaskId t, Seconds now_s);
+    /// A running task's expected end moved (e.g. it overran its estimate): keep its units booked.
+    bool extend_running(TaskId t, Seconds end_s);
+    /// Books `units` of cluster c over [start_s, end_s) for `owner` as it is (used by the DAG executor).
+    void book(TaskId owner, ClusterId c, std::vector<LocalNodeIndex>& units, Seconds start_s, Seconds end_s,
+              BookingKind kind);
+    bool update_booking_end(ClusterId c, TaskId owner, Seconds end_s) { return profiles_.at(c).update_end(owner, end_s); }
+    void remove_booking(ClusterId c, TaskId owner) { profiles_.at(c).remove(owner); }
+    /// A DAG job's task placed on its core, to start when its inputs are in (Reserved, not in the queue).
+    void hold_for_job(TaskId t, ClusterId c, LocalNodeIndex unit, std::uint32_t pstate, Seconds planned_start_s);
+    /// Starts a held or reserved task now (emits its Start command).
+    void set_running(TaskId t);
+    void push_command(const Command& c) { outbox_.push_back(c); }
+
+private:
+    /// Every change of a task's state goes through here: it keeps committed_ in step.
+    void set_state(TaskId t, TaskState s);
+    void compact_waiting();
+
+    const std::vector<Task>& tasks_;
+    const Estimates& estimates_;
+    std::vector<Command>& outbox_;
+    std::vector<TaskRecord> records_;
+    /// The running and reserved tasks, ascending: energy committed sums over these, not over every record.
+    std::set<TaskId> committed_;
+    std::vector<AvailabilityProfile> profiles_;
+    std::vector<TaskId> waiting_;
+    struct Timed {
+        Seconds at_s;
+        TaskId task;
+        bool operator>(const Timed& o) const { return at_s != o.at_s ? at_s > o.at_s : task > o.task; }
+    };
+    mutable std::priority_queue<Timed, std::vector<Timed>, std::greater<Timed>> reserved_;
+    Seconds now_s_ = 0;
+    std::size_t running_count_ = 0;
+    std::size_t finished_count_ = 0;
+    std::uint64_t events_ = 0;
+};
+
+}  // namespace rmsim
