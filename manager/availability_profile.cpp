@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <iterator>
+#include <sstream>
 #include <stdexcept>
 #include <string>
 
@@ -10,20 +11,27 @@ namespace rmsim {
 
 namespace {
 
-constexpr Seconds kInf = std::numeric_limits<Seconds>::infinity();
+constexpr SimTime kInf = SimTime::infinity();
+constexpr SimTime kNegInf = SimTime::negative_infinity();
+
+std::string text(SimTime t) {
+    std::ostringstream o;
+    o << t;
+    return o.str();
+}
 
 std::string owner_text(TaskId owner) { return "task " + std::to_string(owner); }
 
 /// First interval of a sorted, non-overlapping timeline that ends after t.
-std::vector<BusyInterval>::const_iterator first_ending_after(const std::vector<BusyInterval>& tl, Seconds t) {
-    return std::partition_point(tl.begin(), tl.end(), [t](const BusyInterval& iv) { return iv.end_s <= t; });
+std::vector<BusyInterval>::const_iterator first_ending_after(const std::vector<BusyInterval>& tl, SimTime t) {
+    return std::partition_point(tl.begin(), tl.end(), [t](const BusyInterval& iv) { return iv.end <= t; });
 }
 
 /// The owner's interval on a node: the one starting at the booking's start.
-std::vector<BusyInterval>::iterator find_owned(std::vector<BusyInterval>& tl, Seconds start_s, TaskId owner,
+std::vector<BusyInterval>::iterator find_owned(std::vector<BusyInterval>& tl, SimTime start, TaskId owner,
                                                LocalNodeIndex node) {
     auto pos = std::partition_point(tl.begin(), tl.end(),
-                                    [start_s](const BusyInterval& iv) { return iv.start_s < start_s; });
+                                    [start](const BusyInterval& iv) { return iv.start < start; });
     if (pos == tl.end() || pos->owner != owner)
         throw std::logic_error("AvailabilityProfile: booking of " + owner_text(owner) +
                                " missing from node " + std::to_string(node));
@@ -32,24 +40,24 @@ std::vector<BusyInterval>::iterator find_owned(std::vector<BusyInterval>& tl, Se
 
 bool cost_less(const PlacementCost& x, LocalNodeIndex nx, const PlacementCost& y, LocalNodeIndex ny) {
     if (x.void_delta != y.void_delta) return x.void_delta < y.void_delta;
-    if (x.period_length_s != y.period_length_s) return x.period_length_s < y.period_length_s;
-    if (x.gap_before_s != y.gap_before_s) return x.gap_before_s < y.gap_before_s;
+    if (x.period_length != y.period_length) return x.period_length < y.period_length;
+    if (x.gap_before != y.gap_before) return x.gap_before < y.gap_before;
     return nx < ny;
 }
 
 }  // namespace
 
-AvailabilityProfile::AvailabilityProfile(std::uint32_t node_count, Seconds now_s)
-    : now_s_(now_s),
+AvailabilityProfile::AvailabilityProfile(std::uint32_t node_count, SimTime now)
+    : now_(now),
       timelines_(node_count),
-      first_start_s_(node_count, kInf),
-      first_end_s_(node_count, kInf),
-      last_end_s_(node_count, -kInf),
+      first_start_(node_count, kInf),
+      first_end_(node_count, kInf),
+      last_end_(node_count, kNegInf),
       empty_bits_((static_cast<std::size_t>(node_count) + 63) / 64, ~std::uint64_t{0}),
       empty_count_(node_count) {
     if (node_count == 0)
         throw std::invalid_argument("AvailabilityProfile: a cluster needs at least one node");
-    if (!std::isfinite(now_s)) throw std::invalid_argument("AvailabilityProfile: now must be finite");
+    if (!now.is_finite()) throw std::invalid_argument("AvailabilityProfile: now must be finite");
     // Bits past the last node stay 0, so a word-level search never finds them.
     if (node_count % 64 != 0) empty_bits_.back() = (std::uint64_t{1} << (node_count % 64)) - 1;
 }
@@ -84,10 +92,10 @@ void AvailabilityProfile::check_node(LocalNodeIndex node) const {
                                     std::to_string(timelines_.size()) + " nodes)");
 }
 
-void AvailabilityProfile::bump_void(Seconds a_s, Seconds b_s, int sign) const {
+void AvailabilityProfile::bump_void(SimTime a, SimTime b, int sign) const {
     // Touching intervals leave no idle period between them; every node keeps exactly one tail, at +inf
     // after an open-ended booking (the sweep counts tails per node).
-    if (!voids_tracked_ || (b_s != kInf && !(a_s < b_s))) return;
+    if (!voids_tracked_ || (b != kInf && !(a < b))) return;
     auto bump = [sign](auto& map, const auto& key) {
         auto& count = map[key];
         if (sign > 0) {
@@ -97,19 +105,19 @@ void AvailabilityProfile::bump_void(Seconds a_s, Seconds b_s, int sign) const {
             if (--count == 0) map.erase(key);
         }
     };
-    if (b_s == kInf) {
-        bump(tail_voids_, a_s);
+    if (b == kInf) {
+        bump(tail_voids_, a);
     } else {
-        bump(finite_voids_, std::make_pair(a_s, b_s));
+        bump(finite_voids_, std::make_pair(a, b));
     }
     cache_.valid = false;
 }
 
 void AvailabilityProfile::index_voids(LocalNodeIndex node) const {
-    Seconds prev_end = -kInf;
+    SimTime prev_end = kNegInf;
     for (const BusyInterval& iv : timelines_[node]) {
-        bump_void(prev_end, iv.start_s, +1);
-        prev_end = iv.end_s;
+        bump_void(prev_end, iv.start, +1);
+        prev_end = iv.end;
     }
     bump_void(prev_end, kInf, +1);
 }
@@ -122,9 +130,9 @@ void AvailabilityProfile::track_voids() const {
 
 void AvailabilityProfile::index_node(LocalNodeIndex node) {
     const auto& tl = timelines_[node];
-    first_start_s_[node] = tl.empty() ? kInf : tl.front().start_s;
-    first_end_s_[node] = tl.empty() ? kInf : tl.front().end_s;
-    last_end_s_[node] = tl.empty() ? -kInf : tl.back().end_s;
+    first_start_[node] = tl.empty() ? kInf : tl.front().start;
+    first_end_[node] = tl.empty() ? kInf : tl.front().end;
+    last_end_[node] = tl.empty() ? kNegInf : tl.back().end;
     set_empty_bit(node, tl.empty());
 }
 
@@ -132,19 +140,19 @@ namespace {
 
 /// The bounds of the idle periods around timeline position pos: the end of the interval before it (-inf if
 /// none) and the start of the interval at or after it (+inf if none).
-std::pair<Seconds, Seconds> neighbours(const std::vector<BusyInterval>& tl,
+std::pair<SimTime, SimTime> neighbours(const std::vector<BusyInterval>& tl,
                                        std::vector<BusyInterval>::const_iterator before,
                                        std::vector<BusyInterval>::const_iterator after) {
-    return {before == tl.begin() ? -kInf : std::prev(before)->end_s, after == tl.end() ? kInf : after->start_s};
+    return {before == tl.begin() ? kNegInf : std::prev(before)->end, after == tl.end() ? kInf : after->start};
 }
 
 }  // namespace
 
-void AvailabilityProfile::add(std::vector<LocalNodeIndex> nodes, Seconds start_s, Seconds end_s, TaskId owner,
+void AvailabilityProfile::add(std::vector<LocalNodeIndex> nodes, SimTime start, SimTime end, TaskId owner,
                               BookingKind kind) {
     if (nodes.empty())
         throw std::invalid_argument("AvailabilityProfile::add: no nodes for " + owner_text(owner));
-    if (!std::isfinite(start_s) || !(end_s > start_s))
+    if (!start.is_finite() || !(end > start))
         throw std::invalid_argument("AvailabilityProfile::add: need finite start < end for " +
                                     owner_text(owner));
     if (bookings_.count(owner))
@@ -157,25 +165,25 @@ void AvailabilityProfile::add(std::vector<LocalNodeIndex> nodes, Seconds start_s
                                         " given twice for " + owner_text(owner));
     }
     for (LocalNodeIndex n : nodes) {
-        if (!is_idle(n, start_s, end_s))
+        if (!is_idle(n, start, end))
             throw std::logic_error("AvailabilityProfile::add: node " + std::to_string(n) +
-                                   " is busy during [" + std::to_string(start_s) + ", " +
-                                   std::to_string(end_s) + ") wanted by " + owner_text(owner));
+                                   " is busy during [" + text(start) + ", " + text(end) + ") wanted by " +
+                                   owner_text(owner));
     }
     for (LocalNodeIndex n : nodes) {
         // The idle period [pe, ns) holding the new interval splits into [pe, start) and [end, ns).
         auto& tl = timelines_[n];
-        const auto pos = first_ending_after(tl, start_s);
+        const auto pos = first_ending_after(tl, start);
         const auto [pe, ns] = neighbours(tl, pos, pos);
         bump_void(pe, ns, -1);
-        bump_void(pe, start_s, +1);
-        bump_void(end_s, ns, +1);
-        tl.insert(pos, BusyInterval{start_s, end_s, owner});
+        bump_void(pe, start, +1);
+        bump_void(end, ns, +1);
+        tl.insert(pos, BusyInterval{start, end, owner});
         index_node(n);
     }
-    bookings_.emplace(owner, Booking{owner, kind, start_s, end_s, std::move(nodes)});
-    if (start_s > now_s_) future_by_start_.emplace(start_s, owner);
-    by_end_.emplace(end_s, owner);
+    bookings_.emplace(owner, Booking{owner, kind, start, end, std::move(nodes)});
+    if (start > now_) future_by_start_.emplace(start, owner);
+    by_end_.emplace(end, owner);
     if (kind == BookingKind::PlaceHolder) placeholders_.insert(owner);
 }
 
@@ -185,16 +193,16 @@ void AvailabilityProfile::erase_booking(TaskId owner) {
     for (LocalNodeIndex n : b.nodes) {
         // The idle periods [pe, start) and [end, ns) around the interval merge into [pe, ns).
         auto& tl = timelines_[n];
-        const auto pos = find_owned(tl, b.start_s, owner, n);
+        const auto pos = find_owned(tl, b.start, owner, n);
         const auto [pe, ns] = neighbours(tl, pos, pos + 1);
-        bump_void(pe, pos->start_s, -1);
-        bump_void(pos->end_s, ns, -1);
+        bump_void(pe, pos->start, -1);
+        bump_void(pos->end, ns, -1);
         bump_void(pe, ns, +1);
         tl.erase(pos);
         index_node(n);
     }
-    future_by_start_.erase(std::make_pair(b.start_s, owner));  // a no-op if it started by its add
-    by_end_.erase(std::make_pair(b.end_s, owner));
+    future_by_start_.erase(std::make_pair(b.start, owner));  // a no-op if it started by its add
+    by_end_.erase(std::make_pair(b.end, owner));
     placeholders_.erase(owner);
     bookings_.erase(it);
 }
@@ -211,45 +219,45 @@ std::vector<TaskId> AvailabilityProfile::clear_placeholders() {
     return owners;
 }
 
-std::vector<TaskId> AvailabilityProfile::set_now(Seconds now_s) {
-    if (!std::isfinite(now_s) || now_s < now_s_)
+std::vector<TaskId> AvailabilityProfile::set_now(SimTime now) {
+    if (!now.is_finite() || now < now_)
         throw std::invalid_argument("AvailabilityProfile::set_now: time must not go backwards (" +
-                                    std::to_string(now_s) + " < " + std::to_string(now_s_) + ")");
-    now_s_ = now_s;
+                                    text(now) + " < " + text(now_) + ")");
+    now_ = now;
     std::vector<TaskId> owners;
-    for (auto it = by_end_.begin(); it != by_end_.end() && it->first <= now_s; ++it) owners.push_back(it->second);
+    for (auto it = by_end_.begin(); it != by_end_.end() && it->first <= now; ++it) owners.push_back(it->second);
     std::sort(owners.begin(), owners.end());
     for (TaskId o : owners) erase_booking(o);
     return owners;
 }
 
-bool AvailabilityProfile::update_end(TaskId owner, Seconds end_s) {
+bool AvailabilityProfile::update_end(TaskId owner, SimTime end) {
     auto it = bookings_.find(owner);
     if (it == bookings_.end()) return false;
     Booking& b = it->second;
-    if (!(end_s > b.start_s))
+    if (!(end > b.start))
         throw std::invalid_argument("AvailabilityProfile::update_end: end must follow the start of " +
                                     owner_text(owner));
-    auto own_interval = [&](LocalNodeIndex n) { return find_owned(timelines_[n], b.start_s, owner, n); };
-    if (end_s > b.end_s) {
+    auto own_interval = [&](LocalNodeIndex n) { return find_owned(timelines_[n], b.start, owner, n); };
+    if (end > b.end) {
         for (LocalNodeIndex n : b.nodes) {
             auto pos = own_interval(n);
             auto next = pos + 1;
-            if (next != timelines_[n].end() && next->start_s < end_s) return false;
+            if (next != timelines_[n].end() && next->start < end) return false;
         }
     }
     for (LocalNodeIndex n : b.nodes) {
-        // The idle period after the interval, [old end, ns), becomes [end_s, ns).
+        // The idle period after the interval, [old end, ns), becomes [end, ns).
         const auto pos = own_interval(n);
-        const Seconds ns = neighbours(timelines_[n], pos, pos + 1).second;
-        bump_void(pos->end_s, ns, -1);
-        bump_void(end_s, ns, +1);
-        pos->end_s = end_s;
+        const SimTime ns = neighbours(timelines_[n], pos, pos + 1).second;
+        bump_void(pos->end, ns, -1);
+        bump_void(end, ns, +1);
+        pos->end = end;
         index_node(n);
     }
-    by_end_.erase(std::make_pair(b.end_s, owner));
-    by_end_.emplace(end_s, owner);
-    b.end_s = end_s;
+    by_end_.erase(std::make_pair(b.end, owner));
+    by_end_.emplace(end, owner);
+    b.end = end;
     return true;
 }
 
@@ -266,13 +274,13 @@ bool AvailabilityProfile::set_kind(TaskId owner, BookingKind kind) {
 }
 
 void AvailabilityProfile::rebuild_cache() const {
-    cache_.tail_start_s.clear();
+    cache_.tail_start.clear();
     cache_.tail_cum.clear();
     cache_.finite.clear();
     std::uint32_t cum = 0;
     for (const auto& [a, count] : tail_voids_) {
         cum += count;
-        cache_.tail_start_s.push_back(a);
+        cache_.tail_start.push_back(a);
         cache_.tail_cum.push_back(cum);
     }
     for (const auto& [ab, count] : finite_voids_)
@@ -286,41 +294,41 @@ void AvailabilityProfile::rebuild_cache() const {
 // smallest tail start alone is feasible and bounds the sweep. Finite periods that have started sit in a
 // min-heap by b and leave it for good once b < t + d (t only grows). Cost O(V log V) for V distinct
 // idle-period bounds, independent of the node count.
-std::optional<Seconds> AvailabilityProfile::earliest_start(std::uint32_t k, Seconds duration_s,
-                                                           Seconds not_before_s, Seconds deadline_s) const {
+std::optional<SimTime> AvailabilityProfile::earliest_start(std::uint32_t k, SimTime duration,
+                                                           SimTime not_before, SimTime deadline) const {
     if (k == 0) throw std::invalid_argument("AvailabilityProfile::earliest_start: k must be at least 1");
-    if (!(duration_s > 0) || !std::isfinite(duration_s))
+    if (!(duration > SimTime()) || !duration.is_finite())
         throw std::invalid_argument(
             "AvailabilityProfile::earliest_start: duration must be positive and finite");
     if (k > node_count()) return std::nullopt;
-    const Seconds t0 = std::max(not_before_s, now_s_);
-    if (!(t0 < deadline_s)) return std::nullopt;
+    const SimTime t0 = std::max(not_before, now_);
+    if (!(t0 < deadline)) return std::nullopt;
     track_voids();
     if (!cache_.valid) rebuild_cache();
-    const auto& ts = cache_.tail_start_s;
+    const auto& ts = cache_.tail_start;
     const auto& cum = cache_.tail_cum;
     const auto& fin = cache_.finite;
 
     const std::size_t kth = std::lower_bound(cum.begin(), cum.end(), k) - cum.begin();
-    const Seconds t_tail = std::max(t0, ts[kth]);
-    const Seconds limit = std::min(t_tail, deadline_s);
+    const SimTime t_tail = std::max(t0, ts[kth]);
+    const SimTime limit = std::min(t_tail, deadline);
 
-    auto by_b = [](const HeapEntry& x, const HeapEntry& y) { return x.b_s > y.b_s; };  // min-heap on b
+    auto by_b = [](const HeapEntry& x, const HeapEntry& y) { return x.b > y.b; };  // min-heap on b
     heap_.clear();
     std::uint32_t heap_count = 0;
     std::size_t fi = 0;
     std::size_t ti = 0;
-    Seconds t = t0;
+    SimTime t = t0;
     while (t < limit) {
-        const Seconds t_end = t + duration_s;
-        for (; fi < fin.size() && fin[fi].a_s <= t; ++fi) {
-            if (t_end <= fin[fi].b_s) {
-                heap_.push_back(HeapEntry{fin[fi].b_s, fin[fi].count});
+        const SimTime t_end = t + duration;
+        for (; fi < fin.size() && fin[fi].a <= t; ++fi) {
+            if (t_end <= fin[fi].b) {
+                heap_.push_back(HeapEntry{fin[fi].b, fin[fi].count});
                 std::push_heap(heap_.begin(), heap_.end(), by_b);
                 heap_count += fin[fi].count;
             }
         }
-        while (!heap_.empty() && heap_.front().b_s < t_end) {
+        while (!heap_.empty() && heap_.front().b < t_end) {
             heap_count -= heap_.front().count;
             std::pop_heap(heap_.begin(), heap_.end(), by_b);
             heap_.pop_back();
@@ -328,35 +336,35 @@ std::optional<Seconds> AvailabilityProfile::earliest_start(std::uint32_t k, Seco
         while (ti < ts.size() && ts[ti] <= t) ++ti;
         const std::uint32_t tails = ti == 0 ? 0 : cum[ti - 1];
         if (tails + heap_count >= k) return t;
-        const Seconds next_f = fi < fin.size() ? fin[fi].a_s : kInf;
-        const Seconds next_t = ti < ts.size() ? ts[ti] : kInf;
+        const SimTime next_f = fi < fin.size() ? fin[fi].a : kInf;
+        const SimTime next_t = ti < ts.size() ? ts[ti] : kInf;
         t = std::min(next_f, next_t);
     }
-    if (t_tail < deadline_s) return t_tail;
+    if (t_tail < deadline) return t_tail;
     return std::nullopt;
 }
 
-PlacementCost AvailabilityProfile::cost_in_period(Seconds prev_end_s, Seconds next_start_s, Seconds start_s,
-                                                  Seconds end_s) const {
+PlacementCost AvailabilityProfile::cost_in_period(SimTime prev_end, SimTime next_start, SimTime start,
+                                                  SimTime end) const {
     // Idle time before now (or before a start in the past) is history, not a void.
-    const Seconds a = std::max(prev_end_s, std::min(now_s_, start_s));
+    const SimTime a = std::max(prev_end, std::min(now_, start));
     PlacementCost c;
-    c.void_delta = (start_s > a ? 1 : 0) - (next_start_s < kInf && end_s == next_start_s ? 1 : 0);
-    c.period_length_s = next_start_s - a;
-    c.gap_before_s = start_s - a;
+    c.void_delta = (start > a ? 1 : 0) - (next_start < kInf && end == next_start ? 1 : 0);
+    c.period_length = next_start - a;
+    c.gap_before = start - a;
     return c;
 }
 
-std::optional<PlacementCost> AvailabilityProfile::placement_cost(LocalNodeIndex node, Seconds start_s,
-                                                                 Seconds duration_s) const {
+std::optional<PlacementCost> AvailabilityProfile::placement_cost(LocalNodeIndex node, SimTime start,
+                                                                 SimTime duration) const {
     check_node(node);
-    const Seconds end_s = start_s + duration_s;
+    const SimTime end = start + duration;
     const auto& tl = timelines_[node];
-    auto it = first_ending_after(tl, start_s);
-    if (it != tl.end() && it->start_s < end_s) return std::nullopt;
-    const Seconds prev_end = it == tl.begin() ? -kInf : std::prev(it)->end_s;
-    const Seconds next_start = it == tl.end() ? kInf : it->start_s;
-    return cost_in_period(prev_end, next_start, start_s, end_s);
+    auto it = first_ending_after(tl, start);
+    if (it != tl.end() && it->start < end) return std::nullopt;
+    const SimTime prev_end = it == tl.begin() ? kNegInf : std::prev(it)->end;
+    const SimTime next_start = it == tl.end() ? kInf : it->start;
+    return cost_in_period(prev_end, next_start, start, end);
 }
 
 // O(N): one cost per node, then a linear-time selection of the k best (nth_element), then the chosen set
@@ -364,30 +372,30 @@ std::optional<PlacementCost> AvailabilityProfile::placement_cost(LocalNodeIndex 
 // interval or before their first, and nodes busy with their first interval, are handled from contiguous
 // arrays; only the others (a task would go after their first interval, before their last) need their
 // timeline.
-std::vector<LocalNodeIndex> AvailabilityProfile::choose_nodes(std::uint32_t k, Seconds start_s,
-                                                              Seconds duration_s) const {
+std::vector<LocalNodeIndex> AvailabilityProfile::choose_nodes(std::uint32_t k, SimTime start,
+                                                              SimTime duration) const {
     if (k == 0) throw std::invalid_argument("AvailabilityProfile::choose_nodes: k must be at least 1");
-    if (!(duration_s > 0) || !std::isfinite(duration_s))
+    if (!(duration > SimTime()) || !duration.is_finite())
         throw std::invalid_argument(
             "AvailabilityProfile::choose_nodes: duration must be positive and finite");
     const std::uint32_t n_nodes = node_count();
     if (k > n_nodes) return {};
-    const Seconds end_s = start_s + duration_s;
+    const SimTime end = start + duration;
     candidates_.clear();
     for (LocalNodeIndex n = 0; n < n_nodes; ++n) {
-        if (last_end_s_[n] <= start_s) {
-            candidates_.push_back(Candidate{cost_in_period(last_end_s_[n], kInf, start_s, end_s), n});
-        } else if (end_s <= first_start_s_[n]) {
-            candidates_.push_back(Candidate{cost_in_period(-kInf, first_start_s_[n], start_s, end_s), n});
-        } else if (first_end_s_[n] > start_s) {
+        if (last_end_[n] <= start) {
+            candidates_.push_back(Candidate{cost_in_period(last_end_[n], kInf, start, end), n});
+        } else if (end <= first_start_[n]) {
+            candidates_.push_back(Candidate{cost_in_period(kNegInf, first_start_[n], start, end), n});
+        } else if (first_end_[n] > start) {
             continue;  // the first interval overlaps the window
         } else {
             const auto& tl = timelines_[n];
-            auto it = first_ending_after(tl, start_s);
-            if (it != tl.end() && it->start_s < end_s) continue;
+            auto it = first_ending_after(tl, start);
+            if (it != tl.end() && it->start < end) continue;
             // Not the tail (last end > start) and not the head (first start < end): between two intervals.
             candidates_.push_back(
-                Candidate{cost_in_period(std::prev(it)->end_s, it->start_s, start_s, end_s), n});
+                Candidate{cost_in_period(std::prev(it)->end, it->start, start, end), n});
         }
     }
     if (candidates_.size() < k) return {};
@@ -410,44 +418,44 @@ std::vector<LocalNodeIndex> AvailabilityProfile::choose_nodes(std::uint32_t k, S
     return nodes;
 }
 
-std::vector<LocalNodeIndex> AvailabilityProfile::reserve(std::uint32_t k, Seconds start_s, Seconds duration_s,
+std::vector<LocalNodeIndex> AvailabilityProfile::reserve(std::uint32_t k, SimTime start, SimTime duration,
                                                          TaskId owner, BookingKind kind) {
-    std::vector<LocalNodeIndex> nodes = choose_nodes(k, start_s, duration_s);
-    if (!nodes.empty()) add(nodes, start_s, start_s + duration_s, owner, kind);
+    std::vector<LocalNodeIndex> nodes = choose_nodes(k, start, duration);
+    if (!nodes.empty()) add(nodes, start, start + duration, owner, kind);
     return nodes;
 }
 
-bool AvailabilityProfile::is_idle(LocalNodeIndex node, Seconds start_s, Seconds end_s) const {
+bool AvailabilityProfile::is_idle(LocalNodeIndex node, SimTime start, SimTime end) const {
     check_node(node);
     const auto& tl = timelines_[node];
-    auto it = first_ending_after(tl, start_s);
-    return it == tl.end() || !(it->start_s < end_s);
+    auto it = first_ending_after(tl, start);
+    return it == tl.end() || !(it->start < end);
 }
 
 // Equal to is_idle() for every input (NaN included): each early answer is the one is_idle() would give.
-bool AvailabilityProfile::idle_fast(LocalNodeIndex node, Seconds start_s, Seconds end_s) const {
-    if (last_end_s_[node] <= start_s) return true;   // every interval ends by the start (or there is none)
-    if (end_s <= first_start_s_[node]) return true;  // the window ends before the first interval
+bool AvailabilityProfile::idle_fast(LocalNodeIndex node, SimTime start, SimTime end) const {
+    if (last_end_[node] <= start) return true;   // every interval ends by the start (or there is none)
+    if (end <= first_start_[node]) return true;  // the window ends before the first interval
     // The first interval ends after the start: it is the one is_idle() looks at.
-    if (first_end_s_[node] > start_s) return !(first_start_s_[node] < end_s);
+    if (first_end_[node] > start) return !(first_start_[node] < end);
     const auto& tl = timelines_[node];
-    auto it = first_ending_after(tl, start_s);
-    return it == tl.end() || !(it->start_s < end_s);
+    auto it = first_ending_after(tl, start);
+    return it == tl.end() || !(it->start < end);
 }
 
-std::vector<LocalNodeIndex> AvailabilityProfile::idle_nodes(Seconds start_s, Seconds end_s) const {
+std::vector<LocalNodeIndex> AvailabilityProfile::idle_nodes(SimTime start, SimTime end) const {
     std::vector<LocalNodeIndex> nodes;
     for (LocalNodeIndex n = 0; n < node_count(); ++n)
-        if (idle_fast(n, start_s, end_s)) nodes.push_back(n);
+        if (idle_fast(n, start, end)) nodes.push_back(n);
     return nodes;
 }
 
-std::vector<LocalNodeIndex> AvailabilityProfile::lowest_idle_scan(std::uint32_t k, Seconds start_s,
-                                                                  Seconds end_s) const {
+std::vector<LocalNodeIndex> AvailabilityProfile::lowest_idle_scan(std::uint32_t k, SimTime start,
+                                                                  SimTime end) const {
     std::vector<LocalNodeIndex> nodes;
     nodes.reserve(k);
     for (LocalNodeIndex n = 0; n < node_count(); ++n) {
-        if (!idle_fast(n, start_s, end_s)) continue;
+        if (!idle_fast(n, start, end)) continue;
         nodes.push_back(n);
         if (nodes.size() == k) return nodes;
     }
@@ -457,17 +465,17 @@ std::vector<LocalNodeIndex> AvailabilityProfile::lowest_idle_scan(std::uint32_t 
 // The idle nodes are the empty ones plus the idle ones among the nodes of the bookings that end by the
 // start or begin at or after the end (proof at the top of the header). The first k of their union, by
 // index, are the first k of the full scan.
-std::vector<LocalNodeIndex> AvailabilityProfile::lowest_idle_nodes(std::uint32_t k, Seconds start_s,
-                                                                   Seconds end_s) const {
+std::vector<LocalNodeIndex> AvailabilityProfile::lowest_idle_nodes(std::uint32_t k, SimTime start,
+                                                                   SimTime end) const {
     const std::uint32_t n_nodes = node_count();
     if (k == 0 || k > n_nodes) return {};
     // Empty or NaN windows: the definition itself (such a window overlaps nothing or compares false).
     // Windows ending by now: bookings that started by their add are not in future_by_start_.
-    if (!(start_s < end_s) || !(end_s > now_s_)) return lowest_idle_scan(k, start_s, end_s);
-    const auto ended_end = by_end_.upper_bound(std::make_pair(start_s, std::numeric_limits<TaskId>::max()));
-    // A booking starting at or after end_s > now started after now when it was added (now never goes back),
+    if (!(start < end) || !(end > now_)) return lowest_idle_scan(k, start, end);
+    const auto ended_end = by_end_.upper_bound(std::make_pair(start, std::numeric_limits<TaskId>::max()));
+    // A booking starting at or after end > now started after now when it was added (now never goes back),
     // so future_by_start_ has it.
-    const auto later_begin = future_by_start_.lower_bound(std::make_pair(end_s, TaskId{0}));
+    const auto later_begin = future_by_start_.lower_bound(std::make_pair(end, TaskId{0}));
     // Count first: when these bookings cover many nodes (e.g. a large reservation after a short window),
     // the scan, which stops at the k-th idle node, is cheaper than checking them all.
     std::size_t outside_nodes = 0;
@@ -478,12 +486,12 @@ std::vector<LocalNodeIndex> AvailabilityProfile::lowest_idle_nodes(std::uint32_t
     };
     count(by_end_.begin(), ended_end);
     count(later_begin, future_by_start_.end());
-    if (outside_nodes > budget) return lowest_idle_scan(k, start_s, end_s);
+    if (outside_nodes > budget) return lowest_idle_scan(k, start, end);
     outside_.clear();
     auto collect = [&](auto from, auto to) {
         for (auto it = from; it != to; ++it)
             for (LocalNodeIndex n : bookings_.find(it->second)->second.nodes)
-                if (idle_fast(n, start_s, end_s)) outside_.push_back(n);
+                if (idle_fast(n, start, end)) outside_.push_back(n);
     };
     collect(by_end_.begin(), ended_end);
     collect(later_begin, future_by_start_.end());
@@ -510,12 +518,12 @@ std::vector<LocalNodeIndex> AvailabilityProfile::lowest_idle_nodes(std::uint32_t
     return nodes;
 }
 
-std::vector<LocalNodeIndex> AvailabilityProfile::idle_nodes_at(Seconds t_s) const {
+std::vector<LocalNodeIndex> AvailabilityProfile::idle_nodes_at(SimTime t) const {
     std::vector<LocalNodeIndex> nodes;
     for (LocalNodeIndex n = 0; n < node_count(); ++n) {
         const auto& tl = timelines_[n];
-        auto it = first_ending_after(tl, t_s);
-        if (it == tl.end() || it->start_s > t_s) nodes.push_back(n);
+        auto it = first_ending_after(tl, t);
+        if (it == tl.end() || it->start > t) nodes.push_back(n);
     }
     return nodes;
 }
@@ -530,14 +538,14 @@ const Booking* AvailabilityProfile::booking(TaskId owner) const {
     return it == bookings_.end() ? nullptr : &it->second;
 }
 
-double AvailabilityProfile::idle_node_seconds(Seconds from_s, Seconds to_s) const {
-    if (!(to_s > from_s)) return 0;
+double AvailabilityProfile::idle_node_seconds(SimTime from, SimTime to) const {
+    if (!(to > from)) return 0;
     double busy = 0;
     for (const auto& [owner, b] : bookings_) {
-        const Seconds overlap = std::min(b.end_s, to_s) - std::max(b.start_s, from_s);
-        if (overlap > 0) busy += overlap * static_cast<double>(b.nodes.size());
+        const SimTime overlap = std::min(b.end, to) - std::max(b.start, from);
+        if (overlap > SimTime()) busy += overlap.to_seconds() * static_cast<double>(b.nodes.size());
     }
-    return static_cast<double>(node_count()) * (to_s - from_s) - busy;
+    return static_cast<double>(node_count()) * (to - from).to_seconds() - busy;
 }
 
 }  // namespace rmsim

@@ -59,23 +59,23 @@
 #include <utility>
 #include <vector>
 
-#include "manager/time.h"
+#include "platform/time.h"
 #include "platform/platform_spec.h"
 
 namespace rmsim {
 
 using LocalNodeIndex = std::uint32_t;  ///< node index within its cluster, 0..N-1
 
-constexpr Seconds kNoDeadline = std::numeric_limits<Seconds>::infinity();
+constexpr SimTime kNoDeadline = SimTime::infinity();
 
 /// Machovec Ch.3 §3.3.2: a permanent reservation is never moved or removed by the planner; place-holders
 /// are all deleted at the start of the next mapping event (clear_placeholders()).
 enum class BookingKind : std::uint8_t { Running, Reservation, PlaceHolder };
 
-/// One busy interval [start_s, end_s) on one node.
+/// One busy interval [start, end) on one node.
 struct BusyInterval {
-    Seconds start_s = 0;
-    Seconds end_s = 0;
+    SimTime start;
+    SimTime end;
     TaskId owner = 0;
 };
 
@@ -83,31 +83,31 @@ struct BusyInterval {
 struct Booking {
     TaskId owner = 0;
     BookingKind kind = BookingKind::Running;
-    Seconds start_s = 0;
-    Seconds end_s = 0;
+    SimTime start;
+    SimTime end;
     std::vector<LocalNodeIndex> nodes;
 };
 
 /// How placing a task on one node changes that node's fragmentation (the §3.3.7 criteria, see above).
 struct PlacementCost {
     int void_delta = 0;           ///< change of the node's number of idle voids: -1, 0 or +1 (criterion 1)
-    Seconds period_length_s = 0;  ///< b - a of the idle period the task goes into, +inf for the tail
-    Seconds gap_before_s = 0;     ///< s - a, the idle time left before the task on this node
+    SimTime period_length; ///< b - a of the idle period the task goes into, +inf for the tail
+    SimTime gap_before;   ///< s - a, the idle time left before the task on this node
 };
 
 class AvailabilityProfile {
   public:
-    explicit AvailabilityProfile(std::uint32_t node_count, Seconds now_s = 0);
+    explicit AvailabilityProfile(std::uint32_t node_count, SimTime now = SimTime());
 
     std::uint32_t node_count() const { return static_cast<std::uint32_t>(timelines_.size()); }
-    Seconds now() const { return now_s_; }
+    SimTime now() const { return now_; }
 
     // ---- changes -------------------------------------------------------------------------------------
-    /// Books `nodes` over [start_s, end_s) for `owner`. The start may lie before now (a task already
-    /// running); end_s = +inf takes the nodes out for good. std::invalid_argument on a bad request (no nodes,
+    /// Books `nodes` over [start, end) for `owner`. The start may lie before now (a task already
+    /// running); end = +inf takes the nodes out for good. std::invalid_argument on a bad request (no nodes,
     /// a duplicate or out-of-range node, end <= start, an owner already booked); std::logic_error if a node
     /// is already busy in that window (callers choose idle nodes with choose_nodes()).
-    void add(std::vector<LocalNodeIndex> nodes, Seconds start_s, Seconds end_s, TaskId owner,
+    void add(std::vector<LocalNodeIndex> nodes, SimTime start, SimTime end, TaskId owner,
              BookingKind kind);
     /// Removes the owner's booking; false if it has none (e.g. already pruned by set_now()).
     bool remove(TaskId owner);
@@ -116,82 +116,82 @@ class AvailabilityProfile {
     std::vector<TaskId> clear_placeholders();
     /// Advances the clock (never backwards: std::invalid_argument) and prunes the bookings that end at or
     /// before it, which no longer constrain anything. Returns the pruned owners, ascending.
-    std::vector<TaskId> set_now(Seconds now_s);
+    std::vector<TaskId> set_now(SimTime now);
     /// A new projected end for the owner's booking (e.g. a running task's completion after a P-state
     /// change). False, with nothing changed, if the owner has no booking or if a longer interval would
     /// overlap a later booking on one of its nodes (the caller resolves the conflict, e.g. by removing and
-    /// re-planning that booking). std::invalid_argument if end_s <= the booking's start.
-    bool update_end(TaskId owner, Seconds end_s);
+    /// re-planning that booking). std::invalid_argument if end <= the booking's start.
+    bool update_end(TaskId owner, SimTime end);
     /// E.g. a reservation whose task starts becomes Running. False if the owner has no booking.
     bool set_kind(TaskId owner, BookingKind kind);
 
     // ---- planning queries (§3.3.7) -----------------------------------------------------------------
-    /// The earliest t >= max(not_before_s, now) with t < deadline_s (start before the end of the simulated
-    /// day, §3.3.7) such that `k` nodes are each idle throughout [t, t + duration_s); nullopt if there is
-    /// none (in particular when k > node_count()). Requires k >= 1 and 0 < duration_s < inf.
-    std::optional<Seconds> earliest_start(std::uint32_t k, Seconds duration_s, Seconds not_before_s,
-                                          Seconds deadline_s = kNoDeadline) const;
-    /// The k nodes for a task over [start_s, start_s + duration_s) by the §3.3.7 criteria (see the top of
+    /// The earliest t >= max(not_before, now) with t < deadline (start before the end of the simulated
+    /// day, §3.3.7) such that `k` nodes are each idle throughout [t, t + duration); nullopt if there is
+    /// none (in particular when k > node_count()). Requires k >= 1 and 0 < duration < inf.
+    std::optional<SimTime> earliest_start(std::uint32_t k, SimTime duration, SimTime not_before,
+                                          SimTime deadline = kNoDeadline) const;
+    /// The k nodes for a task over [start, start + duration) by the §3.3.7 criteria (see the top of
     /// this file), ascending indices; empty if fewer than k nodes are idle over that window. O(N).
-    std::vector<LocalNodeIndex> choose_nodes(std::uint32_t k, Seconds start_s, Seconds duration_s) const;
+    std::vector<LocalNodeIndex> choose_nodes(std::uint32_t k, SimTime start, SimTime duration) const;
     /// choose_nodes() then add(); returns the nodes booked, empty (and nothing booked) if infeasible.
-    std::vector<LocalNodeIndex> reserve(std::uint32_t k, Seconds start_s, Seconds duration_s, TaskId owner,
+    std::vector<LocalNodeIndex> reserve(std::uint32_t k, SimTime start, SimTime duration, TaskId owner,
                                         BookingKind kind);
-    /// The node's §3.3.7 cost for a task over [start_s, start_s + duration_s); nullopt if it is busy then.
-    std::optional<PlacementCost> placement_cost(LocalNodeIndex node, Seconds start_s,
-                                                Seconds duration_s) const;
+    /// The node's §3.3.7 cost for a task over [start, start + duration); nullopt if it is busy then.
+    std::optional<PlacementCost> placement_cost(LocalNodeIndex node, SimTime start,
+                                                SimTime duration) const;
 
     // ---- inspection ----------------------------------------------------------------------------------
-    bool is_idle(LocalNodeIndex node, Seconds start_s, Seconds end_s) const;
-    /// Nodes idle throughout [start_s, end_s), ascending. EASY backfilling asks this for [now, now + d).
-    std::vector<LocalNodeIndex> idle_nodes(Seconds start_s, Seconds end_s) const;
-    /// The k lowest-index nodes idle throughout [start_s, end_s), ascending: the first k of
-    /// idle_nodes(start_s, end_s), identical in every case; empty if fewer than k are idle (or k == 0).
-    /// O(k + N/64 + (B_out + 1) log B) with B_out the bookings with end <= start_s or start >= end_s (see
+    bool is_idle(LocalNodeIndex node, SimTime start, SimTime end) const;
+    /// Nodes idle throughout [start, end), ascending. EASY backfilling asks this for [now, now + d).
+    std::vector<LocalNodeIndex> idle_nodes(SimTime start, SimTime end) const;
+    /// The k lowest-index nodes idle throughout [start, end), ascending: the first k of
+    /// idle_nodes(start, end), identical in every case; empty if fewer than k are idle (or k == 0).
+    /// O(k + N/64 + (B_out + 1) log B) with B_out the bookings with end <= start or start >= end (see
     /// the top of this file), else a scan that stops at the k-th idle node.
-    std::vector<LocalNodeIndex> lowest_idle_nodes(std::uint32_t k, Seconds start_s, Seconds end_s) const;
+    std::vector<LocalNodeIndex> lowest_idle_nodes(std::uint32_t k, SimTime start, SimTime end) const;
     /// Nodes with nothing booked at all (after set_now(), nothing booked from now on).
     std::uint32_t empty_node_count() const { return empty_count_; }
     /// The lowest empty node with index >= from; node_count() if there is none. O(N/64) at worst.
     LocalNodeIndex next_empty_node(LocalNodeIndex from) const;
     /// Nodes with no busy interval containing t (start <= t < end), ascending.
-    std::vector<LocalNodeIndex> idle_nodes_at(Seconds t_s) const;
+    std::vector<LocalNodeIndex> idle_nodes_at(SimTime t) const;
     /// The node's busy intervals, sorted by start.
     const std::vector<BusyInterval>& timeline(LocalNodeIndex node) const;
     /// The owner's booking, nullptr if none. Valid until the next change.
     const Booking* booking(TaskId owner) const;
     std::size_t booking_count() const { return bookings_.size(); }
-    /// Idle node-seconds in [from_s, to_s), summed over all nodes: Machovec Ch.3 Eq. 6 "unallocated time
+    /// Idle node-seconds in [from, to), summed over all nodes: Machovec Ch.3 Eq. 6 "unallocated time
     /// remaining" (multiply by cores per node for resources). O(bookings).
-    double idle_node_seconds(Seconds from_s, Seconds to_s) const;
+    double idle_node_seconds(SimTime from, SimTime to) const;
 
   private:
     struct FiniteVoid {
-        Seconds a_s;
-        Seconds b_s;
+        SimTime a;
+        SimTime b;
         std::uint32_t count;
     };
     /// Flat copies of the void indexes for the earliest-start sweep, rebuilt only after a change.
     struct SweepCache {
         bool valid = false;
-        std::vector<Seconds> tail_start_s;    ///< distinct tail starts, ascending
-        std::vector<std::uint32_t> tail_cum;  ///< number of tails starting at or before tail_start_s[i]
+        std::vector<SimTime> tail_start;    ///< distinct tail starts, ascending
+        std::vector<std::uint32_t> tail_cum;  ///< number of tails starting at or before tail_start[i]
         std::vector<FiniteVoid> finite;       ///< by (a, b) ascending
     };
     struct HeapEntry {
-        Seconds b_s;
+        SimTime b;
         std::uint32_t count;
     };
 
     void check_node(LocalNodeIndex node) const;
-    /// Idle over [start_s, end_s), from the contiguous per-node bounds when they decide, else the timeline.
-    bool idle_fast(LocalNodeIndex node, Seconds start_s, Seconds end_s) const;
+    /// Idle over [start, end), from the contiguous per-node bounds when they decide, else the timeline.
+    bool idle_fast(LocalNodeIndex node, SimTime start, SimTime end) const;
     /// The exact scan behind lowest_idle_nodes(): nodes in index order, stopping at the k-th idle one.
-    std::vector<LocalNodeIndex> lowest_idle_scan(std::uint32_t k, Seconds start_s, Seconds end_s) const;
+    std::vector<LocalNodeIndex> lowest_idle_scan(std::uint32_t k, SimTime start, SimTime end) const;
     void set_empty_bit(LocalNodeIndex node, bool empty);
-    /// Adds (+1) or removes (-1) the idle period [a_s, b_s) to/from the void indexes (a tail if b_s = +inf);
+    /// Adds (+1) or removes (-1) the idle period [a, b) to/from the void indexes (a tail if b = +inf);
     /// nothing if the indexes are not tracked yet or the period is empty.
-    void bump_void(Seconds a_s, Seconds b_s, int sign) const;
+    void bump_void(SimTime a, SimTime b, int sign) const;
     /// Adds all of the node's idle periods to the void indexes.
     void index_voids(LocalNodeIndex node) const;
     /// Builds the void indexes on the first earliest_start(); from then on every change of a timeline
@@ -201,21 +201,21 @@ class AvailabilityProfile {
     void index_node(LocalNodeIndex node);
     void erase_booking(TaskId owner);
     void rebuild_cache() const;
-    PlacementCost cost_in_period(Seconds prev_end_s, Seconds next_start_s, Seconds start_s,
-                                 Seconds end_s) const;
+    PlacementCost cost_in_period(SimTime prev_end, SimTime next_start, SimTime start,
+                                 SimTime end) const;
 
-    Seconds now_s_;
+    SimTime now_;
     std::vector<std::vector<BusyInterval>> timelines_;
     // Per node, the bounds of its first busy interval and the end of its last (+inf / -inf when idle for
     // good): contiguous copies that let choose_nodes() cost or skip most nodes without their timelines.
-    std::vector<Seconds> first_start_s_;
-    std::vector<Seconds> first_end_s_;
-    std::vector<Seconds> last_end_s_;
+    std::vector<SimTime> first_start_;
+    std::vector<SimTime> first_end_;
+    std::vector<SimTime> last_end_;
     std::unordered_map<TaskId, Booking> bookings_;
     // Indexes of bookings_ so that set_now(), clear_placeholders() and lowest_idle_nodes() touch only the
     // bookings concerned (tens of thousands run at once on a cluster of 32,768 cores).
-    std::set<std::pair<Seconds, TaskId>> future_by_start_;  ///< (start, owner), bookings added with start > now
-    std::set<std::pair<Seconds, TaskId>> by_end_;           ///< (end, owner) of every booking
+    std::set<std::pair<SimTime, TaskId>> future_by_start_;  ///< (start, owner), bookings added with start > now
+    std::set<std::pair<SimTime, TaskId>> by_end_;           ///< (end, owner) of every booking
     std::set<TaskId> placeholders_;                         ///< owners of the PlaceHolder bookings
     std::vector<std::uint64_t> empty_bits_;                 ///< bit n: timelines_[n] is empty
     std::uint32_t empty_count_ = 0;
@@ -224,8 +224,8 @@ class AvailabilityProfile {
     // earliest_start() reads them: they are built on its first call (policies that never plan ahead, e.g.
     // FCFS with tens of thousands of running single-core tasks, do not pay for them).
     mutable bool voids_tracked_ = false;
-    mutable std::map<Seconds, std::uint32_t> tail_voids_;                        ///< a -> count (a = -inf: empty)
-    mutable std::map<std::pair<Seconds, Seconds>, std::uint32_t> finite_voids_;  ///< (a, b) -> count
+    mutable std::map<SimTime, std::uint32_t> tail_voids_;                        ///< a -> count (a = -inf: empty)
+    mutable std::map<std::pair<SimTime, SimTime>, std::uint32_t> finite_voids_;  ///< (a, b) -> count
     mutable SweepCache cache_;
     mutable std::vector<HeapEntry> heap_;  ///< scratch of earliest_start(), kept to avoid reallocation
     struct Candidate {

@@ -14,29 +14,29 @@ Bookkeeping::Bookkeeping(const PlatformSpec& platform, const std::vector<Task>& 
       view_(estimates_, ledger_, energy_, jobs_ ? &*jobs_ : nullptr),
       decisions_(ledger_, jobs_ ? &*jobs_ : nullptr) {}
 
-void Bookkeeping::arrive(TaskId t, Seconds now_s) {
-    ledger_.arrive(t, now_s, /*listed=*/!jobs_);
+void Bookkeeping::arrive(TaskId t, SimTime now) {
+    ledger_.arrive(t, now, /*listed=*/!jobs_);
     if (jobs_) jobs_->task_arrived(t);
 }
 
-void Bookkeeping::begin_event(Seconds now_s) {
-    ledger_.advance(now_s);
+void Bookkeeping::begin_event(SimTime now) {
+    ledger_.advance(now);
     if (jobs_) jobs_->before_event();
-    ledger_.begin_event(now_s);
+    ledger_.begin_event(now);
     if (jobs_) jobs_->after_event_opened();
 }
 
-bool Bookkeeping::part_finished(TaskId t, bool preempted, double remaining, Joules energy_j, Seconds now_s) {
+bool Bookkeeping::part_finished(TaskId t, bool preempted, double remaining, Joules energy_j, SimTime now) {
     if (jobs_ && preempted)
         throw std::logic_error("task " + std::to_string(t) + ": tasks of DAG jobs are not preemptible");
     // A task of a DAG job runs inside its job's booking (one block for the job's cores).
-    const bool done = ledger_.part_finished(t, preempted, remaining, energy_j, now_s, /*keeps_booking=*/jobs_.has_value());
+    const bool done = ledger_.part_finished(t, preempted, remaining, energy_j, now, /*keeps_booking=*/jobs_.has_value());
     if (done && jobs_) jobs_->task_completed(t);
     return done;
 }
 
-void Bookkeeping::transfer_done(std::uint64_t tag, Seconds now_s) {
-    ledger_.advance(now_s);
+void Bookkeeping::transfer_done(std::uint64_t tag, SimTime now) {
+    ledger_.advance(now);
     if (!jobs_) throw std::logic_error("Bookkeeping: a transfer notice without DAG jobs");
     jobs_->transfer_done(tag);
 }

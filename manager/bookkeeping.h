@@ -37,23 +37,23 @@ public:
 
     // --- driven by the ResourceManager (and tests) ---
     /// Task arrives (Pending -> Waiting); a task of a DAG job brings its job into waiting_jobs().
-    void arrive(TaskId t, Seconds now_s);
-    /// Opens a mapping event at now_s: running jobs keep their cores, place-holders are removed (their tasks
+    void arrive(TaskId t, SimTime now);
+    /// Opens a mapping event at now: running jobs keep their cores, place-holders are removed (their tasks
     /// wait again), the waiting sets are compacted.
-    void begin_event(Seconds now_s);
-    void advance(Seconds now_s) { ledger_.advance(now_s); }
-    /// Starts the reserved tasks due by `due_s` (>= now_s).
-    void start_due_reservations(Seconds now_s, Seconds due_s) { ledger_.start_due_reservations(now_s, due_s); }
-    Seconds next_reserved_start() const { return ledger_.next_reserved_start(); }
+    void begin_event(SimTime now);
+    void advance(SimTime now) { ledger_.advance(now); }
+    /// Starts the reserved tasks due by `due` (>= now).
+    void start_due_reservations(SimTime now, SimTime due) { ledger_.start_due_reservations(now, due); }
+    SimTime next_reserved_start() const { return ledger_.next_reserved_start(); }
     /// A hardware notice: the part of task t on one node ended (completed or preempted). Returns true when
     /// the last part has reported (a completed task of a DAG job then moves its job on).
-    bool part_finished(TaskId t, bool preempted, double remaining, Joules energy_j, Seconds now_s);
+    bool part_finished(TaskId t, bool preempted, double remaining, Joules energy_j, SimTime now);
     /// A Transferred notice: the data of a DAG edge reached its destination core.
-    void transfer_done(std::uint64_t tag, Seconds now_s);
-    /// The START of a task went to the hardware at now_s.
-    void start_sent(TaskId t, Seconds now_s) { ledger_.start_sent(t, now_s); }
+    void transfer_done(std::uint64_t tag, SimTime now);
+    /// The START of a task went to the hardware at now.
+    void start_sent(TaskId t, SimTime now) { ledger_.start_sent(t, now); }
     /// A running task's expected end moved: keep its units booked (false if that would overlap a booking).
-    bool extend_running(TaskId t, Seconds end_s) { return ledger_.extend_running(t, end_s); }
+    bool extend_running(TaskId t, SimTime end) { return ledger_.extend_running(t, end); }
     /// The commands produced since the last call, in order.
     std::vector<Command> take_commands();
 

@@ -10,6 +10,8 @@ namespace rmsim {
 
 namespace {
 constexpr std::uint32_t kNoSlot = std::numeric_limits<std::uint32_t>::max();
+/// How far a running job past its planned response extends its booking at each mapping event.
+constexpr SimTime kOverrunStep = SimTime::from_ns(1'000'000);
 std::string jname(JobId j) { return "job " + std::to_string(j); }
 }  // namespace
 
@@ -49,7 +51,7 @@ std::vector<std::uint32_t> DagExecutor::idle_cores(ClusterId c, LocalNodeIndex n
     const AvailabilityProfile& p = ledger_.profile(c);
     std::vector<std::uint32_t> idle;
     for (std::uint32_t core = 0; core < cpn; ++core)
-        if (p.is_idle(node * cpn + core, ledger_.now(), std::numeric_limits<Seconds>::infinity())) idle.push_back(core);
+        if (p.is_idle(node * cpn + core, ledger_.now(), SimTime::infinity())) idle.push_back(core);
     return idle;
 }
 
@@ -58,7 +60,7 @@ void DagExecutor::start_job(JobId j, ClusterId c, LocalNodeIndex node, const Job
     JobRecord& jr = job_records_.at(j);
     if (jr.state != JobState::Waiting) throw std::logic_error(jname(j) + ": start of a job that is " + to_string(jr.state));
     const std::uint32_t n = job.task_count;
-    if (pl.core_of_task.size() != n || pl.pstate_of_task.size() != n || pl.planned_start_s.size() != n)
+    if (pl.core_of_task.size() != n || pl.pstate_of_task.size() != n || pl.planned_start.size() != n)
         throw std::logic_error(jname(j) + ": the placement does not cover every task");
     const std::uint32_t cpn = estimates_.cores_per_node(c);
     const std::uint32_t levels = estimates_.pstate_count(c);
@@ -77,14 +79,14 @@ void DagExecutor::start_job(JobId j, ClusterId c, LocalNodeIndex node, const Job
     // Tasks sharing a core run in planned-start order (ties: lower index first).
     for (auto& seq : jr.sequence)
         std::stable_sort(seq.begin(), seq.end(), [&](std::uint32_t a, std::uint32_t b) {
-            return pl.planned_start_s[a] < pl.planned_start_s[b];
+            return pl.planned_start[a] < pl.planned_start[b];
         });
     // Book the job's cores as one block, under its first task's id, for the planned response time.
     std::vector<LocalNodeIndex> units;
     for (std::uint32_t core = 0; core < cpn; ++core)
         if (jr.slot_of_core[core] != kNoSlot) units.push_back(node * cpn + core);
-    const Seconds now = ledger_.now();
-    ledger_.book(job.first_task, c, units, now, now + std::max(pl.planned_response_s, 1e-9), BookingKind::Running);
+    const SimTime now = ledger_.now();
+    ledger_.book(job.first_task, c, units, now, now + std::max(pl.planned_response, kOneNanosecond), BookingKind::Running);
     jr.state = JobState::Running;
     jr.cluster = c;
     jr.node = node;
@@ -93,12 +95,12 @@ void DagExecutor::start_job(JobId j, ClusterId c, LocalNodeIndex node, const Job
     jr.inputs_left.assign(n, 0);
     for (const DataEdge& e : job.edges) ++jr.inputs_left[e.to];
     jr.tasks_left = n;
-    jr.start_s = now;
-    jr.planned_response_s = pl.planned_response_s;
+    jr.start = now;
+    jr.planned_response = pl.planned_response;
     jr.planned_energy_j = pl.planned_energy_j;
     for (std::uint32_t i = 0; i < n; ++i)
         ledger_.hold_for_job(job.first_task + i, c, node * cpn + pl.core_of_task[i], pl.pstate_of_task[i],
-                             now + pl.planned_start_s[i]);
+                             now + pl.planned_start[i]);
     running_jobs_.push_back(j);
     for (std::uint32_t slot = 0; slot < jr.sequence.size(); ++slot) start_ready_on_core(j, slot);
 }
@@ -107,13 +109,13 @@ void DagExecutor::before_event() {
     running_jobs_.erase(std::remove_if(running_jobs_.begin(), running_jobs_.end(),
                                        [this](JobId j) { return job_records_[j].state != JobState::Running; }),
                         running_jobs_.end());
-    const Seconds now = ledger_.now();
+    const SimTime now = ledger_.now();
     for (JobId j : running_jobs_) {
         const TaskId key = jobs_.at(j).first_task;
         const ClusterId c = job_records_[j].cluster;
         const Booking* b = ledger_.profile(c).booking(key);
         // Extended in small steps: the next mapping event extends again if the job is still running.
-        if (b && b->end_s <= now) ledger_.update_booking_end(c, key, now + 1e-3);
+        if (b && b->end <= now) ledger_.update_booking_end(c, key, now + kOverrunStep);
     }
 }
 
@@ -127,7 +129,7 @@ void DagExecutor::reject_job(JobId j) {
     JobRecord& jr = job_records_.at(j);
     if (jr.state != JobState::Waiting) throw std::logic_error(jname(j) + ": rejection of a job that is " + to_string(jr.state));
     jr.state = JobState::Rejected;
-    jr.end_s = ledger_.now();
+    jr.end = ledger_.now();
     ++jobs_finished_;
     const DagJob& job = jobs_.at(j);
     for (std::uint32_t i = 0; i < job.task_count; ++i) ledger_.reject(job.first_task + i);
@@ -173,7 +175,7 @@ void DagExecutor::task_completed(TaskId t) {
     }
     if (--jr.tasks_left == 0) {
         jr.state = JobState::Completed;
-        jr.end_s = ledger_.now();
+        jr.end = ledger_.now();
         ++jobs_finished_;
         ledger_.remove_booking(jr.cluster, job.first_task);
         return;

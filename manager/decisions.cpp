@@ -14,9 +14,9 @@ void Decisions::start(TaskId t, ClusterId c, std::vector<LocalNodeIndex> units, 
     ledger_.start(t, c, std::move(units), pstate);
 }
 
-void Decisions::reserve(TaskId t, ClusterId c, std::vector<LocalNodeIndex> units, Seconds start_s,
+void Decisions::reserve(TaskId t, ClusterId c, std::vector<LocalNodeIndex> units, SimTime start_at,
                         std::uint32_t pstate, bool placeholder) {
-    ledger_.reserve(t, c, std::move(units), start_s, pstate, placeholder);
+    ledger_.reserve(t, c, std::move(units), start_at, pstate, placeholder);
 }
 
 void Decisions::drop(TaskId t) { ledger_.drop(t); }

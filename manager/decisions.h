@@ -22,9 +22,9 @@ public:
     /// Starts a waiting task now on `units` of cluster c at P-state p. The units must be idle for the
     /// whole execution.
     void start(TaskId t, ClusterId c, std::vector<LocalNodeIndex> units, std::uint32_t pstate);
-    /// Books the task to start at `start_s` (> now) on `units`: a permanent reservation, or a place-holder
+    /// Books the task to start at `start` (> now) on `units`: a permanent reservation, or a place-holder
     /// that is removed at the beginning of the next mapping event (Machovec Ch.3 §3.3.2).
-    void reserve(TaskId t, ClusterId c, std::vector<LocalNodeIndex> units, Seconds start_s, std::uint32_t pstate,
+    void reserve(TaskId t, ClusterId c, std::vector<LocalNodeIndex> units, SimTime start_at, std::uint32_t pstate,
                  bool placeholder);
     /// Removes a waiting or reserved task for good.
     void drop(TaskId t);

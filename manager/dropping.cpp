@@ -5,13 +5,13 @@
 namespace rmsim {
 
 double utility_upper_bound(const PolicyView& view, TaskId t) {
-    Seconds fastest = std::numeric_limits<Seconds>::infinity();
+    SimTime fastest = SimTime::infinity();
     for (ClusterId c = 0; c < view.cluster_count(); ++c) {
         if (view.units_needed(t, c) == 0) continue;
-        const Seconds d = view.exec_time(t, c, 0);
-        if (d >= 0 && d < fastest) fastest = d;
+        const SimTime d = view.exec_time(t, c, 0);
+        if (!d.is_negative() && d < fastest) fastest = d;
     }
-    if (fastest == std::numeric_limits<Seconds>::infinity()) return -std::numeric_limits<double>::infinity();
+    if (fastest.is_infinite()) return -std::numeric_limits<double>::infinity();
     return view.utility_at(t, view.now() + fastest);
 }
 

@@ -14,8 +14,8 @@ namespace rmsim {
 
 struct EnergyBudget {
     Joules budget_j = 0;        ///< per period; <= 0: no budget
-    Seconds period_s = 86400;   ///< e.g. a day (Machovec Ch.3 §3.2.4)
-    Seconds start_s = 0;        ///< when the first period starts (no constraint before it)
+    SimTime period = SimTime::from_whole_seconds(86400);  ///< e.g. a day (Machovec Ch.3 §3.2.4)
+    SimTime start;  ///< when the first period starts (no constraint before it)
 };
 
 class EnergyAccounts {
@@ -26,7 +26,7 @@ public:
     void set_reader(std::function<Joules()> f) { reader_ = std::move(f); }
     void set_budget(const EnergyBudget& b) {
         budget_ = b;
-        period_start_s_ = b.start_s;
+        period_start_ = b.start;
     }
 
     /// Exact energy consumed by the whole machine so far.
@@ -35,7 +35,7 @@ public:
     Joules committed() const;
     const EnergyBudget& budget() const { return budget_; }
     /// Start of the budget period containing now.
-    Seconds period_start() const { return period_start_s_; }
+    SimTime period_start() const { return period_start_; }
     /// Energy consumed since the period started (exact: the manager snapshots the meters at its start).
     Joules consumed_in_period() const { return consumed() - period_start_energy_j_; }
     /// consumed_in_period() plus the estimated energy of running and reserved tasks.
@@ -44,16 +44,16 @@ public:
     Joules remaining() const;
     /// The linear goal curve of the metaheuristics (Machovec Ch.3 §3.3.6): energy at a constant rate,
     /// budget x (t - period start) / period.
-    Joules goal(Seconds t_s) const;
-    /// A new period starts at start_s, with the machine's exact consumed energy then.
-    void begin_period(Seconds start_s, Joules consumed_at_start_j);
+    Joules goal(SimTime t) const;
+    /// A new period starts at start, with the machine's exact consumed energy then.
+    void begin_period(SimTime start, Joules consumed_at_start_j);
 
 private:
     const TaskLedger& ledger_;
     const Estimates& estimates_;
     std::function<Joules()> reader_;
     EnergyBudget budget_;
-    Seconds period_start_s_ = 0;
+    SimTime period_start_;
     Joules period_start_energy_j_ = 0;
 };
 

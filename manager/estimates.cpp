@@ -31,24 +31,24 @@ std::uint32_t Estimates::units_needed(const Task& task, ClusterId c) const {
     return units <= unit_count_.at(c) ? units : 0;
 }
 
-Seconds Estimates::exec_time(const Task& task, double remaining, ClusterId c, std::uint32_t pstate) const {
+SimTime Estimates::exec_time(const Task& task, double remaining, ClusterId c, std::uint32_t pstate) const {
     const CoreTypeId ct = core_type_.at(c);
     const CoreType& type = platform_.core_types.at(ct);
     const Seconds full = task.work.duration(type, ct, pstate);
-    if (full < 0) return full;
+    if (full < 0) return kCannotRun;
     // Exactly what the core takes (modules/core.cpp): it starts with done = 1 - remaining (Core::start) and
     // finishes the fraction 1 - done in whole clock periods, then whole ns. Without this, a task whose
     // cycles are not a multiple of the clock or whose memory time has sub-ns parts would overrun its
     // booking by up to a clock period plus a nanosecond.
     const double left = 1.0 - (1.0 - remaining);
-    const std::uint64_t ns = remaining_exec_ns(left, full, type.pstates.at(pstate).frequency_hz);
-    return static_cast<Seconds>(ns) * 1e-9;  // as to_seconds (platform/sim_time.h)
+    return SimTime::from_ns(static_cast<std::int64_t>(remaining_exec_ns(left, full, type.pstates.at(pstate).frequency_hz)));
 }
 
 Joules Estimates::exec_energy(const Task& task, double remaining, ClusterId c, std::uint32_t pstate) const {
-    const Seconds time = exec_time(task, remaining, c, pstate);
+    const SimTime exec = exec_time(task, remaining, c, pstate);
     const std::uint32_t units = units_needed(task, c);
-    if (time < 0 || units == 0) return std::numeric_limits<Joules>::infinity();
+    if (exec.is_negative() || units == 0) return std::numeric_limits<Joules>::infinity();
+    const Seconds time = exec.to_seconds();
     const WorkModel& work = task.work;
     const CoreTypeId ct = core_type_.at(c);
     if (granularity_ == Granularity::Core) return time * units * work.busy_power_w(platform_.core_types.at(ct), ct, pstate);

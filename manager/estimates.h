@@ -8,9 +8,13 @@
 
 #include "manager/policy.h"
 #include "platform/platform_spec.h"
+#include "platform/time.h"
 #include "workloads/task.h"
 
 namespace rmsim {
+
+/// exec_time() of a task on a cluster or P-state it cannot run on.
+constexpr SimTime kCannotRun = SimTime::from_ns(-1);
 
 class Estimates {
 public:
@@ -27,8 +31,8 @@ public:
     /// Units the task needs on cluster c (0: it cannot run there).
     std::uint32_t units_needed(const Task& task, ClusterId c) const;
     /// Time to do the fraction `remaining` of the task's work on cluster c at P-state p, exactly as the
-    /// cores take it; negative if it cannot run there.
-    Seconds exec_time(const Task& task, double remaining, ClusterId c, std::uint32_t pstate) const;
+    /// cores take it (whole clock periods, then whole ns); kCannotRun (negative) if it cannot run there.
+    SimTime exec_time(const Task& task, double remaining, ClusterId c, std::uint32_t pstate) const;
     /// Energy of that execution on its units: busy cores, plus uncore and node base power when whole
     /// nodes are allocated (+inf if it cannot run there).
     Joules exec_energy(const Task& task, double remaining, ClusterId c, std::uint32_t pstate) const;

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "manager/availability_profile.h"
+#include "manager/task_record.h"
 #include "platform/platform_spec.h"
 #include "platform/units.h"
 
@@ -20,8 +21,8 @@ const char* to_string(JobState s);
 struct JobPlacement {
     std::vector<std::uint32_t> core_of_task;     ///< local core index within the node
     std::vector<std::uint32_t> pstate_of_task;
-    std::vector<Seconds> planned_start_s;        ///< relative to the job's start
-    Seconds planned_response_s = 0;              ///< the cores are booked for this long (extended if needed)
+    std::vector<SimTime> planned_start;        ///< relative to the job's start
+    SimTime planned_response;                  ///< the cores are booked for this long (extended if needed)
     Joules planned_energy_j = 0;                 ///< the policy's estimate (Singh Eq. 1-2), reported in jobs.csv
 };
 
@@ -35,8 +36,8 @@ struct JobRecord {
     std::vector<std::uint32_t> next_on_core;     ///< per sequence: the next task's position
     std::vector<std::uint32_t> inputs_left;      ///< per task: edges not yet satisfied
     std::uint32_t tasks_left = 0;
-    Seconds start_s = -1, end_s = -1;
-    Seconds planned_response_s = 0;
+    SimTime start = kNotYet, end = kNotYet;
+    SimTime planned_response;
     Joules planned_energy_j = 0;
     Joules energy_j = 0;                         ///< measured: the core energy of its tasks (meters)
     std::uint32_t transfers = 0;                 ///< data transfers between cores

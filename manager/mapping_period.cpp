@@ -9,12 +9,12 @@ namespace {
 
 class PeriodicPolicy : public Policy {
 public:
-    PeriodicPolicy(std::unique_ptr<Policy> inner, Seconds period_s) : inner_(std::move(inner)), period_s_(period_s) {}
+    PeriodicPolicy(std::unique_ptr<Policy> inner, SimTime period) : inner_(std::move(inner)), period_(period) {}
     PolicyTraits traits() const override {
         PolicyTraits t = inner_->traits();
         t.on_arrival = false;
         t.on_completion = false;
-        t.period_s = period_s_;
+        t.period = period_;
         return t;
     }
     void prepare(const PolicyView& view) override { inner_->prepare(view); }
@@ -23,14 +23,14 @@ public:
 
 private:
     std::unique_ptr<Policy> inner_;
-    Seconds period_s_;
+    SimTime period_;
 };
 
 }  // namespace
 
-std::unique_ptr<Policy> with_mapping_period(std::unique_ptr<Policy> inner, Seconds period_s) {
-    if (!(period_s > 0)) return inner;
-    return std::make_unique<PeriodicPolicy>(std::move(inner), period_s);
+std::unique_ptr<Policy> with_mapping_period(std::unique_ptr<Policy> inner, SimTime period) {
+    if (!(period > SimTime())) return inner;
+    return std::make_unique<PeriodicPolicy>(std::move(inner), period);
 }
 
 }  // namespace rmsim

@@ -7,8 +7,8 @@
 
 namespace rmsim {
 
-/// Wraps a policy so that its mapping events happen every `period_s` only, no longer at every arrival and
+/// Wraps a policy so that its mapping events happen every `period` only, no longer at every arrival and
 /// completion. A period <= 0: the policy itself, unwrapped (event-driven).
-std::unique_ptr<Policy> with_mapping_period(std::unique_ptr<Policy> inner, Seconds period_s);
+std::unique_ptr<Policy> with_mapping_period(std::unique_ptr<Policy> inner, SimTime period);
 
 }  // namespace rmsim

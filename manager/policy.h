@@ -7,6 +7,7 @@
 #include <utility>
 #include <vector>
 
+#include "platform/time.h"
 #include "platform/units.h"
 
 namespace rmsim {
@@ -22,7 +23,7 @@ enum class Granularity { Node, Core };
 struct PolicyTraits {
     bool on_arrival = true;      ///< a mapping event whenever tasks arrive (immediate mode)
     bool on_completion = true;   ///< ... and whenever tasks complete or are preempted
-    Seconds period_s = 0;        ///< and periodically (0 = never), e.g. 60 s in Machovec Ch.3 §3.3.1
+    SimTime period;              ///< and periodically (0 = never), e.g. 60 s in Machovec Ch.3 §3.3.1
     Granularity granularity = Granularity::Core;
     /// The policy schedules DAG jobs (PolicyView::waiting_jobs(), Decisions::start_job()) rather than tasks;
     /// rmsim refuses to pair it with a workload of independent tasks, and the other policies with DAG jobs.

@@ -27,7 +27,7 @@ public:
     PolicyView& operator=(const PolicyView&) = delete;
 
     // --- time, platform, tasks -------------------------------------------------------------------------
-    Seconds now() const { return ledger_.now(); }
+    SimTime now() const { return ledger_.now(); }
     const PlatformSpec& platform() const { return estimates_.platform(); }
     Granularity granularity() const { return estimates_.granularity(); }
     std::size_t cluster_count() const { return estimates_.cluster_count(); }
@@ -49,16 +49,16 @@ public:
     /// Units the task needs on cluster c (0: it cannot run there).
     std::uint32_t units_needed(TaskId t, ClusterId c) const { return estimates_.units_needed(ledger_.task(t), c); }
     /// Time to do the task's remaining work on cluster c at P-state p; negative if it cannot run there.
-    Seconds exec_time(TaskId t, ClusterId c, std::uint32_t pstate) const { return ledger_.exec_time(t, c, pstate); }
+    SimTime exec_time(TaskId t, ClusterId c, std::uint32_t pstate) const { return ledger_.exec_time(t, c, pstate); }
     /// Energy of that execution on its units: busy cores, plus uncore and node base power when whole
     /// nodes are allocated.
     Joules exec_energy(TaskId t, ClusterId c, std::uint32_t pstate) const {
         return estimates_.exec_energy(ledger_.task(t), ledger_.record(t).remaining, c, pstate);
     }
-    /// Utility (value) earned if the task completes at `completion_s`.
-    double utility_at(TaskId t, Seconds completion_s) const {
+    /// Utility (value) earned if the task completes at `completion`.
+    double utility_at(TaskId t, SimTime completion) const {
         const Task& task = ledger_.task(t);
-        return task.utility.value_at(completion_s - task.arrival_s);
+        return task.utility.value_at((completion - task.arrival()).to_seconds());
     }
 
     // --- resources -------------------------------------------------------------------------------------
@@ -72,11 +72,11 @@ public:
     Joules energy_consumed() const { return energy_.consumed(); }
     Joules energy_committed() const { return energy_.committed(); }
     const EnergyBudget& budget() const { return energy_.budget(); }
-    Seconds budget_period_start() const { return energy_.period_start(); }
+    SimTime budget_period_start() const { return energy_.period_start(); }
     Joules energy_consumed_in_period() const { return energy_.consumed_in_period(); }
     Joules energy_committed_in_period() const { return energy_.committed_in_period(); }
     Joules energy_remaining() const { return energy_.remaining(); }
-    Joules energy_goal(Seconds t_s) const { return energy_.goal(t_s); }
+    Joules energy_goal(SimTime t) const { return energy_.goal(t); }
 
     // --- DAG jobs (Singh 2015): a job runs on one node, its tasks follow the graph ---------------------
     /// Every task belongs to a job; policies schedule waiting_jobs(), not waiting().

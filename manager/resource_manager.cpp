@@ -16,9 +16,10 @@ using sc_core::sc_time;
 using sc_core::sc_time_stamp;
 
 namespace {
-constexpr Seconds kInf = std::numeric_limits<Seconds>::infinity();
-Seconds now_seconds() { return to_seconds(sc_time_stamp()); }
-sc_time at_or_after(Seconds s) { return from_seconds_ceil(s); }
+SimTime now_time() { return to_sim_time(sc_time_stamp()); }
+/// While a task's hardware is still busy past its booking but reports no projected end (waking, or at a
+/// barrier), the manager looks again this much later.
+constexpr SimTime kRecheck = SimTime::from_ns(1000);
 }  // namespace
 
 ResourceManager::ResourceManager(sc_core::sc_module_name name, Machine& machine, const std::vector<Task>& tasks,
@@ -28,12 +29,12 @@ ResourceManager::ResourceManager(sc_core::sc_module_name name, Machine& machine,
     policy_.prepare(books_.view());
     books_.energy().set_budget(config.budget);
     // The first boundary is the budget's start when it is later than 0 (e.g. after a warm-up).
-    next_budget_s_ = config.budget.start_s > 0 ? config.budget.start_s : config.budget.period_s;
+    next_budget_ = config.budget.start > SimTime() ? config.budget.start : config.budget.period;
     books_.energy().set_reader([this] { return machine_.total_energy(); });
     arrival_order_.resize(tasks.size());
     for (std::size_t i = 0; i < tasks.size(); ++i) arrival_order_[i] = i;
     std::stable_sort(arrival_order_.begin(), arrival_order_.end(),
-                     [&](TaskId a, TaskId b) { return tasks[a].arrival_s < tasks[b].arrival_s; });
+                     [&](TaskId a, TaskId b) { return tasks[a].arrival() < tasks[b].arrival(); });
     machine_.manager_port().set_handler([this](const Message& m) { on_notice(m); });
     SC_HAS_PROCESS(ResourceManager);
     SC_METHOD(tick);
@@ -44,30 +45,27 @@ ResourceManager::ResourceManager(sc_core::sc_module_name name, Machine& machine,
 bool ResourceManager::all_finished() const { return books_.ledger().finished_count() == tasks_.size(); }
 
 void ResourceManager::tick() {
-    const sc_time stamp = sc_time_stamp();
-    const Seconds now = to_seconds(stamp);
+    const SimTime now = now_time();
     bool trigger = event_due_;
     event_due_ = false;
-    while (next_arrival_ < arrival_order_.size() &&
-           at_or_after(tasks_[arrival_order_[next_arrival_]].arrival_s) <= stamp) {
+    while (next_arrival_ < arrival_order_.size() && tasks_[arrival_order_[next_arrival_]].arrival() <= now) {
         books_.arrive(arrival_order_[next_arrival_++], now);
         trigger |= traits_.on_arrival;
     }
-    // Reserved starts whose (ns-rounded) time has come.
-    books_.start_due_reservations(now, now + 0.5e-9);
+    books_.start_due_reservations(now, now);
     // Budget periods (e.g. days): the energy accounts restart from the meters' exact reading.
-    while (config_.budget.budget_j > 0 && now >= next_budget_s_) {
-        books_.energy().begin_period(next_budget_s_, machine_.total_energy());
-        next_budget_s_ += config_.budget.period_s;
+    while (config_.budget.budget_j > 0 && now >= next_budget_) {
+        books_.energy().begin_period(next_budget_, machine_.total_energy());
+        next_budget_ += config_.budget.period;
     }
-    if (traits_.period_s > 0 && now >= next_period_s_) {
+    if (traits_.period > SimTime() && now >= next_period_) {
         trigger = true;
-        while (next_period_s_ <= now) next_period_s_ += traits_.period_s;
+        while (next_period_ <= now) next_period_ += traits_.period;
     }
     if (trigger) mapping_event();
     execute(books_.take_commands());
     const bool arrivals_left = next_arrival_ < arrival_order_.size();
-    if ((!arrivals_left && all_finished()) || (config_.end_s >= 0 && now >= config_.end_s)) {
+    if ((!arrivals_left && all_finished()) || now >= config_.end) {
         sc_core::sc_stop();
         return;
     }
@@ -75,22 +73,22 @@ void ResourceManager::tick() {
 }
 
 void ResourceManager::arm() {
-    Seconds next = kInf;
-    if (next_arrival_ < arrival_order_.size()) next = tasks_[arrival_order_[next_arrival_]].arrival_s;
+    SimTime next = SimTime::infinity();
+    if (next_arrival_ < arrival_order_.size()) next = tasks_[arrival_order_[next_arrival_]].arrival();
     next = std::min(next, books_.next_reserved_start());
-    if (traits_.period_s > 0 && !all_finished()) next = std::min(next, next_period_s_);
-    if (config_.budget.budget_j > 0 && !all_finished()) next = std::min(next, next_budget_s_);
-    if (config_.end_s >= 0) next = std::min(next, config_.end_s);
-    if (next == kInf) return;
-    const sc_time at = at_or_after(next);
+    if (traits_.period > SimTime() && !all_finished()) next = std::min(next, next_period_);
+    if (config_.budget.budget_j > 0 && !all_finished()) next = std::min(next, next_budget_);
+    next = std::min(next, config_.end);
+    if (next.is_infinite()) return;
+    const sc_time at = to_sc_time(next);
     wake_.notify(at > sc_time_stamp() ? at - sc_time_stamp() : sc_core::SC_ZERO_TIME);
 }
 
 void ResourceManager::extend_overdue() {
     // A running task whose booking ends now or earlier but whose hardware is still busy (wake-up or DVFS
     // latencies, deferred start) keeps its units booked until its projected completion.
-    const Seconds now = now_seconds();
-    auto later = std::greater<std::pair<Seconds, TaskId>>();
+    const SimTime now = now_time();
+    auto later = std::greater<std::pair<SimTime, TaskId>>();
     while (!running_ends_.empty() && running_ends_.front().first <= now) {
         std::pop_heap(running_ends_.begin(), running_ends_.end(), later);
         const TaskId t = running_ends_.back().second;
@@ -98,8 +96,8 @@ void ResourceManager::extend_overdue() {
         const TaskRecord& r = books_.ledger().record(t);
         if (r.state != TaskState::Running) continue;
         const Booking* b = books_.ledger().profile(r.cluster).booking(t);
-        if (!b || b->end_s > now) continue;  // already moved
-        Seconds end = now;
+        if (!b || b->end > now) continue;  // already moved
+        SimTime end = now;
         for (LocalNodeIndex u : r.units) {
             const auto loc = books_.ledger().unit_location(r.cluster, u);
             const Node& node = machine_.node(loc.first);
@@ -107,10 +105,10 @@ void ResourceManager::extend_overdue() {
                 if (loc.second != kAllCores && c != loc.second) continue;
                 const Core& core = node.core(c);
                 if (core.has_segment() && core.task() == t)
-                    end = std::max(end, to_seconds(core.projected_completion()));
+                    end = std::max(end, to_sim_time(core.projected_completion()));
             }
         }
-        if (end <= now) end = now + 1e-6;  // waking or at a barrier: look again shortly
+        if (end <= now) end = now + kRecheck;  // waking or at a barrier: look again shortly
         if (!books_.extend_running(t, end)) {
             // The overrun reaches a later booking (e.g. by clock-period rounding): that task's start is
             // deferred by execute() until the units are really free, so the hardware stays consistent.
@@ -125,7 +123,7 @@ void ResourceManager::extend_overdue() {
 void ResourceManager::mapping_event() {
     extend_overdue();
     const auto t0 = std::chrono::steady_clock::now();
-    books_.begin_event(now_seconds());
+    books_.begin_event(now_time());
     policy_.schedule(books_.view(), books_.decisions());
     const auto t1 = std::chrono::steady_clock::now();
     ++stats_.mapping_events;
@@ -207,7 +205,7 @@ void ResourceManager::execute(const std::vector<Command>& commands) {
 }
 
 void ResourceManager::send_start(TaskId t) {
-    const Seconds now = now_seconds();
+    const SimTime now = now_time();
     books_.start_sent(t, now);
     const TaskRecord& r = books_.ledger().record(t);
     const Task& task = tasks_[t];
@@ -229,9 +227,9 @@ void ResourceManager::send_start(TaskId t) {
         m.gang = gang;
         machine_.manager_port().send(m);
     }
-    const Seconds d = books_.ledger().exec_time(t, r.cluster, r.pstate);
-    running_ends_.emplace_back(now + std::max(d, 0.0), t);
-    std::push_heap(running_ends_.begin(), running_ends_.end(), std::greater<std::pair<Seconds, TaskId>>());
+    const SimTime d = books_.ledger().exec_time(t, r.cluster, r.pstate);
+    running_ends_.emplace_back(now + std::max(d, SimTime()), t);
+    std::push_heap(running_ends_.begin(), running_ends_.end(), std::greater<std::pair<SimTime, TaskId>>());
 }
 
 void ResourceManager::retry_deferred() {
@@ -247,7 +245,7 @@ void ResourceManager::retry_deferred() {
 
 void ResourceManager::on_notice(const Message& m) {
     if (m.op == Op::Transferred) {
-        books_.transfer_done(m.tag, now_seconds());  // may start the edge's destination task
+        books_.transfer_done(m.tag, now_time());  // may start the edge's destination task
         wake_.notify(sc_core::SC_ZERO_TIME);
         return;
     }
@@ -255,7 +253,7 @@ void ResourceManager::on_notice(const Message& m) {
     const TaskRecord& r = books_.ledger().record(m.task);
     const std::vector<LocalNodeIndex> units = r.units;  // part_finished may clear them (back to waiting)
     const ClusterId cluster = r.cluster;
-    const bool done = books_.part_finished(m.task, m.op == Op::Preempted, m.remaining, m.energy_j, now_seconds());
+    const bool done = books_.part_finished(m.task, m.op == Op::Preempted, m.remaining, m.energy_j, now_time());
     if (done)
         for (LocalNodeIndex u : units) {
             const auto it = occupant_.find(unit_key(books_.ledger().unit_location(cluster, u)));

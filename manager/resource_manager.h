@@ -19,7 +19,7 @@
 namespace rmsim {
 
 struct ManagerConfig {
-    Seconds end_s = -1;          ///< stop the simulation here (< 0: when every task has finished)
+    SimTime end = SimTime::infinity();  ///< stop the simulation here (infinity: when every task has finished)
     EnergyBudget budget;
 };
 
@@ -63,15 +63,15 @@ private:
     sc_core::sc_event wake_;
     std::size_t next_arrival_ = 0;
     std::vector<TaskId> arrival_order_;
-    Seconds next_period_s_ = 0;
-    Seconds next_budget_s_ = 0;  ///< the next budget period boundary
+    SimTime next_period_;
+    SimTime next_budget_;  ///< the next budget period boundary
     bool event_due_ = false;
     std::size_t finished_ = 0;
     std::vector<TaskId> deferred_;
     /// Units (node << 32 | core) with a START sent and no final notice yet: the task holding them.
     std::unordered_map<std::uint64_t, TaskId> occupant_;
     /// Running tasks by booked end, to find the ones overrunning their estimate.
-    std::vector<std::pair<Seconds, TaskId>> running_ends_;
+    std::vector<std::pair<SimTime, TaskId>> running_ends_;
 };
 
 }  // namespace rmsim

@@ -38,7 +38,7 @@ std::pair<NodeId, std::uint32_t> TaskLedger::unit_location(ClusterId c, LocalNod
     return {first + unit / cpn, unit % cpn};
 }
 
-Seconds TaskLedger::exec_time(TaskId t, ClusterId c, std::uint32_t pstate) const {
+SimTime TaskLedger::exec_time(TaskId t, ClusterId c, std::uint32_t pstate) const {
     return estimates_.exec_time(tasks_.at(t), records_.at(t).remaining, c, pstate);
 }
 
@@ -51,19 +51,19 @@ void TaskLedger::set_state(TaskId t, TaskState s) {
     }
 }
 
-void TaskLedger::book(TaskId owner, ClusterId c, std::vector<LocalNodeIndex>& units, Seconds start_s, Seconds end_s,
+void TaskLedger::book(TaskId owner, ClusterId c, std::vector<LocalNodeIndex>& units, SimTime start, SimTime end,
                       BookingKind kind) {
     if (units.empty()) throw std::logic_error(tname(owner) + ": no units to run on");
     std::sort(units.begin(), units.end());
-    profiles_.at(c).add(units, start_s, end_s, owner, kind);
+    profiles_.at(c).add(units, start, end, owner, kind);
 }
 
 void TaskLedger::start(TaskId t, ClusterId c, std::vector<LocalNodeIndex> units, std::uint32_t pstate) {
     TaskRecord& r = records_.at(t);
     if (r.state != TaskState::Waiting) throw std::logic_error(tname(t) + ": start of a task that is " + to_string(r.state));
-    const Seconds d = exec_time(t, c, pstate);
-    if (d < 0) throw std::logic_error(tname(t) + ": cannot run on cluster " + std::to_string(c));
-    book(t, c, units, now_s_, now_s_ + std::max(d, 1e-9), BookingKind::Running);
+    const SimTime d = exec_time(t, c, pstate);
+    if (d.is_negative()) throw std::logic_error(tname(t) + ": cannot run on cluster " + std::to_string(c));
+    book(t, c, units, now_, now_ + std::max(d, kOneNanosecond), BookingKind::Running);
     r.cluster = c;
     r.pstate = pstate;
     r.units = std::move(units);
@@ -74,8 +74,8 @@ void TaskLedger::set_running(TaskId t) {
     TaskRecord& r = records_.at(t);
     set_state(t, TaskState::Running);
     r.placeholder = false;
-    r.start_s = now_s_;
-    if (r.first_start_s < 0) r.first_start_s = now_s_;
+    r.start = now_;
+    if (r.first_start == kNotYet) r.first_start = now_;
     const auto loc = unit_location(r.cluster, r.units.front());
     r.first_node = loc.first;
     r.first_core = loc.second;
@@ -96,35 +96,36 @@ void TaskLedger::set_running(TaskId t) {
     outbox_.push_back(cmd);
 }
 
-void TaskLedger::reserve(TaskId t, ClusterId c, std::vector<LocalNodeIndex> units, Seconds start_s,
+void TaskLedger::reserve(TaskId t, ClusterId c, std::vector<LocalNodeIndex> units, SimTime start_at,
                          std::uint32_t pstate, bool placeholder) {
-    if (start_s <= now_s_) {
+    if (start_at <= now_) {
         start(t, c, std::move(units), pstate);
         return;
     }
     TaskRecord& r = records_.at(t);
     if (r.state != TaskState::Waiting) throw std::logic_error(tname(t) + ": reservation of a task that is " + to_string(r.state));
-    const Seconds d = exec_time(t, c, pstate);
-    if (d < 0) throw std::logic_error(tname(t) + ": cannot run on cluster " + std::to_string(c));
-    book(t, c, units, start_s, start_s + std::max(d, 1e-9), placeholder ? BookingKind::PlaceHolder : BookingKind::Reservation);
+    const SimTime d = exec_time(t, c, pstate);
+    if (d.is_negative()) throw std::logic_error(tname(t) + ": cannot run on cluster " + std::to_string(c));
+    book(t, c, units, start_at, start_at + std::max(d, kOneNanosecond),
+         placeholder ? BookingKind::PlaceHolder : BookingKind::Reservation);
     set_state(t, TaskState::Reserved);
     r.placeholder = placeholder;
     r.cluster = c;
     r.pstate = pstate;
     r.units = std::move(units);
-    r.planned_start_s = start_s;
-    reserved_.push(Timed{start_s, t});
+    r.planned_start = start_at;
+    reserved_.push(Timed{start_at, t});
 }
 
 void TaskLedger::hold_for_job(TaskId t, ClusterId c, LocalNodeIndex unit, std::uint32_t pstate,
-                              Seconds planned_start_s) {
+                              SimTime planned_start) {
     TaskRecord& r = records_.at(t);
     set_state(t, TaskState::Reserved);
     r.placeholder = false;
     r.cluster = c;
     r.pstate = pstate;
     r.units = {unit};
-    r.planned_start_s = planned_start_s;
+    r.planned_start = planned_start;
 }
 
 void TaskLedger::drop(TaskId t) {
@@ -133,7 +134,7 @@ void TaskLedger::drop(TaskId t) {
         throw std::logic_error(tname(t) + ": drop of a task that is " + to_string(r.state));
     if (r.state == TaskState::Reserved) profiles_.at(r.cluster).remove(t);
     set_state(t, TaskState::Dropped);
-    r.end_s = now_s_;
+    r.end = now_;
     ++finished_count_;
     r.units.clear();
 }
@@ -142,7 +143,7 @@ void TaskLedger::reject(TaskId t) {
     TaskRecord& r = records_.at(t);
     if (r.state != TaskState::Waiting) throw std::logic_error(tname(t) + ": rejection of a task that is " + to_string(r.state));
     set_state(t, TaskState::Rejected);
-    r.end_s = now_s_;
+    r.end = now_;
     ++finished_count_;
 }
 
@@ -156,17 +157,17 @@ void TaskLedger::preempt(TaskId t) {
     outbox_.push_back(cmd);
 }
 
-void TaskLedger::arrive(TaskId t, Seconds now_s, bool listed) {
-    advance(now_s);
+void TaskLedger::arrive(TaskId t, SimTime now, bool listed) {
+    advance(now);
     TaskRecord& r = records_.at(t);
     if (r.state != TaskState::Pending) throw std::logic_error(tname(t) + ": arrives twice");
     set_state(t, TaskState::Waiting);
     if (listed) waiting_.push_back(t);
 }
 
-void TaskLedger::advance(Seconds now_s) {
-    if (now_s < now_s_) throw std::logic_error("TaskLedger: time moved backwards");
-    now_s_ = now_s;
+void TaskLedger::advance(SimTime now) {
+    if (now < now_) throw std::logic_error("TaskLedger: time moved backwards");
+    now_ = now;
 }
 
 void TaskLedger::compact_waiting() {
@@ -175,23 +176,23 @@ void TaskLedger::compact_waiting() {
                    waiting_.end());
 }
 
-void TaskLedger::begin_event(Seconds now_s) {
-    advance(now_s);
+void TaskLedger::begin_event(SimTime now) {
+    advance(now);
     ++events_;
     for (AvailabilityProfile& p : profiles_) {
-        p.set_now(now_s);
+        p.set_now(now);
         for (TaskId t : p.clear_placeholders()) {
             TaskRecord& r = records_.at(t);
             set_state(t, TaskState::Waiting);
             r.placeholder = false;
             r.units.clear();
-            r.planned_start_s = -1;
+            r.planned_start = kNotYet;
             waiting_.push_back(t);
         }
     }
     compact_waiting();
     auto by_arrival = [this](TaskId a, TaskId b) {
-        const Seconds ta = tasks_[a].arrival_s, tb = tasks_[b].arrival_s;
+        const SimTime ta = tasks_[a].arrival(), tb = tasks_[b].arrival();
         return ta != tb ? ta < tb : a < b;
     };
     if (!std::is_sorted(waiting_.begin(), waiting_.end(), by_arrival))
@@ -199,18 +200,18 @@ void TaskLedger::begin_event(Seconds now_s) {
     waiting_.erase(std::unique(waiting_.begin(), waiting_.end()), waiting_.end());
 }
 
-Seconds TaskLedger::next_reserved_start() const {
+SimTime TaskLedger::next_reserved_start() const {
     while (!reserved_.empty()) {
         const TaskRecord& r = records_.at(reserved_.top().task);
-        if (r.state == TaskState::Reserved && r.planned_start_s == reserved_.top().at_s) return reserved_.top().at_s;
+        if (r.state == TaskState::Reserved && r.planned_start == reserved_.top().at) return reserved_.top().at;
         reserved_.pop();  // stale: dropped, place-holder removed or re-reserved
     }
-    return std::numeric_limits<Seconds>::infinity();
+    return SimTime::infinity();
 }
 
-void TaskLedger::start_due_reservations(Seconds now_s, Seconds due_s) {
-    advance(now_s);
-    while (next_reserved_start() <= due_s) {
+void TaskLedger::start_due_reservations(SimTime now, SimTime due) {
+    advance(now);
+    while (next_reserved_start() <= due) {
         const TaskId t = reserved_.top().task;
         reserved_.pop();
         profiles_.at(records_[t].cluster).set_kind(t, BookingKind::Running);
@@ -218,9 +219,9 @@ void TaskLedger::start_due_reservations(Seconds now_s, Seconds due_s) {
     }
 }
 
-bool TaskLedger::part_finished(TaskId t, bool preempted, double remaining, Joules energy_j, Seconds now_s,
+bool TaskLedger::part_finished(TaskId t, bool preempted, double remaining, Joules energy_j, SimTime now,
                                bool keeps_booking) {
-    advance(now_s);
+    advance(now);
     TaskRecord& r = records_.at(t);
     if (r.state != TaskState::Running || r.parts_left == 0)
         throw std::logic_error(tname(t) + ": a notice for a task that is " + to_string(r.state));
@@ -245,20 +246,20 @@ bool TaskLedger::part_finished(TaskId t, bool preempted, double remaining, Joule
         set_state(t, TaskState::Completed);
         ++finished_count_;
         r.remaining = 0;
-        r.end_s = now_s;
+        r.end = now;
         if (!keeps_booking) profiles_.at(r.cluster).remove(t);
     }
     return true;
 }
 
-void TaskLedger::start_sent(TaskId t, Seconds now_s) {
+void TaskLedger::start_sent(TaskId t, SimTime now) {
     TaskRecord& r = records_.at(t);
-    r.start_s = now_s;
-    if (r.first_start_s < 0 || r.first_start_s > now_s) r.first_start_s = now_s;
+    r.start = now;
+    if (r.first_start == kNotYet || r.first_start > now) r.first_start = now;
 }
 
-bool TaskLedger::extend_running(TaskId t, Seconds end_s) {
-    return profiles_.at(records_.at(t).cluster).update_end(t, end_s);
+bool TaskLedger::extend_running(TaskId t, SimTime end) {
+    return profiles_.at(records_.at(t).cluster).update_end(t, end);
 }
 
 }  // namespace rmsim

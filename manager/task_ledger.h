@@ -26,7 +26,7 @@ public:
     TaskLedger(const std::vector<Task>& tasks, const Estimates& estimates, std::vector<Command>& outbox);
 
     // --- queries -------------------------------------------------------------------------------------
-    Seconds now() const { return now_s_; }
+    SimTime now() const { return now_; }
     const Task& task(TaskId t) const { return tasks_.at(t); }
     const TaskRecord& record(TaskId t) const { return records_.at(t); }
     std::size_t task_count() const { return tasks_.size(); }
@@ -44,14 +44,14 @@ public:
     /// The running and reserved tasks, ascending ids.
     const std::set<TaskId>& committed() const { return committed_; }
     /// Time of the task's remaining work on cluster c at P-state p (Estimates::exec_time).
-    Seconds exec_time(TaskId t, ClusterId c, std::uint32_t pstate) const;
+    SimTime exec_time(TaskId t, ClusterId c, std::uint32_t pstate) const;
     /// Earliest reserved start not yet begun (+inf if none).
-    Seconds next_reserved_start() const;
+    SimTime next_reserved_start() const;
 
     // --- decisions, as manager/decisions.h describes them (std::logic_error if one does not fit the state) --
     void start(TaskId t, ClusterId c, std::vector<LocalNodeIndex> units, std::uint32_t pstate);
-    /// A start now if start_s <= now.
-    void reserve(TaskId t, ClusterId c, std::vector<LocalNodeIndex> units, Seconds start_s, std::uint32_t pstate,
+    /// A start now if start <= now.
+    void reserve(TaskId t, ClusterId c, std::vector<LocalNodeIndex> units, SimTime start_at, std::uint32_t pstate,
                  bool placeholder);
     void drop(TaskId t);
     void reject(TaskId t);
@@ -60,29 +60,29 @@ public:
 
     // --- the manager's own bookkeeping ---------------------------------------------------------------
     /// Task arrives (Pending -> Waiting); `listed`: it joins waiting() (tasks of DAG jobs do not).
-    void arrive(TaskId t, Seconds now_s, bool listed = true);
-    /// Opens a mapping event at now_s: advances the profiles, removes place-holders (their tasks wait again).
-    void begin_event(Seconds now_s);
+    void arrive(TaskId t, SimTime now, bool listed = true);
+    /// Opens a mapping event at now: advances the profiles, removes place-holders (their tasks wait again).
+    void begin_event(SimTime now);
     /// Moves time without an event (e.g. a notice).
-    void advance(Seconds now_s);
-    /// Starts the reserved tasks due by `due_s` (>= now_s; a clock tick may round a planned start).
-    void start_due_reservations(Seconds now_s, Seconds due_s);
+    void advance(SimTime now);
+    /// Starts the reserved tasks due by `due` (>= now; a clock tick may round a planned start).
+    void start_due_reservations(SimTime now, SimTime due);
     /// A hardware notice: the part of task t on one node ended (completed or preempted). Returns true when
     /// the last part has reported. `keeps_booking`: the task's units are booked by someone else (a DAG
     /// job's block), so its completion leaves the profile alone.
-    bool part_finished(TaskId t, bool preempted, double remaining, Joules energy_j, Seconds now_s,
+    bool part_finished(TaskId t, bool preempted, double remaining, Joules energy_j, SimTime now,
                        bool keeps_booking = false);
-    /// The START of a task went to the hardware at now_s (later than decided if its units were still busy).
-    void start_sent(TaskId t, Seconds now_s);
+    /// The START of a task went to the hardware at now (later than decided if its units were still busy).
+    void start_sent(TaskId t, SimTime now);
     /// A running task's expected end moved (e.g. it overran its estimate): keep its units booked.
-    bool extend_running(TaskId t, Seconds end_s);
-    /// Books `units` of cluster c over [start_s, end_s) for `owner` as it is (used by the DAG executor).
-    void book(TaskId owner, ClusterId c, std::vector<LocalNodeIndex>& units, Seconds start_s, Seconds end_s,
+    bool extend_running(TaskId t, SimTime end);
+    /// Books `units` of cluster c over [start, end) for `owner` as it is (used by the DAG executor).
+    void book(TaskId owner, ClusterId c, std::vector<LocalNodeIndex>& units, SimTime start, SimTime end,
               BookingKind kind);
-    bool update_booking_end(ClusterId c, TaskId owner, Seconds end_s) { return profiles_.at(c).update_end(owner, end_s); }
+    bool update_booking_end(ClusterId c, TaskId owner, SimTime end) { return profiles_.at(c).update_end(owner, end); }
     void remove_booking(ClusterId c, TaskId owner) { profiles_.at(c).remove(owner); }
     /// A DAG job's task placed on its core, to start when its inputs are in (Reserved, not in the queue).
-    void hold_for_job(TaskId t, ClusterId c, LocalNodeIndex unit, std::uint32_t pstate, Seconds planned_start_s);
+    void hold_for_job(TaskId t, ClusterId c, LocalNodeIndex unit, std::uint32_t pstate, SimTime planned_start);
     /// Starts a held or reserved task now (emits its Start command).
     void set_running(TaskId t);
     void push_command(const Command& c) { outbox_.push_back(c); }
@@ -101,12 +101,12 @@ private:
     std::vector<AvailabilityProfile> profiles_;
     std::vector<TaskId> waiting_;
     struct Timed {
-        Seconds at_s;
+        SimTime at;
         TaskId task;
-        bool operator>(const Timed& o) const { return at_s != o.at_s ? at_s > o.at_s : task > o.task; }
+        bool operator>(const Timed& o) const { return at != o.at ? at > o.at : task > o.task; }
     };
     mutable std::priority_queue<Timed, std::vector<Timed>, std::greater<Timed>> reserved_;
-    Seconds now_s_ = 0;
+    SimTime now_;
     std::size_t running_count_ = 0;
     std::size_t finished_count_ = 0;
     std::uint64_t events_ = 0;

@@ -5,6 +5,7 @@
 
 #include "manager/availability_profile.h"
 #include "platform/platform_spec.h"
+#include "platform/time.h"
 #include "platform/units.h"
 
 namespace rmsim {
@@ -20,16 +21,19 @@ enum class TaskState : std::uint8_t {
 };
 const char* to_string(TaskState s);
 
+/// A time in a record that has not come (yet): before every real time.
+constexpr SimTime kNotYet = SimTime::negative_infinity();
+
 struct TaskRecord {
     TaskState state = TaskState::Pending;
     bool placeholder = false;      ///< Reserved: a place-holder (removed at the next mapping event)
     std::uint32_t pstate = 0;
     ClusterId cluster = 0;
     std::vector<LocalNodeIndex> units;  ///< Running/Reserved: allocation units in the cluster's profile
-    Seconds planned_start_s = -1;  ///< Reserved: the reserved start
-    Seconds first_start_s = -1;    ///< first time the task started
-    Seconds start_s = -1;          ///< latest (re)start
-    Seconds end_s = -1;            ///< completion, drop or rejection time
+    SimTime planned_start = kNotYet;  ///< Reserved: the reserved start
+    SimTime first_start = kNotYet;    ///< first time the task started
+    SimTime start = kNotYet;          ///< latest (re)start
+    SimTime end = kNotYet;            ///< completion, drop or rejection time
     double remaining = 1.0;        ///< fraction of the work still to do (preemption conserves it)
     Joules energy_j = 0;           ///< core energy attributed by the hardware (all segments)
     std::uint32_t parts_left = 0;  ///< Running: nodes whose Completed/Preempted notice is awaited

@@ -8,9 +8,9 @@
 
 namespace rmsim {
 
-/// The k lowest-index units idle throughout [start_s, end_s), ascending; empty if fewer are idle (or k == 0).
+/// The k lowest-index units idle throughout [start, end), ascending; empty if fewer are idle (or k == 0).
 /// Served from the profile's index of empty units (AvailabilityProfile::lowest_idle_nodes), not a scan.
-std::vector<LocalNodeIndex> lowest_idle_units(const AvailabilityProfile& p, std::uint32_t k, Seconds start_s,
-                                              Seconds end_s);
+std::vector<LocalNodeIndex> lowest_idle_units(const AvailabilityProfile& p, std::uint32_t k, SimTime start,
+                                              SimTime end);
 
 }  // namespace rmsim

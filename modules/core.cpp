@@ -56,7 +56,7 @@ void Core::reschedule() {
         // Whole clock periods at the current frequency, then whole nanoseconds, never shortened: the
         // rounding the manager's estimates share (platform/exec_rounding.h).
         const double f = type_.pstates[level_].frequency_hz;
-        completion_at_ = now + from_ns(remaining_exec_ns(1.0 - done_, duration_s_, f));
+        completion_at_ = now + sc_time::from_value(remaining_exec_ticks(1.0 - done_, duration_s_, f, ticks_per_second()));
         arm(completion_at_);
     }
     if (armed) event_.notify(next - now);

@@ -31,12 +31,20 @@ inline std::uint64_t ceil_to_ns(Seconds s) {
     return static_cast<std::uint64_t>(std::max(0.0, ceil_tolerant(s * 1e9, 1e-6)));
 }
 
-/// Nanoseconds a core at frequency `f_hz` needs for the fraction `left` (0..1) of work whose whole duration
-/// there is `full_s` (WorkModel::duration, analytic or tabular): left * full_s * f_hz cycles rounded up to
-/// a whole number (a product that should be whole is not bumped by its rounding error), then whole ns.
+/// Ticks (of a time resolution with `ticks_per_s` ticks per second) a core at frequency `f_hz` needs for the
+/// fraction `left` (0..1) of work whose whole duration there is `full_s` (WorkModel::duration, analytic or
+/// tabular): left * full_s * f_hz cycles rounded up to a whole number (a product that should be whole is not
+/// bumped by its rounding error), then whole ticks, rounded up.
+inline std::uint64_t remaining_exec_ticks(double left, Seconds full_s, Hertz f_hz, double ticks_per_s) {
+    const double cycles = std::max(0.0, ceil_tolerant(left * full_s * f_hz, 1e-9));
+    const double seconds = cycles / f_hz;
+    if (seconds <= 0) return 0;
+    return static_cast<std::uint64_t>(std::max(0.0, ceil_tolerant(seconds * ticks_per_s, 1e-6)));
+}
+
+/// The same in nanoseconds (the manager's estimates, platform/time.h).
 inline std::uint64_t remaining_exec_ns(double left, Seconds full_s, Hertz f_hz) {
-    const double cycles = ceil_tolerant(left * full_s * f_hz, 1e-9);
-    return ceil_to_ns(std::max(0.0, cycles) / f_hz);
+    return remaining_exec_ticks(left, full_s, f_hz, 1e9);
 }
 
 }  // namespace rmsim

@@ -1,12 +1,64 @@
 #include "platform/sim_time.h"
 
+#include <cmath>
+#include <limits>
+#include <stdexcept>
+
 namespace rmsim {
+
+namespace {
+constexpr std::uint64_t kFsPerNs = 1'000'000;
+}
 
 void set_time_resolution() {
     static bool done = false;
     if (done) return;
     sc_core::sc_set_time_resolution(1, sc_core::SC_NS);
     done = true;
+}
+
+std::uint64_t resolution_fs() {
+    return static_cast<std::uint64_t>(std::llround(sc_core::sc_get_time_resolution().to_seconds() * 1e15));
+}
+
+double ticks_per_second() { return 1e15 / static_cast<double>(resolution_fs()); }
+
+Seconds to_seconds(const sc_core::sc_time& t) { return static_cast<double>(t.value()) / ticks_per_second(); }
+
+sc_core::sc_time from_seconds_ceil(Seconds s) {
+    if (!(s > 0)) return sc_core::SC_ZERO_TIME;
+    const double ticks = ceil_tolerant(s * ticks_per_second(), 1e-6);
+    if (!(ticks < 1.8e19)) throw std::overflow_error("rmsim: a time beyond the kernel's range (" + std::to_string(s) + " s)");
+    return sc_core::sc_time::from_value(static_cast<std::uint64_t>(ticks));
+}
+
+sc_core::sc_time to_sc_time(SimTime t) {
+    if (t.is_negative()) throw std::logic_error("rmsim: a negative time for the kernel");
+    if (t.is_infinite()) return sc_core::sc_max_time();
+    const std::uint64_t ns = static_cast<std::uint64_t>(t.ns());
+    const std::uint64_t r = resolution_fs();
+    if (r <= kFsPerNs) {
+        const std::uint64_t per_ns = kFsPerNs / r;
+        std::uint64_t ticks = 0;
+        if (__builtin_mul_overflow(ns, per_ns, &ticks)) return sc_core::sc_max_time();
+        return sc_core::sc_time::from_value(ticks);
+    }
+    const std::uint64_t ns_per_tick = r / kFsPerNs;
+    return sc_core::sc_time::from_value(ns / ns_per_tick + (ns % ns_per_tick ? 1 : 0));
+}
+
+SimTime to_sim_time(const sc_core::sc_time& t) {
+    const std::uint64_t v = t.value();
+    const std::uint64_t r = resolution_fs();
+    std::uint64_t ns = 0;
+    if (r <= kFsPerNs) {
+        const std::uint64_t per_ns = kFsPerNs / r;
+        ns = v / per_ns + (v % per_ns ? 1 : 0);
+    } else if (__builtin_mul_overflow(v, r / kFsPerNs, &ns)) {
+        return SimTime::infinity();
+    }
+    if (ns >= static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max())) return SimTime::infinity();
+    return SimTime::from_ns(static_cast<std::int64_t>(ns));
 }
 
 }  // namespace rmsim

@@ -138,21 +138,21 @@ Experiment load_experiment(const std::string& path, const std::vector<Override>&
                                             "warmup_s", "measure_end_s", "sample_interval_s", "budget_start_s"});
         e.seed = static_cast<std::uint64_t>(get_non_negative_or(r, "seed", path, 1));
         e.trials = get_count_or(r, "trials", path, 1);
-        e.manager.end_s = has_key(r, "end_s") ? get_positive(r, "end_s", path) : -1;
+        if (has_key(r, "end_s")) e.manager.end = SimTime::from_seconds(get_positive(r, "end_s", path));
         e.manager.budget.budget_j = get_non_negative_or(r, "energy_budget_j", path, 0);
-        e.manager.budget.period_s = get_positive_or(r, "budget_period_s", path, 86400);
+        e.manager.budget.period = SimTime::from_seconds(get_positive_or(r, "budget_period_s", path, 86400));
         // When the first budget period starts (e.g. at the end of a warm-up, so that budget days and
         // measured days coincide); before it the budget does not constrain.
-        e.manager.budget.start_s = get_non_negative_or(r, "budget_start_s", path, 0);
+        e.manager.budget.start = SimTime::from_seconds(get_non_negative_or(r, "budget_start_s", path, 0));
         e.sample_interval_s = get_positive_or(r, "sample_interval_s", path, 3600);
         if (e.sample_interval_s < 1e-9)
             throw_at(r["sample_interval_s"], path, "sample_interval_s must be at least 1e-9 (the 1 ns time resolution)");
         // Machovec Ch.3 §3.4.4.2: metrics over a measurement window, the warm-up excluded.
         if (has_key(r, "warmup_s") || has_key(r, "measure_end_s")) {
             e.window.enabled = true;
-            e.window.start_s = get_non_negative_or(r, "warmup_s", path, 0);
-            e.window.end_s = has_key(r, "measure_end_s") ? get_positive(r, "measure_end_s", path) : -1;
-            if (e.window.end_s >= 0 && e.window.end_s <= e.window.start_s)
+            e.window.start = SimTime::from_seconds(get_non_negative_or(r, "warmup_s", path, 0));
+            if (has_key(r, "measure_end_s")) e.window.end = SimTime::from_seconds(get_positive(r, "measure_end_s", path));
+            if (e.window.end <= e.window.start)
                 throw_at(r["measure_end_s"], path, "measure_end_s must be after warmup_s");
         }
     }

@@ -20,8 +20,8 @@ namespace rmsim {
 /// The measurement window of the metrics (run.warmup_s, run.measure_end_s).
 struct MeasureWindow {
     bool enabled = false;
-    Seconds start_s = 0;   ///< the warm-up ends here
-    Seconds end_s = -1;    ///< < 0: the end of the run
+    SimTime start;                       ///< the warm-up ends here
+    SimTime end = SimTime::infinity();   ///< infinity: the end of the run
 };
 
 struct Experiment {

@@ -19,11 +19,11 @@ JobMetrics compute_job_metrics(const PolicyView& view) {
         switch (r.state) {
             case JobState::Completed: {
                 ++m.completed;
-                const double v = job.value.value_at(r.end_s - job.arrival_s);
+                const double v = job.value.value_at((r.end - job.arrival()).to_seconds());
                 m.value_earned += v;
                 if (v <= 0) ++m.zero_value;
                 m.planned_energy_j += r.planned_energy_j;
-                response_sum += r.end_s - job.arrival_s;
+                response_sum += (r.end - job.arrival()).to_seconds();
                 break;
             }
             case JobState::Rejected: ++m.rejected; break;
@@ -43,16 +43,16 @@ std::string jobs_csv(const PolicyView& view) {
     for (JobId j = 0; j < view.job_count(); ++j) {
         const JobRecord& r = view.job_record(j);
         const DagJob& job = view.job(j);
-        const bool started = r.start_s >= 0;
-        std::size_t cores = r.sequence.size();
-        const double v = r.state == JobState::Completed ? job.value.value_at(r.end_s - job.arrival_s) : 0.0;
-        o << j << ',' << number12(job.arrival_s) << ',' << (started ? number12(r.start_s) : "") << ','
-          << (r.end_s >= 0 ? number12(r.end_s) : "") << ',' << to_string(r.state) << ','
+        const bool started = r.start != kNotYet;
+        const std::size_t cores = r.sequence.size();
+        const double v = r.state == JobState::Completed ? job.value.value_at((r.end - job.arrival()).to_seconds()) : 0.0;
+        o << j << ',' << number12(job.arrival().to_seconds()) << ',' << (started ? number12(r.start.to_seconds()) : "")
+          << ',' << (r.end != kNotYet ? number12(r.end.to_seconds()) : "") << ',' << to_string(r.state) << ','
           << (started ? std::to_string(view.platform().first_node(r.cluster) + r.node) : "") << ','
           << (started ? std::to_string(cores) : "") << ',' << job.task_count << ',' << r.transfers << ','
           << number12(v) << ',' << number12(r.energy_j) << ','
           << (started ? number12(r.planned_energy_j) : "") << ','
-          << (started ? number12(r.planned_response_s) : "") << '\n';
+          << (started ? number12(r.planned_response.to_seconds()) : "") << '\n';
     }
     return o.str();
 }

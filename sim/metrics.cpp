@@ -20,46 +20,47 @@ Seconds fastest_time(const PolicyView& view, TaskId t) {
 namespace {
 
 /// Fraction of [a, b) inside [w0, w1); an instant (a == b) counts whole if it lies in the window.
-double overlap_fraction(Seconds a, Seconds b, Seconds w0, Seconds w1) {
+double overlap_fraction(SimTime a, SimTime b, SimTime w0, SimTime w1) {
     if (b <= a) return (a >= w0 && a < w1) ? 1.0 : 0.0;
-    const double inside = std::min(b, w1) - std::max(a, w0);
-    return inside > 0 ? inside / (b - a) : 0.0;
+    const SimTime inside = std::min(b, w1) - std::max(a, w0);
+    return inside > SimTime() ? inside.to_seconds() / (b - a).to_seconds() : 0.0;
 }
 
-bool in_window(Seconds x, Seconds w0, Seconds w1) { return x >= w0 && x < w1; }
+bool in_window(SimTime x, SimTime w0, SimTime w1) { return x >= w0 && x < w1; }
 
 }  // namespace
 
-WindowMetrics compute_window_metrics(const PolicyView& view, Seconds start_s, Seconds end_s, Joules energy_j) {
+WindowMetrics compute_window_metrics(const PolicyView& view, SimTime start, SimTime end, Joules energy_j) {
     WindowMetrics w;
-    w.start_s = start_s;
-    w.end_s = end_s;
+    w.start = start;
+    w.end = end;
     w.energy_j = energy_j;
     for (TaskId t = 0; t < view.task_count(); ++t) {
         const TaskRecord& r = view.record(t);
         const Task& task = view.task(t);
         if (r.state == TaskState::Pending) continue;
-        if (in_window(task.arrival_s, start_s, end_s)) ++w.arrived;
+        const SimTime arrival = task.arrival();
+        if (in_window(arrival, start, end)) ++w.arrived;
         const Seconds best = fastest_time(view, t);
         const double best_utility =
             best < std::numeric_limits<Seconds>::infinity() ? task.utility.value_at(best) : 0.0;
         switch (r.state) {
             case TaskState::Completed: {
-                if (in_window(r.end_s, start_s, end_s)) ++w.completed;
+                if (in_window(r.end, start, end)) ++w.completed;
                 // Earned and maximum share the fraction of the actual execution inside the window, so a
                 // task never counts for more than its own maximum.
-                const double f = overlap_fraction(r.first_start_s, r.end_s, start_s, end_s);
-                w.utility_earned += f * task.utility.value_at(r.end_s - task.arrival_s);
+                const double f = overlap_fraction(r.first_start, r.end, start, end);
+                w.utility_earned += f * task.utility.value_at((r.end - arrival).to_seconds());
                 w.utility_max += f * best_utility;
                 break;
             }
-            case TaskState::Dropped: w.dropped += in_window(r.end_s, start_s, end_s); break;
-            case TaskState::Rejected: w.rejected += in_window(r.end_s, start_s, end_s); break;
+            case TaskState::Dropped: w.dropped += in_window(r.end, start, end); break;
+            case TaskState::Rejected: w.rejected += in_window(r.end, start, end); break;
             default: break;
         }
         // A task that earned nothing counts in the maximum with its ideal execution [arrival, arrival + best).
         if (r.state != TaskState::Completed && best_utility > 0)
-            w.utility_max += overlap_fraction(task.arrival_s, task.arrival_s + best, start_s, end_s) * best_utility;
+            w.utility_max += overlap_fraction(arrival, arrival + SimTime::from_seconds(best), start, end) * best_utility;
     }
     w.utility_percent = w.utility_max > 0 ? 100.0 * w.utility_earned / w.utility_max : 0;
     return w;
@@ -81,11 +82,11 @@ Metrics compute_metrics(const PolicyView& view, const std::vector<double>& event
         switch (r.state) {
             case TaskState::Completed: {
                 ++m.completed;
-                m.utility_earned += task.utility.value_at(r.end_s - task.arrival_s);
-                m.makespan_s = std::max(m.makespan_s, r.end_s);
+                m.utility_earned += task.utility.value_at((r.end - task.arrival()).to_seconds());
+                m.makespan_s = std::max(m.makespan_s, r.end.to_seconds());
                 m.task_energy_j += r.energy_j;
-                const Seconds wait = r.first_start_s - task.arrival_s;
-                const Seconds run = r.end_s - r.first_start_s;
+                const Seconds wait = (r.first_start - task.arrival()).to_seconds();
+                const Seconds run = (r.end - r.first_start).to_seconds();
                 wait_sum += wait;
                 slow_sum += std::max(1.0, (wait + run) / std::max(run, 10.0));
                 break;

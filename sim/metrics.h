@@ -24,14 +24,14 @@ struct Metrics {
     double sched_wall_mean_s = 0, sched_wall_median_s = 0, sched_wall_max_s = 0;
 };
 
-/// Metrics over a measurement window [start_s, end_s) (Machovec Ch.3 §3.2.4, §3.4.4.2; spec B4): a completed
+/// Metrics over a measurement window [start, end) (Machovec Ch.3 §3.2.4, §3.4.4.2; spec B4): a completed
 /// task whose execution [first start, completion) straddles a window edge earns the fraction f of its
 /// execution inside the window times its final utility, and adds f times its best utility (at arrival on its
 /// fastest cluster at P0) to the window's maximum. A task that did not complete adds its best utility
 /// pro-rated over the ideal execution [arrival, arrival + fastest time) to the maximum (GAP: spec B4 leaves
 /// the maximum's window rule open; sharing f keeps earned <= maximum task by task).
 struct WindowMetrics {
-    Seconds start_s = 0, end_s = 0;
+    SimTime start, end;
     std::uint64_t arrived = 0;     ///< arrivals in the window
     std::uint64_t completed = 0;   ///< completions in the window
     std::uint64_t dropped = 0, rejected = 0;  ///< drops / rejections in the window
@@ -41,7 +41,7 @@ struct WindowMetrics {
     Joules energy_j = 0;           ///< machine energy consumed in the window
 };
 
-WindowMetrics compute_window_metrics(const PolicyView& view, Seconds start_s, Seconds end_s, Joules energy_j);
+WindowMetrics compute_window_metrics(const PolicyView& view, SimTime start, SimTime end, Joules energy_j);
 
 /// The task's fastest execution time at P0 over the clusters it can run on (+inf if none).
 Seconds fastest_time(const PolicyView& view, TaskId t);

@@ -7,15 +7,15 @@
 namespace rmsim {
 
 namespace {
-std::vector<sc_core::sc_time> to_times(const std::vector<Seconds>& s) {
+std::vector<sc_core::sc_time> to_times(const std::vector<SimTime>& s) {
     std::vector<sc_core::sc_time> t;
-    for (Seconds x : s) t.push_back(from_seconds_round(x));
+    for (SimTime x : s) t.push_back(to_sc_time(x));
     return t;
 }
 }  // namespace
 
-RunRecorder::RunRecorder(Machine& machine, Seconds sample_interval_s, bool trace, std::vector<Seconds> marks)
-    : machine_(machine), trace_(trace), log_(trace), sampler_(from_seconds_round(sample_interval_s), trace),
+RunRecorder::RunRecorder(Machine& machine, Seconds sample_interval_s, bool trace, std::vector<SimTime> marks)
+    : machine_(machine), trace_(trace), log_(trace), sampler_(to_sc_time(SimTime::from_seconds(sample_interval_s)), trace),
       marks_(to_times(marks)) {
     machine_.attach_log(&log_);
     machine_.observe_energy(this);

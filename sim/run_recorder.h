@@ -18,7 +18,7 @@ public:
     /// Attaches to `machine` (call during elaboration). `trace`: also record task segments and every
     /// change of the machine's draw for trace.json. `marks`: instants (ascending) at which the machine's
     /// exact cumulative energy is wanted, e.g. a measurement window's edges.
-    RunRecorder(Machine& machine, Seconds sample_interval_s, bool trace, std::vector<Seconds> marks = {});
+    RunRecorder(Machine& machine, Seconds sample_interval_s, bool trace, std::vector<SimTime> marks = {});
     ~RunRecorder();
     RunRecorder(const RunRecorder&) = delete;
     RunRecorder& operator=(const RunRecorder&) = delete;

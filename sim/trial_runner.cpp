@@ -36,7 +36,7 @@ void check_invariants(const PolicyView& view, const Machine& machine) {
         const TaskRecord& r = view.record(t);
         if (r.remaining < 0 || r.remaining > 1)
             throw std::logic_error("invariant: task " + std::to_string(t) + " has remaining work outside [0, 1]");
-        if (r.state == TaskState::Completed && (r.remaining != 0 || r.end_s < r.first_start_s))
+        if (r.state == TaskState::Completed && (r.remaining != 0 || r.end < r.first_start))
             throw std::logic_error("invariant: completed task " + std::to_string(t) + " is inconsistent");
     }
     // Every task is accounted for exactly once: each record has exactly one state, and the counts
@@ -56,10 +56,10 @@ std::string tasks_csv(const PolicyView& view) {
     for (TaskId t = 0; t < view.task_count(); ++t) {
         const TaskRecord& r = view.record(t);
         const Task& k = view.task(t);
-        const bool placed = r.first_start_s >= 0;
-        const double u = r.state == TaskState::Completed ? k.utility.value_at(r.end_s - k.arrival_s) : 0.0;
-        o << t << ',' << fmt(k.arrival_s) << ',' << (placed ? fmt(r.first_start_s) : "") << ','
-          << (r.end_s >= 0 ? fmt(r.end_s) : "") << ',' << to_string(r.state) << ','
+        const bool placed = r.first_start != kNotYet;
+        const double u = r.state == TaskState::Completed ? k.utility.value_at((r.end - k.arrival()).to_seconds()) : 0.0;
+        o << t << ',' << fmt(k.arrival().to_seconds()) << ',' << (placed ? fmt(r.first_start.to_seconds()) : "") << ','
+          << (r.end != kNotYet ? fmt(r.end.to_seconds()) : "") << ',' << to_string(r.state) << ','
           << (placed ? std::to_string(r.cluster) : "") << ',' << (placed ? std::to_string(r.first_node) : "") << ','
           << (placed && r.first_core != kAllCores ? std::to_string(r.first_core) : "") << ','
           << (placed ? std::to_string(r.node_count) : "") << ',' << (placed ? std::to_string(r.pstate) : "") << ','
@@ -88,7 +88,7 @@ void simulate(const PolicyView& view, const TrialOptions& opt) {
     const double total = std::max<double>(1.0, static_cast<double>(view.task_count()));
     do {
         const auto w0 = std::chrono::steady_clock::now();
-        sc_core::sc_start(from_seconds_round(slice_s), sc_core::SC_EXIT_ON_STARVATION);
+        sc_core::sc_start(to_sc_time(SimTime::from_seconds(slice_s)), sc_core::SC_EXIT_ON_STARVATION);
         const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - w0).count();
         if (wall < 0.05) slice_s *= 2;
         else if (wall > 0.5 && slice_s > 1e-3) slice_s /= 2;
@@ -109,15 +109,16 @@ Metrics run_trial(const Experiment& e, std::uint32_t trial, const TrialOptions& 
     // The module tree is left to process exit (one simulation per process; teardown is slow at scale).
     auto* machine = new Machine(e.platform);
     // energy.csv, pstates.csv, trace.json, and the energy at the measurement window's edges.
-    std::vector<Seconds> marks;
-    if (e.window.enabled) marks.push_back(e.window.start_s);
-    if (e.window.enabled && e.window.end_s >= 0) marks.push_back(e.window.end_s);
+    std::vector<SimTime> marks;
+    if (e.window.enabled) marks.push_back(e.window.start);
+    if (e.window.enabled && !e.window.end.is_infinite()) marks.push_back(e.window.end);
     RunRecorder recorder(*machine, e.sample_interval_s, opt.trace, marks);
     auto* manager = new ResourceManager("manager", *machine, tasks, *policy, e.manager,
                                         workload.jobs.empty() ? nullptr : &workload.jobs);
     simulate(manager->bookkeeping().view(), opt);
     recorder.end_run();
-    const Seconds sim_end = to_seconds(sc_core::sc_time_stamp());
+    const SimTime sim_end_t = to_sim_time(sc_core::sc_time_stamp());
+    const Seconds sim_end = sim_end_t.to_seconds();
     const PolicyView& view = manager->bookkeeping().view();
     check_invariants(view, *machine);
     Metrics m = compute_metrics(view, manager->stats().event_wall_s, machine->energy_breakdown());
@@ -135,10 +136,11 @@ Metrics run_trial(const Experiment& e, std::uint32_t trial, const TrialOptions& 
                   {"preemptions", m.preemptions}};
     s["utility"] = {{"earned", m.utility_earned}, {"maximum", m.utility_max}, {"percent_of_maximum", m.utility_percent}};
     if (e.window.enabled) {
-        const Seconds w1 = e.window.end_s >= 0 ? e.window.end_s : sim_end;
-        const Joules end_j = e.window.end_s >= 0 ? recorder.energy_at_mark(1) : machine->total_energy();
-        const WindowMetrics w = compute_window_metrics(view, e.window.start_s, w1, end_j - recorder.energy_at_mark(0));
-        s["window"] = {{"start_s", w.start_s}, {"end_s", w.end_s}, {"arrived", w.arrived},
+        const bool bounded = !e.window.end.is_infinite();
+        const SimTime w1 = bounded ? e.window.end : sim_end_t;
+        const Joules end_j = bounded ? recorder.energy_at_mark(1) : machine->total_energy();
+        const WindowMetrics w = compute_window_metrics(view, e.window.start, w1, end_j - recorder.energy_at_mark(0));
+        s["window"] = {{"start_s", w.start.to_seconds()}, {"end_s", w.end.to_seconds()}, {"arrived", w.arrived},
                        {"completed", w.completed}, {"dropped", w.dropped}, {"rejected", w.rejected},
                        {"utility_earned", w.utility_earned}, {"utility_maximum", w.utility_max},
                        {"percent_of_maximum", w.utility_percent}, {"energy_j", w.energy_j}};

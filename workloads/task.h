@@ -9,6 +9,7 @@
 #include <optional>
 #include <vector>
 
+#include "platform/time.h"
 #include "platform/work_model.h"
 #include "workloads/utility_function.h"
 
@@ -34,6 +35,9 @@ struct Task {
     UtilityFunction utility;        ///< utility / value as a function of completion - arrival
     Seconds requested_time_s = -1;  ///< user's runtime estimate (SWF field 9); < 0 = unknown
 
+    /// The arrival on the simulation's time grid: arrival_s rounded up to the next whole nanosecond (the one
+    /// conversion between a workload's continuous time and the simulation's, platform/time.h).
+    SimTime arrival() const { return SimTime::from_seconds(arrival_s); }
     std::optional<Seconds> requested_time() const {
         return requested_time_s >= 0 ? std::optional<Seconds>(requested_time_s) : std::nullopt;
     }

@@ -18,6 +18,7 @@ struct DagJob {
     std::uint32_t task_count = 0;
     std::vector<DataEdge> edges;  ///< indices local to the job (0..task_count-1)
     UtilityFunction value;        ///< value of the job as a function of completion - arrival
+    SimTime arrival() const { return SimTime::from_seconds(arrival_s); }  ///< on the simulation's grid
     /// Edges leaving / entering each local task, as indices into `edges` (built by flatten_jobs).
     std::vector<std::vector<std::uint32_t>> out_edges, in_edges;
 };

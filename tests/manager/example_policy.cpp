@@ -34,14 +34,14 @@ public:
         std::vector<TaskId> order;
         for (TaskId t : view.waiting())
             if (view.is_waiting(t)) order.push_back(t);  // waiting() may list tasks mapped earlier in the event
-        auto length = [&](TaskId t) { return view.exec_time(t, 0, pstate_); };
+        auto length = [&](TaskId t) { return view.exec_time(t, 0, pstate_); };  // SimTime: whole ns
         std::stable_sort(order.begin(), order.end(), [&](TaskId a, TaskId b) { return length(a) < length(b); });
         for (TaskId t : order) {
             bool runnable = false;
             for (ClusterId c = 0; c < view.cluster_count(); ++c) {
                 const std::uint32_t k = view.units_needed(t, c);  // 0: cannot run on this cluster
-                const Seconds d = view.exec_time(t, c, pstate_);   // negative: cannot run there
-                if (k == 0 || d < 0) continue;
+                const SimTime d = view.exec_time(t, c, pstate_);   // negative: cannot run there
+                if (k == 0 || d.is_negative()) continue;
                 runnable = true;
                 auto units = lowest_idle_units(view.profile(c), k, view.now(), view.now() + d);
                 if (units.empty()) continue;
@@ -70,6 +70,7 @@ void register_example_policy(PolicyRegistry& r) {
 
 using namespace rmsim;
 using namespace rmsim::test;
+using namespace rmsim::time_literals;
 
 // 2 nodes. t0: 2 nodes x 30 s, t1: 1 node x 20 s, t2: 1 node x 10 s, all at 0. By length: t2, t1, t0.
 // t2 -> node 0 [0,10), t1 -> node 1 [0,20), t0 waits (no node idle). At 10 t2 ends: t0 still needs 2 nodes,
@@ -89,7 +90,7 @@ TEST_CASE("example policy: shortest job first through the Policy API", "[manager
     const PolicyView& view = books.view();
     arrive_all(books, tasks);
 
-    event_at(books, *policy, 0.0);
+    event_at(books, *policy, 0.0_s);
     CHECK(view.record(2).units == std::vector<LocalNodeIndex>{0});
     CHECK(view.record(1).units == std::vector<LocalNodeIndex>{1});
     CHECK(view.record(0).state == TaskState::Waiting);
@@ -98,8 +99,8 @@ TEST_CASE("example policy: shortest job first through the Policy API", "[manager
     CHECK(commands[0].task == 2);  // in the order the policy decided
     CHECK(commands[1].task == 1);
 
-    event_at(books, *policy, 10.0, {2});
+    event_at(books, *policy, 10.0_s, {2});
     CHECK(view.record(0).state == TaskState::Waiting);
-    event_at(books, *policy, 20.0, {1});
-    CHECK(view.record(0).start_s == 20.0);
+    event_at(books, *policy, 20.0_s, {1});
+    CHECK(view.record(0).start == 20.0_s);
 }

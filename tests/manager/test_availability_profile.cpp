@@ -17,107 +17,108 @@
 using rmsim::AvailabilityProfile;
 using rmsim::BookingKind;
 using rmsim::LocalNodeIndex;
-using rmsim::Seconds;
+using rmsim::SimTime;
 using rmsim::TaskId;
 using Nodes = std::vector<LocalNodeIndex>;
+using namespace rmsim::time_literals;
 
 namespace {
-constexpr Seconds kInf = std::numeric_limits<Seconds>::infinity();
+constexpr SimTime kInf = SimTime::infinity();
 }
 
 TEST_CASE("availability_profile: an empty cluster starts at not_before or now", "[manager]") {
-    AvailabilityProfile p(8, 100.0);
-    CHECK(p.earliest_start(8, 50.0, 0.0) == std::optional<Seconds>(100.0));  // clamped to now
-    CHECK(p.earliest_start(3, 50.0, 130.0) == std::optional<Seconds>(130.0));
-    CHECK_FALSE(p.earliest_start(9, 1.0, 0.0).has_value());  // more nodes than the cluster has
-    CHECK(p.choose_nodes(3, 100.0, 5.0) == Nodes{0, 1, 2});  // all equal: lowest indices
-    CHECK_THROWS_AS(p.earliest_start(0, 1.0, 0.0), std::invalid_argument);
-    CHECK_THROWS_AS(p.earliest_start(1, 0.0, 0.0), std::invalid_argument);
+    AvailabilityProfile p(8, 100.0_s);
+    CHECK(p.earliest_start(8, 50.0_s, 0.0_s) == std::optional<SimTime>(100.0_s));  // clamped to now
+    CHECK(p.earliest_start(3, 50.0_s, 130.0_s) == std::optional<SimTime>(130.0_s));
+    CHECK_FALSE(p.earliest_start(9, 1.0_s, 0.0_s).has_value());  // more nodes than the cluster has
+    CHECK(p.choose_nodes(3, 100.0_s, 5.0_s) == Nodes{0, 1, 2});  // all equal: lowest indices
+    CHECK_THROWS_AS(p.earliest_start(0, 1.0_s, 0.0_s), std::invalid_argument);
+    CHECK_THROWS_AS(p.earliest_start(1, 0.0_s, 0.0_s), std::invalid_argument);
 }
 
 // 4 nodes. Running A on {0,1} over [0,10); permanent reservation B on all 4 over [20,30).
 // Idle periods: nodes 0,1: [10,20) and [30,inf); nodes 2,3: [0,20) and [30,inf).
 TEST_CASE("availability_profile: earliest start backfills into voids before a reservation", "[manager]") {
-    AvailabilityProfile p(4, 0.0);
-    p.add({0, 1}, 0.0, 10.0, 1, BookingKind::Running);
-    p.add({0, 1, 2, 3}, 20.0, 30.0, 2, BookingKind::Reservation);
+    AvailabilityProfile p(4, 0.0_s);
+    p.add({0, 1}, 0.0_s, 10.0_s, 1, BookingKind::Running);
+    p.add({0, 1, 2, 3}, 20.0_s, 30.0_s, 2, BookingKind::Reservation);
 
-    CHECK(p.earliest_start(2, 5.0, 0.0) == std::optional<Seconds>(0.0));    // nodes 2,3 in [0,20)
-    CHECK(p.earliest_start(2, 20.0, 0.0) == std::optional<Seconds>(0.0));   // 0 + 20 <= 20: exact fit
-    CHECK(p.earliest_start(2, 21.0, 0.0) == std::optional<Seconds>(30.0));  // fits no void: after B
-    CHECK(p.earliest_start(3, 5.0, 0.0) == std::optional<Seconds>(10.0));   // [10,15) on all four
-    CHECK(p.earliest_start(4, 10.0, 0.0) == std::optional<Seconds>(10.0));  // 10 + 10 <= 20
-    CHECK(p.earliest_start(3, 10.5, 0.0) == std::optional<Seconds>(30.0));  // 10 + 10.5 > 20
-    CHECK(p.earliest_start(3, 5.0, 12.5) == std::optional<Seconds>(12.5));  // inside the void
-    CHECK(p.earliest_start(3, 5.0, 16.0) == std::optional<Seconds>(30.0));  // 16 + 5 > 20
+    CHECK(p.earliest_start(2, 5.0_s, 0.0_s) == std::optional<SimTime>(0.0_s));    // nodes 2,3 in [0,20)
+    CHECK(p.earliest_start(2, 20.0_s, 0.0_s) == std::optional<SimTime>(0.0_s));   // 0 + 20 <= 20: exact fit
+    CHECK(p.earliest_start(2, 21.0_s, 0.0_s) == std::optional<SimTime>(30.0_s));  // fits no void: after B
+    CHECK(p.earliest_start(3, 5.0_s, 0.0_s) == std::optional<SimTime>(10.0_s));   // [10,15) on all four
+    CHECK(p.earliest_start(4, 10.0_s, 0.0_s) == std::optional<SimTime>(10.0_s));  // 10 + 10 <= 20
+    CHECK(p.earliest_start(3, 10.5_s, 0.0_s) == std::optional<SimTime>(30.0_s));  // 10 + 10.5_s > 20
+    CHECK(p.earliest_start(3, 5.0_s, 12.5_s) == std::optional<SimTime>(12.5_s));  // inside the void
+    CHECK(p.earliest_start(3, 5.0_s, 16.0_s) == std::optional<SimTime>(30.0_s));  // 16 + 5 > 20
 
     // Node choice for 3 nodes over [10,15): nodes 0,1 continue right after A (void_delta 0, period [10,20)
     // of length 10); nodes 2,3 leave the void [0,10) before the task (void_delta +1, period 20): take 0, 1
     // and then the lower index of the tie 2/3.
-    auto c0 = p.placement_cost(0, 10.0, 5.0);
-    auto c2 = p.placement_cost(2, 10.0, 5.0);
+    auto c0 = p.placement_cost(0, 10.0_s, 5.0_s);
+    auto c2 = p.placement_cost(2, 10.0_s, 5.0_s);
     REQUIRE(c0);
     REQUIRE(c2);
     CHECK(c0->void_delta == 0);
-    CHECK(c0->period_length_s == Approx(20.0 - 10.0).epsilon(1e-12));
+    CHECK(c0->period_length == (20.0_s - 10.0_s));
     CHECK(c2->void_delta == 1);
-    CHECK(c2->period_length_s == Approx(20.0 - 0.0).epsilon(1e-12));
-    CHECK(c2->gap_before_s == Approx(10.0 - 0.0).epsilon(1e-12));
-    CHECK(p.choose_nodes(3, 10.0, 5.0) == Nodes{0, 1, 2});
-    CHECK_FALSE(p.placement_cost(0, 5.0, 5.0).has_value());  // A runs until 10
-    CHECK(p.choose_nodes(4, 25.0, 5.0).empty());             // B holds every node
+    CHECK(c2->period_length == (20.0_s - 0.0_s));
+    CHECK(c2->gap_before == (10.0_s - 0.0_s));
+    CHECK(p.choose_nodes(3, 10.0_s, 5.0_s) == Nodes{0, 1, 2});
+    CHECK_FALSE(p.placement_cost(0, 5.0_s, 5.0_s).has_value());  // A runs until 10
+    CHECK(p.choose_nodes(4, 25.0_s, 5.0_s).empty());             // B holds every node
 
     // Starting now on 1 node for 20 s: nodes 2,3 fit their void [0,20) exactly (void_delta -1) and beat
     // nodes 0,1 (busy at 0); node 2 by index.
-    CHECK(p.placement_cost(2, 0.0, 20.0)->void_delta == -1);
-    CHECK(p.reserve(1, 0.0, 20.0, 3, BookingKind::Running) == Nodes{2});
-    CHECK(p.earliest_start(2, 5.0, 0.0) == std::optional<Seconds>(10.0));  // node 3 alone until 10
+    CHECK(p.placement_cost(2, 0.0_s, 20.0_s)->void_delta == -1);
+    CHECK(p.reserve(1, 0.0_s, 20.0_s, 3, BookingKind::Running) == Nodes{2});
+    CHECK(p.earliest_start(2, 5.0_s, 0.0_s) == std::optional<SimTime>(10.0_s));  // node 3 alone until 10
 }
 
 // Node 0 is idle over [0,5) and node 1 over [5,10): a count profile sees one idle node throughout [0,10),
 // yet no single node is idle for 10 s before both become free for good at 100.
 TEST_CASE("availability_profile: count-profile counterexample is handled per node", "[manager]") {
-    AvailabilityProfile p(2, 0.0);
-    p.add({0}, 5.0, 100.0, 1, BookingKind::Running);
-    p.add({1}, 0.0, 5.0, 2, BookingKind::Running);
-    p.add({1}, 10.0, 100.0, 3, BookingKind::Reservation);
-    CHECK(p.earliest_start(1, 10.0, 0.0) == std::optional<Seconds>(100.0));
-    CHECK(p.earliest_start(1, 6.0, 0.0) == std::optional<Seconds>(100.0));
-    CHECK(p.earliest_start(1, 5.0, 0.0) == std::optional<Seconds>(0.0));  // node 0: [0,5)
-    CHECK(p.earliest_start(1, 5.0, 1.0) == std::optional<Seconds>(5.0));  // node 1: [5,10)
-    CHECK(p.earliest_start(2, 5.0, 0.0) == std::optional<Seconds>(100.0));
-    CHECK(p.choose_nodes(1, 5.0, 5.0) == Nodes{1});
+    AvailabilityProfile p(2, 0.0_s);
+    p.add({0}, 5.0_s, 100.0_s, 1, BookingKind::Running);
+    p.add({1}, 0.0_s, 5.0_s, 2, BookingKind::Running);
+    p.add({1}, 10.0_s, 100.0_s, 3, BookingKind::Reservation);
+    CHECK(p.earliest_start(1, 10.0_s, 0.0_s) == std::optional<SimTime>(100.0_s));
+    CHECK(p.earliest_start(1, 6.0_s, 0.0_s) == std::optional<SimTime>(100.0_s));
+    CHECK(p.earliest_start(1, 5.0_s, 0.0_s) == std::optional<SimTime>(0.0_s));  // node 0: [0,5)
+    CHECK(p.earliest_start(1, 5.0_s, 1.0_s) == std::optional<SimTime>(5.0_s));  // node 1: [5,10)
+    CHECK(p.earliest_start(2, 5.0_s, 0.0_s) == std::optional<SimTime>(100.0_s));
+    CHECK(p.choose_nodes(1, 5.0_s, 5.0_s) == Nodes{1});
 }
 
 TEST_CASE("availability_profile: no start at or after the deadline", "[manager]") {
     // Same schedule as the backfilling test: 3 nodes for 5 s can start at 10; 3 nodes for 15 s only at 30.
-    AvailabilityProfile p(4, 0.0);
-    p.add({0, 1}, 0.0, 10.0, 1, BookingKind::Running);
-    p.add({0, 1, 2, 3}, 20.0, 30.0, 2, BookingKind::Reservation);
-    CHECK_FALSE(p.earliest_start(3, 5.0, 0.0, 10.0).has_value());  // start must be < 10
-    CHECK(p.earliest_start(3, 5.0, 0.0, 10.5) == std::optional<Seconds>(10.0));
-    CHECK_FALSE(p.earliest_start(3, 15.0, 0.0, 30.0).has_value());
-    CHECK(p.earliest_start(3, 15.0, 0.0, 30.001) == std::optional<Seconds>(30.0));
+    AvailabilityProfile p(4, 0.0_s);
+    p.add({0, 1}, 0.0_s, 10.0_s, 1, BookingKind::Running);
+    p.add({0, 1, 2, 3}, 20.0_s, 30.0_s, 2, BookingKind::Reservation);
+    CHECK_FALSE(p.earliest_start(3, 5.0_s, 0.0_s, 10.0_s).has_value());  // start must be < 10
+    CHECK(p.earliest_start(3, 5.0_s, 0.0_s, 10.5_s) == std::optional<SimTime>(10.0_s));
+    CHECK_FALSE(p.earliest_start(3, 15.0_s, 0.0_s, 30.0_s).has_value());
+    CHECK(p.earliest_start(3, 15.0_s, 0.0_s, 30.001_s) == std::optional<SimTime>(30.0_s));
     // A task may run past the deadline, only its start counts (Machovec Ch.3 §3.3.7).
-    CHECK(p.earliest_start(4, 1000.0, 0.0, 31.0) == std::optional<Seconds>(30.0));
-    CHECK_FALSE(p.earliest_start(1, 1.0, 50.0, 40.0).has_value());  // not_before after the deadline
+    CHECK(p.earliest_start(4, 1000.0_s, 0.0_s, 31.0_s) == std::optional<SimTime>(30.0_s));
+    CHECK_FALSE(p.earliest_start(1, 1.0_s, 50.0_s, 40.0_s).has_value());  // not_before after the deadline
 }
 
 TEST_CASE("availability_profile: place-holders are cleared, reservations stay", "[manager]") {
-    AvailabilityProfile p(3, 0.0);
-    p.add({0}, 0.0, 50.0, 10, BookingKind::Running);
+    AvailabilityProfile p(3, 0.0_s);
+    p.add({0}, 0.0_s, 50.0_s, 10, BookingKind::Running);
     // Place-holders 12 and 11 and a permanent reservation 13 fill the rest.
-    CHECK(p.reserve(1, 0.0, 40.0, 12, BookingKind::PlaceHolder) == Nodes{1});
-    CHECK(p.reserve(1, 0.0, 30.0, 11, BookingKind::PlaceHolder) == Nodes{2});
-    CHECK(p.reserve(2, 40.0, 10.0, 13, BookingKind::Reservation) == Nodes{1, 2});
-    CHECK(p.earliest_start(1, 5.0, 0.0) == std::optional<Seconds>(30.0));  // node 2 after 11, before 13
+    CHECK(p.reserve(1, 0.0_s, 40.0_s, 12, BookingKind::PlaceHolder) == Nodes{1});
+    CHECK(p.reserve(1, 0.0_s, 30.0_s, 11, BookingKind::PlaceHolder) == Nodes{2});
+    CHECK(p.reserve(2, 40.0_s, 10.0_s, 13, BookingKind::Reservation) == Nodes{1, 2});
+    CHECK(p.earliest_start(1, 5.0_s, 0.0_s) == std::optional<SimTime>(30.0_s));  // node 2 after 11, before 13
     CHECK(p.clear_placeholders() == std::vector<TaskId>{11, 12});
     CHECK(p.booking(11) == nullptr);
     REQUIRE(p.booking(13) != nullptr);
     CHECK(p.booking(13)->kind == BookingKind::Reservation);
     CHECK(p.booking_count() == 2);
-    CHECK(p.earliest_start(2, 40.0, 0.0) == std::optional<Seconds>(0.0));  // nodes 1,2 over [0,40)
-    CHECK(p.earliest_start(2, 41.0, 0.0) == std::optional<Seconds>(50.0));
+    CHECK(p.earliest_start(2, 40.0_s, 0.0_s) == std::optional<SimTime>(0.0_s));  // nodes 1,2 over [0,40)
+    CHECK(p.earliest_start(2, 41.0_s, 0.0_s) == std::optional<SimTime>(50.0_s));
     CHECK(p.clear_placeholders().empty());
 }
 
@@ -136,23 +137,23 @@ TEST_CASE("availability_profile: place-holders are cleared, reservations stay", 
 //       would be inserted into (the red arrows): 25 - 6 = 19 for n3 < 40 - 2 = 38 for n4, so n3 is chosen.
 // Before 10 only n3 and n4 are idle (n5, n6 run until 10), so the earliest start is indeed 10.
 TEST_CASE("availability_profile: node choice reproduces Machovec Fig. 21", "[manager]") {
-    AvailabilityProfile p(10, 0.0);
+    AvailabilityProfile p(10, 0.0_s);
     TaskId id = 100;
-    const std::vector<std::pair<LocalNodeIndex, Seconds>> busy_until = {{0, 30.0}, {1, 40.0}, {2, 35.0},
-                                                                        {7, 50.0}, {8, 45.0}, {9, 60.0}};
-    for (auto [n, end] : busy_until) p.add({n}, 0.0, end, id++, BookingKind::Running);
-    p.add({3}, 0.0, 6.0, id++, BookingKind::Running);
-    p.add({3}, 25.0, 60.0, id++, BookingKind::Reservation);
-    p.add({4}, 0.0, 2.0, id++, BookingKind::Running);
-    p.add({4}, 40.0, 60.0, id++, BookingKind::Reservation);
-    p.add({5}, 0.0, 10.0, id++, BookingKind::Running);
-    p.add({6}, 0.0, 10.0, id++, BookingKind::Running);
-    p.add({6}, 15.0, 60.0, id++, BookingKind::Reservation);
+    const std::vector<std::pair<LocalNodeIndex, SimTime>> busy_until = {{0, 30.0_s}, {1, 40.0_s}, {2, 35.0_s},
+                                                                        {7, 50.0_s}, {8, 45.0_s}, {9, 60.0_s}};
+    for (auto [n, end] : busy_until) p.add({n}, 0.0_s, end, id++, BookingKind::Running);
+    p.add({3}, 0.0_s, 6.0_s, id++, BookingKind::Running);
+    p.add({3}, 25.0_s, 60.0_s, id++, BookingKind::Reservation);
+    p.add({4}, 0.0_s, 2.0_s, id++, BookingKind::Running);
+    p.add({4}, 40.0_s, 60.0_s, id++, BookingKind::Reservation);
+    p.add({5}, 0.0_s, 10.0_s, id++, BookingKind::Running);
+    p.add({6}, 0.0_s, 10.0_s, id++, BookingKind::Running);
+    p.add({6}, 15.0_s, 60.0_s, id++, BookingKind::Reservation);
 
-    const Seconds d = 5.0;
-    const auto s = p.earliest_start(3, d, 0.0);
-    REQUIRE(s == std::optional<Seconds>(10.0));
-    CHECK(p.idle_nodes(10.0, 15.0) == Nodes{3, 4, 5, 6});
+    const SimTime d = 5.0_s;
+    const auto s = p.earliest_start(3, d, 0.0_s);
+    REQUIRE(s == std::optional<SimTime>(10.0_s));
+    CHECK(p.idle_nodes(10.0_s, 15.0_s) == Nodes{3, 4, 5, 6});
 
     const auto c3 = p.placement_cost(3, *s, d);
     const auto c4 = p.placement_cost(4, *s, d);
@@ -163,10 +164,10 @@ TEST_CASE("availability_profile: node choice reproduces Machovec Fig. 21", "[man
     CHECK(c5->void_delta == 0);
     CHECK(c3->void_delta == 1);
     CHECK(c4->void_delta == 1);
-    CHECK(c3->period_length_s == Approx(25.0 - 6.0).epsilon(1e-12));
-    CHECK(c4->period_length_s == Approx(40.0 - 2.0).epsilon(1e-12));
-    CHECK(c5->period_length_s == kInf);
-    CHECK(c6->period_length_s == Approx(15.0 - 10.0).epsilon(1e-12));
+    CHECK(c3->period_length == (25.0_s - 6.0_s));
+    CHECK(c4->period_length == (40.0_s - 2.0_s));
+    CHECK(c5->period_length == kInf);
+    CHECK(c6->period_length == (15.0_s - 10.0_s));
 
     CHECK(p.choose_nodes(1, *s, d) == Nodes{6});
     CHECK(p.choose_nodes(2, *s, d) == Nodes{5, 6});
@@ -178,138 +179,138 @@ TEST_CASE("availability_profile: node choice reproduces Machovec Fig. 21", "[man
 // Criterion 2 is more than the index tie-break: with the voids of n3 and n4 swapped (n3: [2,40),
 // n4: [6,25)), n4 has the smaller void (19 < 38) and is chosen instead of n3.
 TEST_CASE("availability_profile: criterion 2 prefers the smaller void over the lower index", "[manager]") {
-    AvailabilityProfile p(10, 0.0);
+    AvailabilityProfile p(10, 0.0_s);
     TaskId id = 100;
-    for (LocalNodeIndex n : {0u, 1u, 2u, 7u, 8u, 9u}) p.add({n}, 0.0, 30.0, id++, BookingKind::Running);
-    p.add({3}, 0.0, 2.0, id++, BookingKind::Running);
-    p.add({3}, 40.0, 60.0, id++, BookingKind::Reservation);
-    p.add({4}, 0.0, 6.0, id++, BookingKind::Running);
-    p.add({4}, 25.0, 60.0, id++, BookingKind::Reservation);
-    p.add({5}, 0.0, 10.0, id++, BookingKind::Running);
-    p.add({6}, 0.0, 10.0, id++, BookingKind::Running);
-    p.add({6}, 15.0, 60.0, id++, BookingKind::Reservation);
-    CHECK(p.choose_nodes(3, 10.0, 5.0) == Nodes{4, 5, 6});
+    for (LocalNodeIndex n : {0u, 1u, 2u, 7u, 8u, 9u}) p.add({n}, 0.0_s, 30.0_s, id++, BookingKind::Running);
+    p.add({3}, 0.0_s, 2.0_s, id++, BookingKind::Running);
+    p.add({3}, 40.0_s, 60.0_s, id++, BookingKind::Reservation);
+    p.add({4}, 0.0_s, 6.0_s, id++, BookingKind::Running);
+    p.add({4}, 25.0_s, 60.0_s, id++, BookingKind::Reservation);
+    p.add({5}, 0.0_s, 10.0_s, id++, BookingKind::Running);
+    p.add({6}, 0.0_s, 10.0_s, id++, BookingKind::Running);
+    p.add({6}, 15.0_s, 60.0_s, id++, BookingKind::Reservation);
+    CHECK(p.choose_nodes(3, 10.0_s, 5.0_s) == Nodes{4, 5, 6});
 
     // Between tails (infinite periods) the smaller idle gap before the task wins: n1 freed at 8 leaves the
     // void [8,10), n0 freed at 4 leaves [4,10).
-    AvailabilityProfile q(3, 0.0);
-    q.add({0}, 0.0, 4.0, 1, BookingKind::Running);
-    q.add({1}, 0.0, 8.0, 2, BookingKind::Running);
-    q.add({2}, 0.0, 20.0, 3, BookingKind::Running);
-    CHECK(q.placement_cost(0, 10.0, 5.0)->gap_before_s == Approx(10.0 - 4.0).epsilon(1e-12));
-    CHECK(q.choose_nodes(1, 10.0, 5.0) == Nodes{1});
+    AvailabilityProfile q(3, 0.0_s);
+    q.add({0}, 0.0_s, 4.0_s, 1, BookingKind::Running);
+    q.add({1}, 0.0_s, 8.0_s, 2, BookingKind::Running);
+    q.add({2}, 0.0_s, 20.0_s, 3, BookingKind::Running);
+    CHECK(q.placement_cost(0, 10.0_s, 5.0_s)->gap_before == (10.0_s - 4.0_s));
+    CHECK(q.choose_nodes(1, 10.0_s, 5.0_s) == Nodes{1});
 }
 
 TEST_CASE("availability_profile: idle time before now is not a void", "[manager]") {
-    AvailabilityProfile p(2, 0.0);
-    p.add({0}, 0.0, 3.0, 1, BookingKind::Running);
-    p.add({1}, 0.0, 7.0, 2, BookingKind::Running);
-    CHECK(p.set_now(8.0) == std::vector<TaskId>{1, 2});  // both ended: pruned
+    AvailabilityProfile p(2, 0.0_s);
+    p.add({0}, 0.0_s, 3.0_s, 1, BookingKind::Running);
+    p.add({1}, 0.0_s, 7.0_s, 2, BookingKind::Running);
+    CHECK(p.set_now(8.0_s) == std::vector<TaskId>{1, 2});  // both ended: pruned
     // At now = 8 both nodes are simply idle: starting now leaves no void (void_delta 0, gap 0).
-    CHECK(p.placement_cost(0, 8.0, 1.0)->void_delta == 0);
-    CHECK(p.placement_cost(0, 8.0, 1.0)->gap_before_s == 0.0);
+    CHECK(p.placement_cost(0, 8.0_s, 1.0_s)->void_delta == 0);
+    CHECK(p.placement_cost(0, 8.0_s, 1.0_s)->gap_before == 0.0_s);
     // Starting at 12 leaves the void [8,12) on either node.
-    CHECK(p.placement_cost(1, 12.0, 1.0)->void_delta == 1);
-    CHECK(p.placement_cost(1, 12.0, 1.0)->gap_before_s == Approx(12.0 - 8.0).epsilon(1e-12));
+    CHECK(p.placement_cost(1, 12.0_s, 1.0_s)->void_delta == 1);
+    CHECK(p.placement_cost(1, 12.0_s, 1.0_s)->gap_before == (12.0_s - 8.0_s));
 }
 
 TEST_CASE("availability_profile: set_now prunes finished bookings without changing answers", "[manager]") {
-    AvailabilityProfile p(3, 0.0);
-    p.add({0, 1}, 0.0, 10.0, 1, BookingKind::Running);
-    p.add({2}, 0.0, 30.0, 2, BookingKind::Running);
-    p.add({0}, 20.0, 40.0, 3, BookingKind::Reservation);
-    CHECK(p.earliest_start(2, 10.0, 12.0) == std::optional<Seconds>(30.0));  // node 0 busy from 20
-    CHECK(p.earliest_start(2, 8.0, 12.0) == std::optional<Seconds>(12.0));   // nodes 0,1; 12 + 8 <= 20
-    CHECK(p.set_now(10.0) == std::vector<TaskId>{1});
+    AvailabilityProfile p(3, 0.0_s);
+    p.add({0, 1}, 0.0_s, 10.0_s, 1, BookingKind::Running);
+    p.add({2}, 0.0_s, 30.0_s, 2, BookingKind::Running);
+    p.add({0}, 20.0_s, 40.0_s, 3, BookingKind::Reservation);
+    CHECK(p.earliest_start(2, 10.0_s, 12.0_s) == std::optional<SimTime>(30.0_s));  // node 0 busy from 20
+    CHECK(p.earliest_start(2, 8.0_s, 12.0_s) == std::optional<SimTime>(12.0_s));   // nodes 0,1; 12 + 8 <= 20
+    CHECK(p.set_now(10.0_s) == std::vector<TaskId>{1});
     CHECK(p.timeline(0).size() == 1);
     CHECK(p.booking_count() == 2);
-    CHECK(p.earliest_start(2, 10.0, 12.0) == std::optional<Seconds>(30.0));
-    CHECK(p.earliest_start(2, 8.0, 12.0) == std::optional<Seconds>(12.0));
-    CHECK(p.earliest_start(2, 8.0, 0.0) == std::optional<Seconds>(10.0));  // never before now
+    CHECK(p.earliest_start(2, 10.0_s, 12.0_s) == std::optional<SimTime>(30.0_s));
+    CHECK(p.earliest_start(2, 8.0_s, 12.0_s) == std::optional<SimTime>(12.0_s));
+    CHECK(p.earliest_start(2, 8.0_s, 0.0_s) == std::optional<SimTime>(10.0_s));  // never before now
     CHECK_FALSE(p.remove(1));                                              // already pruned
-    CHECK_THROWS_AS(p.set_now(5.0), std::invalid_argument);
+    CHECK_THROWS_AS(p.set_now(5.0_s), std::invalid_argument);
 }
 
 TEST_CASE("availability_profile: a new projected end shrinks or extends a booking", "[manager]") {
-    AvailabilityProfile p(2, 0.0);
-    p.add({0, 1}, 0.0, 10.0, 1, BookingKind::Running);
-    p.add({1}, 20.0, 30.0, 2, BookingKind::Reservation);
-    CHECK(p.earliest_start(2, 5.0, 0.0) == std::optional<Seconds>(10.0));
-    REQUIRE(p.update_end(1, 6.0));  // finishes earlier, e.g. at a faster P-state
-    CHECK(p.earliest_start(2, 5.0, 0.0) == std::optional<Seconds>(6.0));
-    CHECK(p.booking(1)->end_s == 6.0);
-    CHECK(p.timeline(1).front().end_s == 6.0);
-    CHECK_FALSE(p.update_end(1, 21.0));  // would overlap reservation 2 on node 1: nothing changes
-    CHECK(p.booking(1)->end_s == 6.0);
-    REQUIRE(p.update_end(1, 20.0));                                        // touching is fine
-    CHECK(p.earliest_start(1, 5.0, 0.0) == std::optional<Seconds>(20.0));  // node 0
-    CHECK(p.earliest_start(2, 5.0, 0.0) == std::optional<Seconds>(30.0));
-    CHECK_FALSE(p.update_end(99, 5.0));
-    CHECK_THROWS_AS(p.update_end(1, 0.0), std::invalid_argument);
+    AvailabilityProfile p(2, 0.0_s);
+    p.add({0, 1}, 0.0_s, 10.0_s, 1, BookingKind::Running);
+    p.add({1}, 20.0_s, 30.0_s, 2, BookingKind::Reservation);
+    CHECK(p.earliest_start(2, 5.0_s, 0.0_s) == std::optional<SimTime>(10.0_s));
+    REQUIRE(p.update_end(1, 6.0_s));  // finishes earlier, e.g. at a faster P-state
+    CHECK(p.earliest_start(2, 5.0_s, 0.0_s) == std::optional<SimTime>(6.0_s));
+    CHECK(p.booking(1)->end == 6.0_s);
+    CHECK(p.timeline(1).front().end == 6.0_s);
+    CHECK_FALSE(p.update_end(1, 21.0_s));  // would overlap reservation 2 on node 1: nothing changes
+    CHECK(p.booking(1)->end == 6.0_s);
+    REQUIRE(p.update_end(1, 20.0_s));                                        // touching is fine
+    CHECK(p.earliest_start(1, 5.0_s, 0.0_s) == std::optional<SimTime>(20.0_s));  // node 0
+    CHECK(p.earliest_start(2, 5.0_s, 0.0_s) == std::optional<SimTime>(30.0_s));
+    CHECK_FALSE(p.update_end(99, 5.0_s));
+    CHECK_THROWS_AS(p.update_end(1, 0.0_s), std::invalid_argument);
     CHECK(p.set_kind(2, BookingKind::Running));
     CHECK(p.booking(2)->kind == BookingKind::Running);
     CHECK_FALSE(p.set_kind(99, BookingKind::Running));
 }
 
 TEST_CASE("availability_profile: bad bookings are rejected", "[manager]") {
-    AvailabilityProfile p(3, 0.0);
-    p.add({0, 1}, 0.0, 10.0, 1, BookingKind::Running);
-    CHECK_THROWS_AS(p.add({1, 2}, 5.0, 15.0, 2, BookingKind::Running), std::logic_error);  // node 1 busy
+    AvailabilityProfile p(3, 0.0_s);
+    p.add({0, 1}, 0.0_s, 10.0_s, 1, BookingKind::Running);
+    CHECK_THROWS_AS(p.add({1, 2}, 5.0_s, 15.0_s, 2, BookingKind::Running), std::logic_error);  // node 1 busy
     CHECK(p.booking(2) == nullptr);
     CHECK(p.timeline(2).empty());  // nothing half-added
-    CHECK_THROWS_AS(p.add({2}, 5.0, 15.0, 1, BookingKind::Running), std::invalid_argument);  // owner twice
-    CHECK_THROWS_AS(p.add({2, 2}, 5.0, 15.0, 3, BookingKind::Running), std::invalid_argument);
-    CHECK_THROWS_AS(p.add({3}, 5.0, 15.0, 3, BookingKind::Running), std::invalid_argument);  // no node 3
-    CHECK_THROWS_AS(p.add({2}, 5.0, 5.0, 3, BookingKind::Running), std::invalid_argument);
-    CHECK_THROWS_AS(p.add({}, 5.0, 6.0, 3, BookingKind::Running), std::invalid_argument);
-    p.add({1, 2}, 10.0, 15.0, 3, BookingKind::Running);  // touching A's end is fine
+    CHECK_THROWS_AS(p.add({2}, 5.0_s, 15.0_s, 1, BookingKind::Running), std::invalid_argument);  // owner twice
+    CHECK_THROWS_AS(p.add({2, 2}, 5.0_s, 15.0_s, 3, BookingKind::Running), std::invalid_argument);
+    CHECK_THROWS_AS(p.add({3}, 5.0_s, 15.0_s, 3, BookingKind::Running), std::invalid_argument);  // no node 3
+    CHECK_THROWS_AS(p.add({2}, 5.0_s, 5.0_s, 3, BookingKind::Running), std::invalid_argument);
+    CHECK_THROWS_AS(p.add({}, 5.0_s, 6.0_s, 3, BookingKind::Running), std::invalid_argument);
+    p.add({1, 2}, 10.0_s, 15.0_s, 3, BookingKind::Running);  // touching A's end is fine
     CHECK(p.timeline(1).size() == 2);
-    CHECK(p.reserve(3, 12.0, 1.0, 4, BookingKind::Reservation).empty());  // only node 0 idle then
+    CHECK(p.reserve(3, 12.0_s, 1.0_s, 4, BookingKind::Reservation).empty());  // only node 0 idle then
     CHECK(p.booking(4) == nullptr);
 }
 
 TEST_CASE("availability_profile: idle-node queries and Eq. 6 idle node-seconds", "[manager]") {
-    AvailabilityProfile p(4, 0.0);
-    p.add({0, 1}, 0.0, 10.0, 1, BookingKind::Running);
-    p.add({2}, 5.0, 20.0, 2, BookingKind::Reservation);
-    CHECK(p.idle_nodes_at(0.0) == Nodes{2, 3});
-    CHECK(p.idle_nodes_at(10.0) == Nodes{0, 1, 3});  // [0,10) has ended at 10
-    CHECK(p.idle_nodes(0.0, 5.0) == Nodes{2, 3});
-    CHECK(p.idle_nodes(0.0, 6.0) == Nodes{3});
-    CHECK(p.is_idle(2, 0.0, 5.0));
-    CHECK_FALSE(p.is_idle(2, 4.0, 6.0));
+    AvailabilityProfile p(4, 0.0_s);
+    p.add({0, 1}, 0.0_s, 10.0_s, 1, BookingKind::Running);
+    p.add({2}, 5.0_s, 20.0_s, 2, BookingKind::Reservation);
+    CHECK(p.idle_nodes_at(0.0_s) == Nodes{2, 3});
+    CHECK(p.idle_nodes_at(10.0_s) == Nodes{0, 1, 3});  // [0,10) has ended at 10
+    CHECK(p.idle_nodes(0.0_s, 5.0_s) == Nodes{2, 3});
+    CHECK(p.idle_nodes(0.0_s, 6.0_s) == Nodes{3});
+    CHECK(p.is_idle(2, 0.0_s, 5.0_s));
+    CHECK_FALSE(p.is_idle(2, 4.0_s, 6.0_s));
     // Idle node-seconds over [0,24): 4 nodes * 24 s - busy (2 nodes * 10 s + 1 node * 15 s) = 96 - 35 = 61.
-    CHECK(p.idle_node_seconds(0.0, 24.0) == Approx(4.0 * 24.0 - (2.0 * 10.0 + 15.0)).epsilon(1e-12));
+    CHECK(p.idle_node_seconds(0.0_s, 24.0_s) == Approx(4.0 * 24.0 - (2.0 * 10.0 + 15.0)).epsilon(1e-12));
     // Over [8,12): 16 - (2 * 2 + 1 * 4) = 8.
-    CHECK(p.idle_node_seconds(8.0, 12.0) == Approx(16.0 - (2.0 * 2.0 + 4.0)).epsilon(1e-12));
+    CHECK(p.idle_node_seconds(8.0_s, 12.0_s) == Approx(16.0 - (2.0 * 2.0 + 4.0)).epsilon(1e-12));
 }
 
 TEST_CASE("availability_profile: an open-ended booking takes a node out for good", "[manager]") {
-    AvailabilityProfile p(2, 0.0);
-    p.add({0}, 0.0, kInf, 1, BookingKind::Running);
-    CHECK_FALSE(p.earliest_start(2, 1.0, 0.0).has_value());
-    CHECK(p.earliest_start(1, 1e9, 0.0) == std::optional<Seconds>(0.0));  // node 1
-    CHECK(p.choose_nodes(1, 5.0, 1.0) == Nodes{1});
-    CHECK(p.idle_node_seconds(0.0, 10.0) == Approx(2.0 * 10.0 - 10.0).epsilon(1e-12));
-    CHECK(p.set_now(1e6).empty());
+    AvailabilityProfile p(2, 0.0_s);
+    p.add({0}, 0.0_s, kInf, 1, BookingKind::Running);
+    CHECK_FALSE(p.earliest_start(2, 1.0_s, 0.0_s).has_value());
+    CHECK(p.earliest_start(1, 1'000'000'000_s, 0.0_s) == std::optional<SimTime>(0.0_s));  // node 1
+    CHECK(p.choose_nodes(1, 5.0_s, 1.0_s) == Nodes{1});
+    CHECK(p.idle_node_seconds(0.0_s, 10.0_s) == (2.0 * 10.0 - 10.0));
+    CHECK(p.set_now(1'000'000_s).empty());
     REQUIRE(p.remove(1));
-    CHECK(p.earliest_start(2, 1.0, 0.0) == std::optional<Seconds>(1e6));
+    CHECK(p.earliest_start(2, 1.0_s, 0.0_s) == std::optional<SimTime>(1'000'000_s));
 }
 
 // How EASY backfilling (Machovec Ch.3 §3.3.4) uses the API: one permanent reservation for the head task at
 // its earliest start; another task starts only if it can start now on nodes not needed by that reservation.
 TEST_CASE("availability_profile: EASY backfilling never delays the head reservation", "[manager]") {
-    AvailabilityProfile p(4, 0.0);
-    p.add({0, 1, 2}, 0.0, 10.0, 1, BookingKind::Running);
-    const auto head = p.earliest_start(4, 5.0, p.now());  // needs every node: at 10
-    REQUIRE(head == std::optional<Seconds>(10.0));
-    CHECK(p.reserve(4, *head, 5.0, 2, BookingKind::Reservation) == Nodes{0, 1, 2, 3});
+    AvailabilityProfile p(4, 0.0_s);
+    p.add({0, 1, 2}, 0.0_s, 10.0_s, 1, BookingKind::Running);
+    const auto head = p.earliest_start(4, 5.0_s, p.now());  // needs every node: at 10
+    REQUIRE(head == std::optional<SimTime>(10.0_s));
+    CHECK(p.reserve(4, *head, 5.0_s, 2, BookingKind::Reservation) == Nodes{0, 1, 2, 3});
     // 1 node for 8 s fits the void [0,10) of node 3: starts now.
-    CHECK(p.earliest_start(1, 8.0, p.now()) == std::optional<Seconds>(0.0));
-    CHECK(p.reserve(1, 0.0, 8.0, 3, BookingKind::Running) == Nodes{3});
+    CHECK(p.earliest_start(1, 8.0_s, p.now()) == std::optional<SimTime>(0.0_s));
+    CHECK(p.reserve(1, 0.0_s, 8.0_s, 3, BookingKind::Running) == Nodes{3});
     // 1 node for 12 s would overlap the head reservation anywhere before 15: cannot start now.
-    CHECK(p.earliest_start(1, 12.0, p.now()) == std::optional<Seconds>(15.0));
-    CHECK(p.booking(2)->start_s == 10.0);
+    CHECK(p.earliest_start(1, 12.0_s, p.now()) == std::optional<SimTime>(15.0_s));
+    CHECK(p.booking(2)->start == 10.0_s);
 }
 
 // ---- randomized cross-check ----------------------------------------------------------------------------
@@ -318,31 +319,31 @@ namespace {
 
 struct RefBooking {
     Nodes nodes;
-    Seconds start_s;
-    Seconds end_s;
+    SimTime start;
+    SimTime end;
     BookingKind kind;
 };
 
 /// Brute-force reference: a list of bookings, every query answered by scanning all of them.
 struct Reference {
     std::uint32_t n;
-    Seconds now = 0;
+    SimTime now;
     std::map<TaskId, RefBooking> bookings;
 
-    bool idle(LocalNodeIndex node, Seconds s, Seconds e) const {
+    bool idle(LocalNodeIndex node, SimTime s, SimTime e) const {
         for (const auto& [o, b] : bookings)
-            if (std::count(b.nodes.begin(), b.nodes.end(), node) && b.start_s < e && b.end_s > s)
+            if (std::count(b.nodes.begin(), b.nodes.end(), node) && b.start < e && b.end > s)
                 return false;
         return true;
     }
     // Feasible starts are max(not_before, now) or the end of some booking (the start of an idle period).
-    std::optional<Seconds> earliest(std::uint32_t k, Seconds d, Seconds nb, Seconds dl) const {
-        const Seconds t0 = std::max(nb, now);
-        std::vector<Seconds> cands{t0};
+    std::optional<SimTime> earliest(std::uint32_t k, SimTime d, SimTime nb, SimTime dl) const {
+        const SimTime t0 = std::max(nb, now);
+        std::vector<SimTime> cands{t0};
         for (const auto& [o, b] : bookings)
-            if (b.end_s > t0) cands.push_back(b.end_s);
+            if (b.end > t0) cands.push_back(b.end);
         std::sort(cands.begin(), cands.end());
-        for (Seconds t : cands) {
+        for (SimTime t : cands) {
             if (!(t < dl)) break;
             std::uint32_t count = 0;
             for (LocalNodeIndex node = 0; node < n; ++node) count += idle(node, t, t + d) ? 1 : 0;
@@ -351,22 +352,22 @@ struct Reference {
         return std::nullopt;
     }
     // The §3.3.7 cost from its definition: the idle period [a, b) around [s, e) found by scanning.
-    std::optional<std::tuple<int, Seconds, Seconds>> cost(LocalNodeIndex node, Seconds s, Seconds d) const {
-        const Seconds e = s + d;
+    std::optional<std::tuple<int, SimTime, SimTime>> cost(LocalNodeIndex node, SimTime s, SimTime d) const {
+        const SimTime e = s + d;
         if (!idle(node, s, e)) return std::nullopt;
-        Seconds prev_end = -kInf;
-        Seconds next_start = kInf;
+        SimTime prev_end = SimTime::negative_infinity();
+        SimTime next_start = kInf;
         for (const auto& [o, b] : bookings) {
             if (!std::count(b.nodes.begin(), b.nodes.end(), node)) continue;
-            if (b.end_s <= s) prev_end = std::max(prev_end, b.end_s);
-            if (b.start_s >= e) next_start = std::min(next_start, b.start_s);
+            if (b.end <= s) prev_end = std::max(prev_end, b.end);
+            if (b.start >= e) next_start = std::min(next_start, b.start);
         }
-        const Seconds a = std::max(prev_end, std::min(now, s));
+        const SimTime a = std::max(prev_end, std::min(now, s));
         const int delta = (s > a ? 1 : 0) - (next_start < kInf && e == next_start ? 1 : 0);
         return std::make_tuple(delta, next_start - a, s - a);
     }
-    Nodes choose(std::uint32_t k, Seconds s, Seconds d) const {
-        std::vector<std::tuple<int, Seconds, Seconds, LocalNodeIndex>> all;
+    Nodes choose(std::uint32_t k, SimTime s, SimTime d) const {
+        std::vector<std::tuple<int, SimTime, SimTime, LocalNodeIndex>> all;
         for (LocalNodeIndex node = 0; node < n; ++node)
             if (auto c = cost(node, s, d))
                 all.emplace_back(std::get<0>(*c), std::get<1>(*c), std::get<2>(*c), node);
@@ -380,14 +381,14 @@ struct Reference {
     std::vector<rmsim::BusyInterval> timeline(LocalNodeIndex node) const {
         std::vector<rmsim::BusyInterval> tl;
         for (const auto& [o, b] : bookings)
-            if (std::count(b.nodes.begin(), b.nodes.end(), node)) tl.push_back({b.start_s, b.end_s, o});
-        std::sort(tl.begin(), tl.end(), [](const auto& x, const auto& y) { return x.start_s < y.start_s; });
+            if (std::count(b.nodes.begin(), b.nodes.end(), node)) tl.push_back({b.start, b.end, o});
+        std::sort(tl.begin(), tl.end(), [](const auto& x, const auto& y) { return x.start < y.start; });
         return tl;
     }
-    std::vector<TaskId> remove_if_kind_or_end(std::optional<BookingKind> kind, Seconds ended_by) {
+    std::vector<TaskId> remove_if_kind_or_end(std::optional<BookingKind> kind, SimTime ended_by) {
         std::vector<TaskId> gone;
         for (auto it = bookings.begin(); it != bookings.end();) {
-            if ((kind && it->second.kind == *kind) || it->second.end_s <= ended_by) {
+            if ((kind && it->second.kind == *kind) || it->second.end <= ended_by) {
                 gone.push_back(it->first);
                 it = bookings.erase(it);
             } else {
@@ -403,36 +404,37 @@ struct Reference {
 TEST_CASE("availability_profile: randomized cross-check against a brute-force reference", "[manager]") {
     std::mt19937_64 rng(20210615);
     auto uni = [&rng](int lo, int hi) { return std::uniform_int_distribution<int>(lo, hi)(rng); };
+    auto secs = [&uni](int lo, int hi) { return SimTime::from_whole_seconds(uni(lo, hi)); };
     const BookingKind kinds[] = {BookingKind::Running, BookingKind::Reservation, BookingKind::PlaceHolder};
     int feasible_queries = 0;
     int exact_fits = 0;
 
     for (int scenario = 0; scenario < 40; ++scenario) {
         const std::uint32_t n = static_cast<std::uint32_t>(uni(1, 7));
-        AvailabilityProfile p(n, 0.0);
-        Reference ref{n, 0.0, {}};
+        AvailabilityProfile p(n, 0.0_s);
+        Reference ref{n, 0.0_s, {}};
         TaskId next_owner = 1;
 
         // Times on an integer grid so that touching intervals and exact fits are frequent.
         auto check_queries = [&]() {
             for (int q = 0; q < 6; ++q) {
                 const auto k = static_cast<std::uint32_t>(uni(1, static_cast<int>(n) + 1));
-                const Seconds d = uni(1, 12);
-                const Seconds nb = ref.now + uni(-3, 15);
-                const Seconds dl = uni(0, 3) == 0 ? rmsim::kNoDeadline : ref.now + uni(0, 40);
+                const SimTime d = secs(1, 12);
+                const SimTime nb = ref.now + secs(-3, 15);
+                const SimTime dl = uni(0, 3) == 0 ? rmsim::kNoDeadline : ref.now + secs(0, 40);
                 const auto got = p.earliest_start(k, d, nb, dl);
                 REQUIRE(got == ref.earliest(k, d, nb, dl));
                 if (got) {
                     ++feasible_queries;
                     REQUIRE(p.choose_nodes(k, *got, d) == ref.choose(k, *got, d));
                 }
-                const Seconds s = ref.now + uni(0, 30);
+                const SimTime s = ref.now + secs(0, 30);
                 for (LocalNodeIndex node = 0; node < n; ++node) {
                     const auto c = p.placement_cost(node, s, d);
                     const auto rc = ref.cost(node, s, d);
                     REQUIRE(c.has_value() == rc.has_value());
                     if (c) {
-                        REQUIRE(std::make_tuple(c->void_delta, c->period_length_s, c->gap_before_s) == *rc);
+                        REQUIRE(std::make_tuple(c->void_delta, c->period_length, c->gap_before) == *rc);
                         exact_fits += c->void_delta == -1 ? 1 : 0;
                     }
                 }
@@ -443,8 +445,8 @@ TEST_CASE("availability_profile: randomized cross-check against a brute-force re
                 const auto rtl = ref.timeline(node);
                 REQUIRE(tl.size() == rtl.size());
                 for (std::size_t i = 0; i < tl.size(); ++i) {
-                    REQUIRE(tl[i].start_s == rtl[i].start_s);
-                    REQUIRE(tl[i].end_s == rtl[i].end_s);
+                    REQUIRE(tl[i].start == rtl[i].start);
+                    REQUIRE(tl[i].end == rtl[i].end);
                     REQUIRE(tl[i].owner == rtl[i].owner);
                 }
             }
@@ -453,10 +455,10 @@ TEST_CASE("availability_profile: randomized cross-check against a brute-force re
 
         for (int step = 0; step < 60; ++step) {
             const int op = uni(0, 9);
-            if (op <= 3) {  // plan a task at its earliest start, as every §3.3 heuristic does
+            if (op <= 3) {  // plan a task at its earliest start, as every §3.3_s heuristic does
                 const auto k = static_cast<std::uint32_t>(uni(1, static_cast<int>(n)));
-                const Seconds d = uni(1, 10);
-                const Seconds nb = ref.now + uni(0, 10);
+                const SimTime d = secs(1, 10);
+                const SimTime nb = ref.now + secs(0, 10);
                 const auto t = p.earliest_start(k, d, nb);
                 REQUIRE(t == ref.earliest(k, d, nb, kInf));
                 REQUIRE(t.has_value());  // no deadline and k <= n: always possible
@@ -468,8 +470,8 @@ TEST_CASE("availability_profile: randomized cross-check against a brute-force re
                 Nodes nodes;
                 for (LocalNodeIndex node = 0; node < n; ++node)
                     if (uni(0, 1)) nodes.push_back(node);
-                const Seconds s = ref.now + uni(-2, 20);
-                const Seconds e = s + uni(1, 8);
+                const SimTime s = ref.now + secs(-2, 20);
+                const SimTime e = s + secs(1, 8);
                 if (nodes.empty()) continue;
                 bool ok = true;
                 for (LocalNodeIndex node : nodes) ok = ok && ref.idle(node, s, e);
@@ -483,23 +485,23 @@ TEST_CASE("availability_profile: randomized cross-check against a brute-force re
                 const TaskId o = static_cast<TaskId>(uni(1, static_cast<int>(next_owner)));
                 REQUIRE(p.remove(o) == (ref.bookings.erase(o) == 1));
             } else if (op == 6) {
-                REQUIRE(p.clear_placeholders() == ref.remove_if_kind_or_end(BookingKind::PlaceHolder, -kInf));
+                REQUIRE(p.clear_placeholders() == ref.remove_if_kind_or_end(BookingKind::PlaceHolder, SimTime::negative_infinity()));
             } else if (op == 7) {
-                ref.now += uni(0, 4);
+                ref.now += secs(0, 4);
                 REQUIRE(p.set_now(ref.now) == ref.remove_if_kind_or_end(std::nullopt, ref.now));
             } else {  // a new projected end
                 if (ref.bookings.empty()) continue;
                 auto it = ref.bookings.begin();
                 std::advance(it, uni(0, static_cast<int>(ref.bookings.size()) - 1));
-                const Seconds e = it->second.start_s + uni(1, 12);
+                const SimTime e = it->second.start + secs(1, 12);
                 bool ok = true;
                 for (LocalNodeIndex node : it->second.nodes)
                     for (const auto& [o, b] : ref.bookings)
                         if (o != it->first && std::count(b.nodes.begin(), b.nodes.end(), node) &&
-                            b.start_s < e && b.end_s > it->second.start_s)
+                            b.start < e && b.end > it->second.start)
                             ok = false;
                 REQUIRE(p.update_end(it->first, e) == ok);
-                if (ok) it->second.end_s = e;
+                if (ok) it->second.end = e;
             }
             check_queries();
         }

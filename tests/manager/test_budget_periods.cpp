@@ -12,6 +12,7 @@
 #include "tests/modules/hw_fixture.h"
 
 using namespace rmsim;
+using namespace rmsim::time_literals;
 
 namespace {
 
@@ -36,29 +37,29 @@ struct BudgetRun {
 }  // namespace
 
 TEST_CASE("manager: budget periods start from the exact meter reading", "[manager][energy][systemc]") {
-    BudgetRun run(EnergyBudget{1e6, 100, 0});  // budget period 100 s
+    BudgetRun run(EnergyBudget{1e6, 100_s, 0_s});  // budget period 100 s
     const PolicyView& view = run.manager->bookkeeping().view();
     // The run ends at 250 s: periods began at 100 and 200 s; 50 s x 2 W = 100 J in the last one, 500 J in all.
-    CHECK(to_seconds(sc_core::sc_time_stamp()) == Approx(250.0));
-    CHECK(view.budget_period_start() == Approx(200.0));
+    CHECK(to_sim_time(sc_core::sc_time_stamp()) == 250_s);
+    CHECK(view.budget_period_start() == 200_s);
     CHECK(view.energy_consumed() == Approx(500.0));
     CHECK(view.energy_consumed_in_period() == Approx(100.0));
-    CHECK(view.energy_goal(250) == Approx(1e6 * 50 / 100));
+    CHECK(view.energy_goal(250_s) == Approx(1e6 * 50 / 100));
 }
 
 TEST_CASE("manager: a budget that starts after a warm-up", "[manager][energy][systemc]") {
     // As above, but the first budget period starts at 160 s (e.g. the end of a warm-up).
-    const EnergyBudget budget{1e6, 100, 160};
+    const EnergyBudget budget{1e6, 100_s, 160_s};
     BudgetRun run(budget);
     const PolicyView& view = run.manager->bookkeeping().view();
     // Boundaries at 160 s, then 260 s (after the run ends at 250 s): the period began at 160 s;
     // 90 s x 2 W = 180 J consumed in it.
-    CHECK(view.budget_period_start() == Approx(160.0));
+    CHECK(view.budget_period_start() == 160_s);
     CHECK(view.energy_consumed_in_period() == Approx(180.0));
     // Before the budget's start nothing constrains.
     Bookkeeping early(run.spec, run.tasks, Granularity::Core);
     early.energy().set_budget(budget);
-    early.begin_event(100);
+    early.begin_event(100_s);
     CHECK(std::isinf(early.view().energy_remaining()));
-    CHECK(std::isinf(early.view().energy_goal(100)));
+    CHECK(std::isinf(early.view().energy_goal(100_s)));
 }

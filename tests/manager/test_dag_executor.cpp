@@ -8,6 +8,7 @@
 
 using namespace rmsim;
 using namespace rmsim::test;
+using namespace rmsim::time_literals;
 
 namespace {
 
@@ -27,7 +28,7 @@ struct DiamondJob {
     Bookkeeping books;
     const PolicyView& view = books.view();
     explicit DiamondJob(const PlatformSpec& p) : books(p, w.tasks, Granularity::Core, &w.jobs) {
-        for (TaskId t = 0; t < 4; ++t) books.arrive(t, 5);
+        for (TaskId t = 0; t < 4; ++t) books.arrive(t, 5_s);
     }
 };
 
@@ -45,8 +46,8 @@ TEST_CASE("dag executor: a diamond follows its graph across two cores", "[manage
     const Workload w = diamond();
     Bookkeeping books(p, w.tasks, Granularity::Core, &w.jobs);
     const PolicyView& view = books.view();
-    for (TaskId t = 0; t < 4; ++t) books.arrive(t, 5);
-    books.begin_event(5);
+    for (TaskId t = 0; t < 4; ++t) books.arrive(t, 5_s);
+    books.begin_event(5_s);
     CHECK(view.waiting().empty());  // tasks of jobs are scheduled through their job
     REQUIRE(view.waiting_jobs() == std::vector<JobId>{0});
     CHECK(view.idle_cores(0, 1) == std::vector<std::uint32_t>{0, 1, 2, 3});
@@ -55,8 +56,8 @@ TEST_CASE("dag executor: a diamond follows its graph across two cores", "[manage
     JobPlacement pl;
     pl.core_of_task = {2, 2, 3, 2};
     pl.pstate_of_task = {0, 0, 1, 0};
-    pl.planned_start_s = {0, 10, 10, 40};
-    pl.planned_response_s = 80;
+    pl.planned_start = {0_s, 10_s, 10_s, 40_s};
+    pl.planned_response = 80_s;
     pl.planned_energy_j = 123;
     books.decisions().start_job(0, 0, 1, pl);
     CHECK(view.idle_cores(0, 1) == std::vector<std::uint32_t>{0, 1});  // cores 2 and 3 are the job's
@@ -67,7 +68,7 @@ TEST_CASE("dag executor: a diamond follows its graph across two cores", "[manage
     CHECK(view.record(0).units == std::vector<LocalNodeIndex>{1 * 4 + 2});  // unit = node x 4 + core
 
     // Task 0 completes at 15: edge 0->1 stays on core 2 (task 1 starts), edge 0->2 crosses to core 3.
-    books.part_finished(0, false, 0, 2.5, 15);
+    books.part_finished(0, false, 0, 2.5, 15_s);
     ds = books.take_commands();
     const auto starts = of_kind(ds, Command::Kind::Start);
     const auto transfers = of_kind(ds, Command::Kind::Transfer);
@@ -80,31 +81,31 @@ TEST_CASE("dag executor: a diamond follows its graph across two cores", "[manage
     CHECK(transfers[0].bytes == 100);
     CHECK(view.record(2).state == TaskState::Reserved);  // waits for its data
 
-    books.transfer_done(transfers[0].tag, 15.001);
+    books.transfer_done(transfers[0].tag, 15.001_s);
     ds = books.take_commands();
     REQUIRE(ds.size() == 1);
     CHECK(ds[0].task == 2);
     CHECK(view.record(2).pstate == 1);
 
     // Task 1 completes (core 2 is next free for task 3, but 3 also needs task 2's data): nothing starts.
-    books.part_finished(1, false, 0, 1, 35);
+    books.part_finished(1, false, 0, 1, 35_s);
     CHECK(of_kind(books.take_commands(), Command::Kind::Start).empty());
-    books.part_finished(2, false, 0, 4, 75);
+    books.part_finished(2, false, 0, 4, 75_s);
     ds = books.take_commands();
     REQUIRE(of_kind(ds, Command::Kind::Transfer).size() == 1);  // 2 -> 3 crosses back to core 2
-    books.transfer_done(of_kind(ds, Command::Kind::Transfer)[0].tag, 75.001);
+    books.transfer_done(of_kind(ds, Command::Kind::Transfer)[0].tag, 75.001_s);
     ds = books.take_commands();
     REQUIRE(ds.size() == 1);
     CHECK(ds[0].task == 3);
-    books.part_finished(3, false, 0, 0.5, 115);
+    books.part_finished(3, false, 0, 0.5, 115_s);
     const JobRecord& r = view.job_record(0);
     CHECK(r.state == JobState::Completed);
-    CHECK(r.end_s == 115);
+    CHECK(r.end == 115_s);
     CHECK(r.energy_j == Approx(2.5 + 1 + 4 + 0.5));
     CHECK(r.transfers == 2);
     CHECK(view.finished_count() == 4);
     CHECK(view.jobs_finished() == 1);
-    books.begin_event(115);
+    books.begin_event(115_s);
     CHECK(view.idle_cores(0, 1) == std::vector<std::uint32_t>{0, 1, 2, 3});  // released
 }
 
@@ -113,12 +114,12 @@ TEST_CASE("dag executor: rejecting a job rejects its tasks", "[manager][jobs]") 
     DiamondJob d(p);
     Bookkeeping& books = d.books;
     const PolicyView& view = d.view;
-    books.begin_event(6);
+    books.begin_event(6_s);
     books.decisions().reject_job(0);
     CHECK(view.job_record(0).state == JobState::Rejected);
     CHECK(view.finished_count() == 4);
     for (TaskId t = 0; t < 4; ++t) CHECK(view.record(t).state == TaskState::Rejected);
-    books.begin_event(7);
+    books.begin_event(7_s);
     CHECK(view.waiting_jobs().empty());
     CHECK_THROWS_AS(books.decisions().reject_job(0), std::logic_error);
 }
@@ -128,10 +129,10 @@ TEST_CASE("dag executor: a job overrunning its plan keeps its cores", "[manager]
     DiamondJob d(p);
     Bookkeeping& books = d.books;
     const PolicyView& view = d.view;
-    books.begin_event(5);
-    JobPlacement pl{{0, 0, 0, 0}, {0, 0, 0, 0}, {0, 10, 30, 60}, 100, 0};
+    books.begin_event(5_s);
+    JobPlacement pl{{0, 0, 0, 0}, {0, 0, 0, 0}, {0_s, 10_s, 30_s, 60_s}, 100_s, 0};
     books.decisions().start_job(0, 0, 0, pl);
     CHECK(view.idle_cores(0, 0) == std::vector<std::uint32_t>{1});
-    books.begin_event(105.5);  // planned end 105 has passed, the job still runs
+    books.begin_event(105.5_s);  // planned end 105 has passed, the job still runs
     CHECK(view.idle_cores(0, 0) == std::vector<std::uint32_t>{1});
 }

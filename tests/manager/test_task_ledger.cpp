@@ -15,10 +15,11 @@
 
 using namespace rmsim;
 using Units = std::vector<LocalNodeIndex>;
+using namespace rmsim::time_literals;
 
 namespace {
 
-constexpr Seconds kInf = std::numeric_limits<Seconds>::infinity();
+constexpr SimTime kInf = SimTime::infinity();
 
 PlatformSpec two_by_two() {
     PlatformSpec s;
@@ -71,17 +72,17 @@ TEST_CASE("task ledger: arrivals, starts, estimates, committed energy and comple
     Joules meter_j = 5.0;
     books.energy().set_reader([&meter_j] { return meter_j; });
 
-    books.arrive(0, 0.0);
-    books.arrive(1, 0.0);
-    books.begin_event(0.0);
+    books.arrive(0, 0.0_s);
+    books.arrive(1, 0.0_s);
+    books.begin_event(0.0_s);
     CHECK(view.waiting() == std::vector<TaskId>{0, 1});
     CHECK(view.mapping_events() == 1);
     CHECK(view.record(2).state == TaskState::Pending);
 
     CHECK(view.units_needed(0, 0) == 1);
     CHECK(view.units_needed(1, 0) == 2);
-    CHECK(view.exec_time(0, 0, 0) == 10.0);  // 10e9 cycles / 1 GHz
-    CHECK(view.exec_time(0, 0, 1) == 20.0);  // 10e9 cycles / 0.5 GHz
+    CHECK(view.exec_time(0, 0, 0) == 10.0_s);  // 10e9 cycles / 1 GHz
+    CHECK(view.exec_time(0, 0, 1) == 20.0_s);  // 10e9 cycles / 0.5 GHz
     CHECK(view.exec_energy(0, 0, 0) == Approx(10.0 * 1 * 2.0).epsilon(1e-12));  // 10 s x 1 core x 2 W
     CHECK(view.exec_energy(1, 0, 0) == Approx(4.0 * 2 * 2.0).epsilon(1e-12));   // 4 s x 2 cores x 2 W
     CHECK(view.exec_energy(0, 0, 1) == Approx(20.0 * 1 * 1.0).epsilon(1e-12));  // 20 s x 1 core x 1 W
@@ -102,8 +103,8 @@ TEST_CASE("task ledger: arrivals, starts, estimates, committed energy and comple
     CHECK(r1.first_core == 1);
     const Booking* b0 = view.profile(0).booking(0);
     REQUIRE(b0);
-    CHECK(b0->start_s == 0.0);
-    CHECK(b0->end_s == 10.0);
+    CHECK(b0->start == 0.0_s);
+    CHECK(b0->end == 10.0_s);
     CHECK(b0->kind == BookingKind::Running);
     CHECK_THROWS_AS(books.decisions().start(3, 0, {3}, 0), std::logic_error);  // t3 has not arrived
     CHECK_THROWS_AS(books.decisions().start(0, 0, {3}, 0), std::logic_error);  // already running
@@ -112,32 +113,32 @@ TEST_CASE("task ledger: arrivals, starts, estimates, committed energy and comple
     // At 0: 5 + 20 (t0 whole) + 16 (t1 whole) = 41 J.
     CHECK(view.energy_committed() == Approx(5.0 + 20.0 + 16.0).epsilon(1e-12));
     // At 2 s with 9 J consumed: t0 has 1 - 2/10 = 0.8 left (16 J), t1 1 - 2/4 = 0.5 (8 J): 9 + 16 + 8 = 33 J.
-    books.advance(2.0);
+    books.advance(2.0_s);
     meter_j = 9.0;
     CHECK(view.energy_committed() == Approx(9.0 + 0.8 * 20.0 + 0.5 * 16.0).epsilon(1e-12));
 
     // t1's two parts report at 4 s: the first is not the last.
-    CHECK_FALSE(books.part_finished(1, false, 0.0, 7.5, 4.0));
+    CHECK_FALSE(books.part_finished(1, false, 0.0, 7.5, 4.0_s));
     CHECK(view.record(1).state == TaskState::Running);
-    CHECK(books.part_finished(1, false, 0.0, 8.5, 4.0));
+    CHECK(books.part_finished(1, false, 0.0, 8.5, 4.0_s));
     CHECK(view.record(1).state == TaskState::Completed);
-    CHECK(view.record(1).end_s == 4.0);
+    CHECK(view.record(1).end == 4.0_s);
     CHECK(view.record(1).energy_j == Approx(7.5 + 8.5).epsilon(1e-12));
     CHECK(view.record(1).remaining == 0.0);
     CHECK(view.profile(0).booking(1) == nullptr);
     CHECK(view.running_count() == 1);
     CHECK(view.finished_count() == 1);
-    CHECK_THROWS_AS(books.part_finished(1, false, 0.0, 0.0, 4.0), std::logic_error);  // no part left
+    CHECK_THROWS_AS(books.part_finished(1, false, 0.0, 0.0, 4.0_s), std::logic_error);  // no part left
 
     // At 6 s with 15 J consumed: only t0, 1 - 6/10 = 0.4 left: 15 + 0.4 x 20 = 23 J.
-    books.advance(6.0);
+    books.advance(6.0_s);
     meter_j = 15.0;
     CHECK(view.energy_committed() == Approx(15.0 + 0.4 * 20.0).epsilon(1e-12));
-    CHECK(books.part_finished(0, false, 0.0, 20.0, 10.0));
+    CHECK(books.part_finished(0, false, 0.0, 20.0, 10.0_s));
     CHECK(view.finished_count() == 2);
     CHECK(view.running_count() == 0);
     CHECK(view.energy_committed() == Approx(15.0).epsilon(1e-12));
-    CHECK_THROWS_AS(books.advance(9.0), std::logic_error);  // time never goes back
+    CHECK_THROWS_AS(books.advance(9.0_s), std::logic_error);  // time never goes back
 }
 
 TEST_CASE("task ledger: place-holders go at the next event, permanent reservations stay and start",
@@ -146,30 +147,30 @@ TEST_CASE("task ledger: place-holders go at the next event, permanent reservatio
     const std::vector<Task> tasks = five_tasks();
     Bookkeeping books(spec, tasks, Granularity::Core);
     const PolicyView& view = books.view();
-    for (TaskId t = 0; t < 4; ++t) books.arrive(t, 0.0);
-    books.begin_event(0.0);
+    for (TaskId t = 0; t < 4; ++t) books.arrive(t, 0.0_s);
+    books.begin_event(0.0_s);
 
     books.decisions().start(0, 0, {0}, 0);                // unit 0 over [0,10)
-    books.decisions().reserve(2, 0, {0}, 10.0, 0, false);  // permanent, unit 0 over [10,16)
-    books.decisions().reserve(3, 0, {0}, 16.0, 0, true);   // place-holder, unit 0 over [16,18)
+    books.decisions().reserve(2, 0, {0}, 10.0_s, 0, false);  // permanent, unit 0 over [10,16)
+    books.decisions().reserve(3, 0, {0}, 16.0_s, 0, true);   // place-holder, unit 0 over [16,18)
     CHECK(view.record(2).state == TaskState::Reserved);
     CHECK_FALSE(view.record(2).placeholder);
-    CHECK(view.record(2).planned_start_s == 10.0);
+    CHECK(view.record(2).planned_start == 10.0_s);
     CHECK(view.record(3).placeholder);
     REQUIRE(view.profile(0).booking(3));
-    CHECK(view.profile(0).booking(3)->end_s == 18.0);  // 16 + 2 s
+    CHECK(view.profile(0).booking(3)->end == 18.0_s);  // 16 + 2 s
     CHECK(view.profile(0).booking(3)->kind == BookingKind::PlaceHolder);
-    CHECK(books.next_reserved_start() == 10.0);
+    CHECK(books.next_reserved_start() == 10.0_s);
     CHECK(started_in(books.take_commands()) == std::vector<TaskId>{0});  // a reservation is not a start
-    CHECK_THROWS_AS(books.decisions().reserve(2, 0, {1}, 20.0, 0, false), std::logic_error);  // not waiting
-    CHECK_THROWS_AS(books.decisions().reserve(1, 0, {0, 1}, 12.0, 0, false), std::logic_error);  // unit 0 is booked then
+    CHECK_THROWS_AS(books.decisions().reserve(2, 0, {1}, 20.0_s, 0, false), std::logic_error);  // not waiting
+    CHECK_THROWS_AS(books.decisions().reserve(1, 0, {0, 1}, 12.0_s, 0, false), std::logic_error);  // unit 0 is booked then
 
     // Next event at 1 s: the place-holder is removed and t3 waits again; the reservation stays.
-    books.begin_event(1.0);
+    books.begin_event(1.0_s);
     CHECK(view.record(3).state == TaskState::Waiting);
     CHECK_FALSE(view.record(3).placeholder);
     CHECK(view.record(3).units.empty());
-    CHECK(view.record(3).planned_start_s == -1);
+    CHECK(view.record(3).planned_start == kNotYet);
     CHECK(view.profile(0).booking(3) == nullptr);
     CHECK(view.waiting() == std::vector<TaskId>{1, 3});  // t0 started, t2 reserved: no longer listed
     CHECK(view.record(2).state == TaskState::Reserved);
@@ -177,21 +178,21 @@ TEST_CASE("task ledger: place-holders go at the next event, permanent reservatio
     CHECK(view.profile(0).booking(2)->kind == BookingKind::Reservation);
 
     // A "reservation" at or before now is a start.
-    books.decisions().reserve(3, 0, {1}, 1.0, 0, true);
+    books.decisions().reserve(3, 0, {1}, 1.0_s, 0, true);
     CHECK(view.record(3).state == TaskState::Running);
-    CHECK(view.record(3).start_s == 1.0);
+    CHECK(view.record(3).start == 1.0_s);
     CHECK(started_in(books.take_commands()) == std::vector<TaskId>{3});
 
     // Nothing is due before 10 s.
-    books.start_due_reservations(5.0, 5.0);
+    books.start_due_reservations(5.0_s, 5.0_s);
     CHECK(books.take_commands().empty());
-    // t0 completes at 10 s; the reservation of t2 is due then (within a half-ns clock tick).
-    CHECK(books.part_finished(0, false, 0.0, 20.0, 10.0));
-    books.start_due_reservations(10.0, 10.0 + 0.5e-9);
+    // t0 completes at 10 s; the reservation of t2 is due then.
+    CHECK(books.part_finished(0, false, 0.0, 20.0, 10.0_s));
+    books.start_due_reservations(10.0_s, 10.0_s);
     CHECK(started_in(books.take_commands()) == std::vector<TaskId>{2});
     CHECK(view.record(2).state == TaskState::Running);
-    CHECK(view.record(2).start_s == 10.0);
-    CHECK(view.record(2).first_start_s == 10.0);
+    CHECK(view.record(2).start == 10.0_s);
+    CHECK(view.record(2).first_start == 10.0_s);
     CHECK(view.profile(0).booking(2)->kind == BookingKind::Running);
     CHECK(books.next_reserved_start() == kInf);
     CHECK(view.running_count() == 2);  // t2 and t3 (t3 finished its 2 s in hardware, no notice yet)
@@ -202,16 +203,16 @@ TEST_CASE("task ledger: drop and reject end a task for good", "[manager]") {
     const std::vector<Task> tasks = five_tasks();
     Bookkeeping books(spec, tasks, Granularity::Core);
     const PolicyView& view = books.view();
-    for (TaskId t = 0; t < 5; ++t) books.arrive(t, 0.0);
-    books.begin_event(0.0);
+    for (TaskId t = 0; t < 5; ++t) books.arrive(t, 0.0_s);
+    books.begin_event(0.0_s);
     books.decisions().start(0, 0, {0}, 0);
-    books.decisions().reserve(2, 0, {1}, 3.0, 0, false);  // [3,9) on unit 1
+    books.decisions().reserve(2, 0, {1}, 3.0_s, 0, false);  // [3,9) on unit 1
     CHECK(started_in(books.take_commands()) == std::vector<TaskId>{0});
-    books.advance(2.0);
+    books.advance(2.0_s);
 
     books.decisions().drop(2);  // a reserved task: its booking goes and it is no longer due
     CHECK(view.record(2).state == TaskState::Dropped);
-    CHECK(view.record(2).end_s == 2.0);
+    CHECK(view.record(2).end == 2.0_s);
     CHECK(view.record(2).units.empty());
     CHECK(view.profile(0).booking(2) == nullptr);
     CHECK(books.next_reserved_start() == kInf);
@@ -219,13 +220,13 @@ TEST_CASE("task ledger: drop and reject end a task for good", "[manager]") {
     CHECK(view.record(3).state == TaskState::Dropped);
     books.decisions().reject(4);
     CHECK(view.record(4).state == TaskState::Rejected);
-    CHECK(view.record(4).end_s == 2.0);
+    CHECK(view.record(4).end == 2.0_s);
     CHECK(view.finished_count() == 3);
     CHECK_THROWS_AS(books.decisions().drop(0), std::logic_error);    // running
     CHECK_THROWS_AS(books.decisions().reject(2), std::logic_error);  // already dropped
-    books.begin_event(3.0);
+    books.begin_event(3.0_s);
     CHECK(view.waiting() == std::vector<TaskId>{1});
-    books.start_due_reservations(3.0, 3.0);
+    books.start_due_reservations(3.0_s, 3.0_s);
     CHECK(books.take_commands().empty());  // the dropped reservation does not start
 }
 
@@ -234,27 +235,27 @@ TEST_CASE("task ledger: a preempted task waits again with its remaining work", "
     const std::vector<Task> tasks = five_tasks();
     Bookkeeping books(spec, tasks, Granularity::Core);
     const PolicyView& view = books.view();
-    books.arrive(0, 0.0);
-    books.arrive(1, 0.0);
-    books.begin_event(0.0);
+    books.arrive(0, 0.0_s);
+    books.arrive(1, 0.0_s);
+    books.begin_event(0.0_s);
     books.decisions().start(0, 0, {0}, 0);     // 10 s
     books.decisions().start(1, 0, {1, 2}, 0);  // 4 s on both nodes
     books.take_commands();
 
     // At 4 s the manager preempts t0: its unit is free at once, the task runs until the hardware reports.
-    books.begin_event(4.0);
+    books.begin_event(4.0_s);
     books.decisions().preempt(0);
     const std::vector<Command> ds = books.take_commands();
     REQUIRE(ds.size() == 1);
     CHECK(ds[0].kind == Command::Kind::Preempt);
     CHECK(ds[0].task == 0);
     CHECK(view.profile(0).booking(0) == nullptr);
-    CHECK(view.profile(0).is_idle(0, 4.0, 100.0));
+    CHECK(view.profile(0).is_idle(0, 4.0_s, 100.0_s));
     CHECK(view.record(0).state == TaskState::Running);
     CHECK_THROWS_AS(books.decisions().preempt(2), std::logic_error);  // not running
 
     // The core reports 60 % of the work left (4 of 10 s done) and 8 J (4 s x 2 W).
-    CHECK(books.part_finished(0, true, 0.6, 8.0, 4.0));
+    CHECK(books.part_finished(0, true, 0.6, 8.0, 4.0_s));
     const TaskRecord& r0 = view.record(0);
     CHECK(r0.state == TaskState::Waiting);
     CHECK(r0.remaining == 0.6);
@@ -264,26 +265,26 @@ TEST_CASE("task ledger: a preempted task waits again with its remaining work", "
     CHECK(view.running_count() == 1);
     CHECK(view.finished_count() == 0);
     // What is left: 0.6 x 10e9 cycles = 6e9 cycles = 6 s at P0, 12 s at P1; 6 s x 2 W = 12 J.
-    CHECK(view.exec_time(0, 0, 0) == 6.0);
-    CHECK(view.exec_time(0, 0, 1) == 12.0);
+    CHECK(view.exec_time(0, 0, 0) == 6.0_s);
+    CHECK(view.exec_time(0, 0, 1) == 12.0_s);
     CHECK(view.exec_energy(0, 0, 0) == Approx(6.0 * 2.0).epsilon(1e-12));
 
     // A two-part task preempted on both nodes keeps the larger remainder (the slower part).
     books.decisions().preempt(1);
-    CHECK_FALSE(books.part_finished(1, true, 0.5, 1.0, 4.0));
-    CHECK(books.part_finished(1, true, 0.25, 1.0, 4.0));
+    CHECK_FALSE(books.part_finished(1, true, 0.5, 1.0, 4.0_s));
+    CHECK(books.part_finished(1, true, 0.25, 1.0, 4.0_s));
     CHECK(view.record(1).remaining == 0.5);
     CHECK(view.record(1).state == TaskState::Waiting);
-    CHECK(view.exec_time(1, 0, 0) == 2.0);  // 0.5 x 4e9 cycles at 1 GHz
+    CHECK(view.exec_time(1, 0, 0) == 2.0_s);  // 0.5 x 4e9 cycles at 1 GHz
 
     // Both wait again at the next event and restart with their remaining work.
-    books.begin_event(5.0);
+    books.begin_event(5.0_s);
     CHECK(view.waiting() == std::vector<TaskId>{0, 1});
     books.decisions().start(0, 0, {3}, 0);
-    CHECK(view.record(0).start_s == 5.0);
-    CHECK(view.record(0).first_start_s == 0.0);
-    CHECK(view.profile(0).booking(0)->end_s == 5.0 + 6.0);
-    CHECK(books.part_finished(0, false, 0.0, 12.0, 11.0));
+    CHECK(view.record(0).start == 5.0_s);
+    CHECK(view.record(0).first_start == 0.0_s);
+    CHECK(view.profile(0).booking(0)->end == 5.0_s + 6.0_s);
+    CHECK(books.part_finished(0, false, 0.0, 12.0, 11.0_s));
     CHECK(view.record(0).state == TaskState::Completed);
     CHECK(view.record(0).energy_j == Approx(8.0 + 12.0).epsilon(1e-12));
     CHECK(view.finished_count() == 1);

@@ -90,7 +90,7 @@ public:
 private:
     void run() {
         for (std::size_t i = 0; i < plan_.size(); ++i) {
-            const sc_core::sc_time t = from_seconds_round(plan_[i].first);
+            const sc_core::sc_time t = from_seconds_ceil(plan_[i].first);
             if (t > sc_core::sc_time_stamp()) wait(t - sc_core::sc_time_stamp());
             Message m = plan_[i].second;
             for (auto& l : lazy_)
@@ -106,6 +106,6 @@ private:
 inline double seconds(const sc_core::sc_time& t) { return to_seconds(t); }
 
 /// Runs the simulation up to `seconds`.
-inline void run_until(double s) { sc_core::sc_start(from_seconds_round(s)); }
+inline void run_until(double s) { sc_core::sc_start(from_seconds_ceil(s)); }
 
 }  // namespace rmsim::test

@@ -28,7 +28,7 @@ constexpr std::size_t kTrans = std::size_t(EnergyCategory::Transition);
 
 TEST_CASE("energy sampler: samples mid-task are exact and a final row ends the run", "[modules][energy_sampler]") {
     Machine m(platform());
-    EnergySampler sampler(from_seconds_round(0.75), true);
+    EnergySampler sampler(from_seconds_ceil(0.75), true);
     m.observe_energy(&sampler);
     Script s("script", m.manager_port());
     s.at(0.5, start(0, 0, 1, cycles(2e9), 0));  // 2 s at 1 GHz: busy over [0.5, 2.5)
@@ -42,7 +42,7 @@ TEST_CASE("energy sampler: samples mid-task are exact and a final row ends the r
     for (std::size_t k = 0; k < v.size(); ++k) {
         const double t = times[k];
         INFO("sample at " << t);
-        CHECK(v[k].at_ns == from_seconds_round(t).value());
+        CHECK(v[k].at_ns == from_seconds_ceil(t).value());
         const bool busy = t >= 0.5 && t < 2.5;
         CHECK(v[k].power_w[kDyn] == Approx(busy ? 2.0 - 0.5 : 0.0).margin(1e-12));
         CHECK(v[k].power_w[kStat] == Approx(0.5).epsilon(1e-12));
@@ -76,7 +76,7 @@ TEST_CASE("energy sampler: an energy lump counts only in samples at or after its
     PlatformSpec spec = platform();
     spec.core_types[0].transition_energy_j = 0.05;  // P0 and P1 idle powers are equal: the switch is a lump only
     Machine m(spec);
-    EnergySampler sampler(from_seconds_round(0.5), false);
+    EnergySampler sampler(from_seconds_ceil(0.5), false);
     m.observe_energy(&sampler);
     Script s("script", m.manager_port());
     s.at(1.2, command(Op::SetPState, 0, 0, 0, 1));
@@ -97,14 +97,14 @@ TEST_CASE("energy sampler: an energy lump counts only in samples at or after its
 
 TEST_CASE("energy sampler: sampling does not keep the simulation alive", "[modules][energy_sampler]") {
     Machine m(platform());
-    EnergySampler sampler(from_seconds_round(1.0), false);
+    EnergySampler sampler(from_seconds_ceil(1.0), false);
     m.observe_energy(&sampler);
     Script s("script", m.manager_port());
     s.at(0.5, start(0, 0, 1, cycles(2e9), 0));
     sc_core::sc_start();  // until no event is left
 
     // The last event is the completion at 2.5 s, not a later sample time.
-    CHECK(sc_core::sc_time_stamp() == from_seconds_round(2.5));
+    CHECK(sc_core::sc_time_stamp() == from_seconds_ceil(2.5));
     sampler.finish(m.energy_account(), sc_core::sc_time_stamp());
     const auto& v = sampler.samples();
     REQUIRE(v.size() == 4);  // 0, 1, 2, then the end at 2.5
@@ -113,7 +113,7 @@ TEST_CASE("energy sampler: sampling does not keep the simulation alive", "[modul
 
 TEST_CASE("energy marks: exact energy at chosen instants without extending the run", "[modules][energy_sampler]") {
     Machine m(platform());
-    EnergyMarks marks({from_seconds_round(1.0), from_seconds_round(2.0), from_seconds_round(9.0)});
+    EnergyMarks marks({from_seconds_ceil(1.0), from_seconds_ceil(2.0), from_seconds_ceil(9.0)});
     m.observe_energy(&marks);
     Script s("script", m.manager_port());
     s.at(0.5, start(0, 0, 1, cycles(2e9), 0));  // busy over [0.5, 2.5)

@@ -44,7 +44,8 @@ TEST_CASE("exec estimate: the manager's estimate is the simulated duration to th
     Script s("script", m.manager_port());
     const double start_s = 0.123456789;  // an odd start: 123456789 ns
     for (TaskId t = 0; t < n; ++t) {
-        CHECK(estimates.exec_time(tasks[t], remaining[t], 0, pstate[t]) == static_cast<double>(expected_ns[t]) * 1e-9);
+        CHECK(estimates.exec_time(tasks[t], remaining[t], 0, pstate[t]) ==
+              SimTime::from_ns(static_cast<std::int64_t>(expected_ns[t])));
         s.at(start_s, start(t, 0, t, tasks[t].work, pstate[t], remaining[t]));
     }
     run_until(3.0);
@@ -55,7 +56,7 @@ TEST_CASE("exec estimate: the manager's estimate is the simulated duration to th
         INFO("task " << t);
         CHECK(to_ns(r.at) - 123456789 == expected_ns[t]);
         // The estimate, in ns, is the simulated duration exactly.
-        CHECK(std::llround(estimates.exec_time(tasks[t], remaining[t], 0, pstate[t]) * 1e9) ==
-              static_cast<long long>(to_ns(r.at) - 123456789));
+        CHECK(estimates.exec_time(tasks[t], remaining[t], 0, pstate[t]).ns() ==
+              static_cast<std::int64_t>(to_ns(r.at) - 123456789));
     }
 }

@@ -21,7 +21,7 @@ TEST_CASE("execution: a preempted task resumes on another node with its work con
     CHECK_FALSE(m.core_at(0, 0).has_segment());
     // Resume at 1 s on node 1, core 3: the remaining 0.75 x 2 s = 1.5 s.
     Message resume = start(1, 3, 9, cycles(2e9), 0, p.remaining);
-    m.manager_port().send(resume, from_seconds_round(0.25));
+    m.manager_port().send(resume, from_seconds_ceil(0.25));
     run_until(5.0);
     REQUIRE(s.received.size() == 2);
     CHECK(s.received[1].msg.op == Op::Completed);

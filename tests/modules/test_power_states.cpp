@@ -82,7 +82,7 @@ TEST_CASE("power: SimGrid host_energy convention with none, one and all cores bu
         }
         void run() {
             for (double t : {0.5, 1.5, 2.5, 3.5}) {
-                wait(from_seconds_round(t) - sc_core::sc_time_stamp());
+                wait(from_seconds_ceil(t) - sc_core::sc_time_stamp());
                 out_.push_back(m_.power());
             }
         }

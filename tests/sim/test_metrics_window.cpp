@@ -7,6 +7,7 @@
 
 using namespace rmsim;
 using namespace rmsim::test;
+using namespace rmsim::time_literals;
 
 TEST_CASE("metrics: window pro-rates straddling tasks", "[sim][metrics]") {
     const PlatformSpec p = small_platform({1});
@@ -16,19 +17,19 @@ TEST_CASE("metrics: window pro-rates straddling tasks", "[sim][metrics]") {
     tasks[2].utility = UtilityFunction::constant(5);
     Bookkeeping books(p, tasks, Granularity::Core);
     const PolicyView& view = books.view();
-    books.arrive(0, 0);
-    books.begin_event(0);
+    books.arrive(0, 0_s);
+    books.begin_event(0_s);
     books.decisions().start(0, 0, {0}, 0);           // T0 runs [0, 100)
-    books.arrive(1, 50);
-    books.part_finished(0, false, 0, 0, 100);
-    books.begin_event(100);
+    books.arrive(1, 50_s);
+    books.part_finished(0, false, 0, 0, 100_s);
+    books.begin_event(100_s);
     books.decisions().start(1, 0, {0}, 0);           // T1 waits 50 s, runs [100, 200)
-    books.arrive(2, 150);
-    books.begin_event(160);
+    books.arrive(2, 150_s);
+    books.begin_event(160_s);
     books.decisions().drop(2);                       // T2 dropped at 160
-    books.part_finished(1, false, 0, 0, 200);
+    books.part_finished(1, false, 0, 0, 200_s);
 
-    const WindowMetrics w = compute_window_metrics(view, 80, 180, 1234.5);
+    const WindowMetrics w = compute_window_metrics(view, 80_s, 180_s, 1234.5);
     // T0: f = (100 - 80) / 100 = 0.2 -> earned 0.2 x 10 = 2, maximum 0.2 x 10 = 2.
     // T1: f = (180 - 100) / 100 = 0.8; utility at completion - arrival = 150 s: 6 x (300 - 150) / 300 = 3,
     //     best (starts at arrival, 100 s): 6 x (300 - 100) / 300 = 4 -> earned 0.8 x 3 = 2.4, maximum 0.8 x 4 = 3.2.
@@ -42,7 +43,7 @@ TEST_CASE("metrics: window pro-rates straddling tasks", "[sim][metrics]") {
     CHECK(w.energy_j == 1234.5);
 
     // The whole run as a window counts every task whole: 10 + 3 earned, 10 + 4 + 5 maximum.
-    const WindowMetrics all = compute_window_metrics(view, 0, 1000, 0);
+    const WindowMetrics all = compute_window_metrics(view, 0_s, 1000_s, 0);
     CHECK(all.utility_earned == Approx(13.0));
     CHECK(all.utility_max == Approx(19.0));
     CHECK(all.arrived == 3);

@@ -72,7 +72,7 @@ TEST_CASE("outputs: energy.csv rows of a task between samples", "[sim][outputs]"
     spec.node_types[0].base_power_w = {10.0};
     spec.processor_types[0].uncore_power_w = {3.0};
     Machine m(spec);
-    EnergySampler sampler(from_seconds_round(0.75), false);
+    EnergySampler sampler(from_seconds_ceil(0.75), false);
     m.observe_energy(&sampler);
     Script s("script", m.manager_port());
     s.at(0.5, start(0, 0, 1, cycles(2e9), 0));
@@ -121,7 +121,7 @@ TEST_CASE("outputs: trace.json slices and counters of a small run", "[sim][outpu
     spec.core_types[0].transition_latency_s = 0.1;
     Machine m(spec);
     ActivityLog log(true);
-    EnergySampler sampler(from_seconds_round(3600), true);
+    EnergySampler sampler(from_seconds_ceil(3600), true);
     m.attach_log(&log);
     m.observe_energy(&sampler);
     Script s("script", m.manager_port());

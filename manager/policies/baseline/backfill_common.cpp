@@ -13,12 +13,12 @@
 namespace rmsim {
 
 namespace {
-constexpr Seconds kInf = std::numeric_limits<Seconds>::infinity();
+constexpr SimTime kInf = SimTime::infinity();
 }
 
-Seconds booked_duration(const PolicyView& view, TaskId t, ClusterId c, std::uint32_t pstate) {
-    const Seconds d = view.exec_time(t, c, pstate);
-    return d < 0 ? d : std::max(d, 1e-9);
+SimTime booked_duration(const PolicyView& view, TaskId t, ClusterId c, std::uint32_t pstate) {
+    const SimTime d = view.exec_time(t, c, pstate);
+    return d.is_negative() ? d : std::max(d, kOneNanosecond);
 }
 
 std::uint32_t clamp_pstate(const PolicyView& view, ClusterId c, std::uint32_t pstate) {
@@ -27,54 +27,54 @@ std::uint32_t clamp_pstate(const PolicyView& view, ClusterId c, std::uint32_t ps
 
 bool runnable_somewhere(const PolicyView& view, TaskId t, std::uint32_t pstate) {
     for (ClusterId c = 0; c < view.cluster_count(); ++c)
-        if (view.units_needed(t, c) > 0 && view.exec_time(t, c, clamp_pstate(view, c, pstate)) >= 0) return true;
+        if (view.units_needed(t, c) > 0 && !view.exec_time(t, c, clamp_pstate(view, c, pstate)).is_negative()) return true;
     return false;
 }
 
 std::vector<LocalNodeIndex> pick_units(const PolicyView& view, ClusterId c, std::uint32_t k,
-                                       Seconds start_s, Seconds duration_s, NodeChoice choice) {
+                                       SimTime start, SimTime duration, NodeChoice choice) {
     const AvailabilityProfile& p = view.profile(c);
-    if (choice == NodeChoice::Voids) return p.choose_nodes(k, start_s, duration_s);
-    return lowest_idle_units(p, k, start_s, start_s + duration_s);
+    if (choice == NodeChoice::Voids) return p.choose_nodes(k, start, duration);
+    return lowest_idle_units(p, k, start, start + duration);
 }
 
 StartNowIndex::StartNowIndex(const PolicyView& view)
     : view_(view),
-      next_busy_desc_s_(view.cluster_count()),
+      next_busy_desc_(view.cluster_count()),
       valid_(view.cluster_count(), 0),
       energy_left_j_(view.energy_remaining()) {}
 
 void StartNowIndex::rebuild(ClusterId c) {
     const AvailabilityProfile& p = view_.profile(c);
-    const Seconds now = view_.now();
-    std::vector<Seconds>& v = next_busy_desc_s_[c];
+    const SimTime now = view_.now();
+    std::vector<SimTime>& v = next_busy_desc_[c];
     v.clear();
     for (LocalNodeIndex u = 0; u < p.node_count(); ++u) {
         const std::vector<BusyInterval>& tl = p.timeline(u);
         // Timelines are sorted and non-overlapping: the first interval ending after now is the one that
         // matters (set_now() has pruned the older ones, so this loop rarely advances).
         auto it = tl.begin();
-        while (it != tl.end() && it->end_s <= now) ++it;
+        while (it != tl.end() && it->end <= now) ++it;
         if (it == tl.end()) {
             v.push_back(kInf);
-        } else if (it->start_s > now) {
-            v.push_back(it->start_s);
+        } else if (it->start > now) {
+            v.push_back(it->start);
         }  // else busy at now
     }
-    std::sort(v.begin(), v.end(), std::greater<Seconds>());
+    std::sort(v.begin(), v.end(), std::greater<SimTime>());
     valid_[c] = 1;
 }
 
-bool StartNowIndex::fits(ClusterId c, std::uint32_t k, Seconds duration_s) {
+bool StartNowIndex::fits(ClusterId c, std::uint32_t k, SimTime duration) {
     if (!valid_.at(c)) rebuild(c);
-    const std::vector<Seconds>& v = next_busy_desc_s_[c];
+    const std::vector<SimTime>& v = next_busy_desc_[c];
     // Same comparison as AvailabilityProfile::is_idle (t + d <= b), so the answers agree bit for bit.
-    return k >= 1 && k <= v.size() && view_.now() + duration_s <= v[k - 1];
+    return k >= 1 && k <= v.size() && view_.now() + duration <= v[k - 1];
 }
 
 std::uint32_t StartNowIndex::free_units(ClusterId c) {
     if (!valid_.at(c)) rebuild(c);
-    return static_cast<std::uint32_t>(next_busy_desc_s_[c].size());
+    return static_cast<std::uint32_t>(next_busy_desc_[c].size());
 }
 
 bool try_start_now(const PolicyView& view, Decisions& decide, StartNowIndex& index, TaskId t, std::uint32_t pstate,
@@ -82,8 +82,8 @@ bool try_start_now(const PolicyView& view, Decisions& decide, StartNowIndex& ind
     for (ClusterId c = 0; c < view.cluster_count(); ++c) {
         const std::uint32_t k = view.units_needed(t, c);
         const std::uint32_t p = clamp_pstate(view, c, pstate);
-        const Seconds d = booked_duration(view, t, c, p);
-        if (k == 0 || d < 0 || !index.fits(c, k, d)) continue;
+        const SimTime d = booked_duration(view, t, c, p);
+        if (k == 0 || d.is_negative() || !index.fits(c, k, d)) continue;
         const Joules e = view.exec_energy(t, c, p);
         if (!index.affordable(e)) continue;
         auto units = pick_units(view, c, k, view.now(), d, choice);
@@ -103,10 +103,10 @@ std::optional<StartOption> earliest_option(const PolicyView& view, TaskId t, std
     for (ClusterId c = 0; c < view.cluster_count(); ++c) {
         const std::uint32_t k = view.units_needed(t, c);
         const std::uint32_t p = clamp_pstate(view, c, pstate);
-        const Seconds d = booked_duration(view, t, c, p);
-        if (k == 0 || d < 0 || view.exec_energy(t, c, p) > energy_left_j) continue;
-        const std::optional<Seconds> s = view.profile(c).earliest_start(k, d, view.now());
-        if (s && (!best || *s < best->start_s)) best = StartOption{c, p, *s};  // strict <: lowest cluster wins ties
+        const SimTime d = booked_duration(view, t, c, p);
+        if (k == 0 || d.is_negative() || view.exec_energy(t, c, p) > energy_left_j) continue;
+        const std::optional<SimTime> s = view.profile(c).earliest_start(k, d, view.now());
+        if (s && (!best || *s < best->start)) best = StartOption{c, p, *s};  // strict <: lowest cluster wins ties
     }
     return best;
 }
@@ -115,14 +115,14 @@ void place(const PolicyView& view, Decisions& decide, StartNowIndex& index, Task
            bool placeholder) {
     const ClusterId c = option.cluster;
     const std::uint32_t k = view.units_needed(t, c);
-    const Seconds d = booked_duration(view, t, c, option.pstate);
-    auto units = pick_units(view, c, k, option.start_s, d, choice);
+    const SimTime d = booked_duration(view, t, c, option.pstate);
+    auto units = pick_units(view, c, k, option.start, d, choice);
     if (units.size() != k)
         throw std::logic_error("no units at the earliest start of task " + std::to_string(t));
-    if (option.start_s <= view.now())
+    if (option.start <= view.now())
         decide.start(t, c, std::move(units), option.pstate);
     else
-        decide.reserve(t, c, std::move(units), option.start_s, option.pstate, placeholder);
+        decide.reserve(t, c, std::move(units), option.start, option.pstate, placeholder);
     index.invalidate(c);
     index.spend(view.exec_energy(t, c, option.pstate));
 }

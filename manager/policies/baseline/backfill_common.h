@@ -24,7 +24,7 @@ enum class NodeChoice {
 
 /// Duration of the task on cluster c at P-state p as booked by the context (at least 1 ns, the same floor
 /// TaskLedger::start/reserve apply), or a negative value if it cannot run there.
-Seconds booked_duration(const PolicyView& view, TaskId t, ClusterId c, std::uint32_t pstate);
+SimTime booked_duration(const PolicyView& view, TaskId t, ClusterId c, std::uint32_t pstate);
 
 /// The P-state to use on cluster c: the requested one, clamped to the cluster's slowest.
 std::uint32_t clamp_pstate(const PolicyView& view, ClusterId c, std::uint32_t pstate);
@@ -33,9 +33,9 @@ std::uint32_t clamp_pstate(const PolicyView& view, ClusterId c, std::uint32_t ps
 /// clamped P-state).
 bool runnable_somewhere(const PolicyView& view, TaskId t, std::uint32_t pstate);
 
-/// The k units for the task over [start_s, start_s + duration_s) on cluster c; empty if too few are idle.
+/// The k units for the task over [start, start + duration) on cluster c; empty if too few are idle.
 std::vector<LocalNodeIndex> pick_units(const PolicyView& view, ClusterId c, std::uint32_t k,
-                                       Seconds start_s, Seconds duration_s, NodeChoice choice);
+                                       SimTime start, SimTime duration, NodeChoice choice);
 
 /// The per-event view of the backfilling baselines: O(1) answers to "are k units of cluster c idle over
 /// [now, now + d)?", and the energy the budget period has left.
@@ -60,7 +60,7 @@ public:
     Joules energy_left() const { return energy_left_j_; }
     bool affordable(Joules energy_j) const { return energy_j <= energy_left_j_; }
     void spend(Joules energy_j) { energy_left_j_ -= energy_j; }
-    bool fits(ClusterId c, std::uint32_t k, Seconds duration_s);
+    bool fits(ClusterId c, std::uint32_t k, SimTime duration);
     /// Units idle at now on cluster c.
     std::uint32_t free_units(ClusterId c);
     void invalidate(ClusterId c) { valid_.at(c) = false; }
@@ -68,7 +68,7 @@ public:
 private:
     void rebuild(ClusterId c);
     const PolicyView& view_;
-    std::vector<std::vector<Seconds>> next_busy_desc_s_;  ///< per cluster
+    std::vector<std::vector<SimTime>> next_busy_desc_;  ///< per cluster
     std::vector<char> valid_;
     Joules energy_left_j_;
 };
@@ -81,7 +81,7 @@ bool try_start_now(const PolicyView& view, Decisions& decide, StartNowIndex& ind
 struct StartOption {
     ClusterId cluster = 0;
     std::uint32_t pstate = 0;
-    Seconds start_s = 0;
+    SimTime start;
 };
 
 /// The earliest start of the task over the clusters where its energy is at most `energy_left_j` (ties toward

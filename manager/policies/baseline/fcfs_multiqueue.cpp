@@ -21,10 +21,10 @@ double FcfsMultiQueuePolicy::average_resources(const PolicyView& view, TaskId t,
     std::uint32_t clusters = 0;
     for (ClusterId c = 0; c < view.cluster_count(); ++c) {
         const std::uint32_t k = view.units_needed(t, c);
-        const Seconds d = view.exec_time(t, c, clamp_pstate(view, c, pstate));
-        if (k == 0 || d < 0) continue;
+        const SimTime d = view.exec_time(t, c, clamp_pstate(view, c, pstate));
+        if (k == 0 || d.is_negative()) continue;
         const double cores = view.granularity() == Granularity::Node ? double(k) * view.cores_per_node(c) : double(k);
-        sum += d * cores;  // Eq. 1: resources allocated = execution time x cores allocated
+        sum += d.to_seconds() * cores;  // Eq. 1: resources allocated = execution time x cores allocated
         ++clusters;
     }
     // GAP: "averaged over the clusters" — over the clusters that can run the task.

@@ -29,7 +29,7 @@ void RandomPolicy::schedule(const PolicyView& view, Decisions& decide) {
         for (ClusterId c = 0; c < view.cluster_count(); ++c) {
             if (view.units_needed(t, c) == 0) continue;
             for (std::uint32_t p = 0; p < view.pstate_count(c); ++p) {
-                if (view.exec_time(t, c, p) >= 0) {
+                if (!view.exec_time(t, c, p).is_negative()) {
                     clusters.push_back(c);
                     break;
                 }
@@ -43,7 +43,7 @@ void RandomPolicy::schedule(const PolicyView& view, Decisions& decide) {
         const ClusterId c = clusters[pick_cluster(rng_)];
         pstates.clear();
         for (std::uint32_t p = 0; p < view.pstate_count(c); ++p)
-            if (view.exec_time(t, c, p) >= 0) pstates.push_back(p);
+            if (!view.exec_time(t, c, p).is_negative()) pstates.push_back(p);
         std::uniform_int_distribution<std::size_t> pick_pstate(0, pstates.size() - 1);
         const std::uint32_t p = pstates[pick_pstate(rng_)];
 
@@ -51,12 +51,12 @@ void RandomPolicy::schedule(const PolicyView& view, Decisions& decide) {
         // the task waits and is drawn again at the next mapping event.
         if (!index.affordable(view.exec_energy(t, c, p))) continue;
         const std::uint32_t k = view.units_needed(t, c);
-        const Seconds d = booked_duration(view, t, c, p);
+        const SimTime d = booked_duration(view, t, c, p);
         StartOption option{c, p, view.now()};
         if (!index.fits(c, k, d)) {
             const auto s = view.profile(c).earliest_start(k, d, view.now());
             if (!s) continue;  // cannot happen: units_needed() <= the cluster's units
-            option.start_s = *s;
+            option.start = *s;
         }
         place(view, decide, index, t, option, choice_, /*placeholder=*/false);
     }

@@ -30,7 +30,8 @@ static NodeChoice node_choice_param(const PolicyParams& p) {
 static std::unique_ptr<Policy> shared_wrappers(std::unique_ptr<Policy> inner, const PolicyParams& p) {
     const double period_s = p.number("period_s", 0.0);
     p.require(period_s >= 0, "period_s", "must be >= 0");
-    return with_mapping_period(with_dropping(std::move(inner), p.number("dropping_threshold", -1.0)), period_s);
+    return with_mapping_period(with_dropping(std::move(inner), p.number("dropping_threshold", -1.0)),
+                               SimTime::from_seconds(period_s));
 }
 
 void register_baseline_policies(PolicyRegistry& r) {

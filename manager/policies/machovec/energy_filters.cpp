@@ -10,20 +10,21 @@ namespace {
 constexpr double kInf = std::numeric_limits<double>::infinity();
 }
 
-Seconds period_start(const EnergyBudget& b, Seconds t_s) {
-    if (!(b.period_s > 0)) throw std::logic_error("EnergyBudget: period must be positive");
-    const double k = std::floor((t_s - b.start_s) / b.period_s);
-    return b.start_s + k * b.period_s;
+SimTime period_start(const EnergyBudget& b, SimTime t) {
+    if (!(b.period > SimTime())) throw std::logic_error("EnergyBudget: period must be positive");
+    // Whole periods since the first one started, rounded toward -inf (t may lie before it).
+    const std::int64_t since = (t - b.start).ns(), period = b.period.ns();
+    const std::int64_t k = since >= 0 ? since / period : -((-since + period - 1) / period);
+    return b.start + b.period * k;
 }
 
-Seconds period_end(const EnergyBudget& b, Seconds t_s) { return period_start(b, t_s) + b.period_s; }
+SimTime period_end(const EnergyBudget& b, SimTime t) { return period_start(b, t) + b.period; }
 
-
-double resources_remaining(const PolicyView& view, Seconds until_s) {
+double resources_remaining(const PolicyView& view, SimTime until) {
     double r = 0;
     for (ClusterId c = 0; c < view.cluster_count(); ++c) {
         const double cores_per_unit = view.granularity() == Granularity::Node ? view.cores_per_node(c) : 1.0;
-        r += view.profile(c).idle_node_seconds(view.now(), until_s) * cores_per_unit;
+        r += view.profile(c).idle_node_seconds(view.now(), until) * cores_per_unit;
     }
     return r;
 }

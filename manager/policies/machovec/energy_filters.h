@@ -11,14 +11,14 @@
 
 namespace rmsim {
 
-/// Start of the budget period (e.g. the simulated day) containing t: start_s + k x period_s.
-Seconds period_start(const EnergyBudget& b, Seconds t_s);
+/// Start of the budget period (e.g. the simulated day) containing t: start + k x period_s.
+SimTime period_start(const EnergyBudget& b, SimTime t);
 /// End of the budget period containing t (the "end of the day" of §3.3.7).
-Seconds period_end(const EnergyBudget& b, Seconds t_s);
+SimTime period_end(const EnergyBudget& b, SimTime t);
 
-/// Machovec Ch.3 Eq. 6: unallocated core-seconds from now until `until_s`, summed over every node of every
+/// Machovec Ch.3 Eq. 6: unallocated core-seconds from now until `until`, summed over every node of every
 /// cluster (idle node-seconds x cores per node; with Granularity::Core a unit is already a core).
-double resources_remaining(const PolicyView& view, Seconds until_s);
+double resources_remaining(const PolicyView& view, SimTime until);
 
 /// Machovec Ch.3 Eq. 9: EPR_budget = leniency x energy_remaining / resources_remaining (+inf when no
 /// resources remain; 0 when no energy remains).

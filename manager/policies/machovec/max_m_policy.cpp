@@ -25,9 +25,9 @@ double average_resources(const PolicyView& view, TaskId t) {
     int n = 0;
     for (ClusterId c = 0; c < view.cluster_count(); ++c) {
         const std::uint32_t k = view.units_needed(t, c);
-        const Seconds d = view.exec_time(t, c, 0);
-        if (k == 0 || d < 0) continue;
-        sum += resources_allocated(d, k * cores_per_unit(view, c));
+        const SimTime d = view.exec_time(t, c, 0);
+        if (k == 0 || d.is_negative()) continue;
+        sum += resources_allocated(d.to_seconds(), k * cores_per_unit(view, c));
         ++n;
     }
     return n ? sum / n : -1.0;
@@ -36,14 +36,14 @@ double average_resources(const PolicyView& view, TaskId t) {
 }  // namespace
 
 MaxMPolicy::MaxMPolicy(const MaxMConfig& config) : config_(config), filter_(config.filter, config.leniency) {
-    if (!(config.period_s > 0)) throw std::invalid_argument("MaxMPolicy: the event period must be positive");
+    if (!(config.period > SimTime())) throw std::invalid_argument("MaxMPolicy: the event period must be positive");
 }
 
 PolicyTraits MaxMPolicy::traits() const {
     PolicyTraits t;
     t.on_arrival = false;   // §3.3.1: mapping events every 60 s only
     t.on_completion = false;
-    t.period_s = config_.period_s;
+    t.period = config_.period;
     t.granularity = Granularity::Node;  // §3.2.1: the node is the unit of allocation
     return t;
 }
@@ -66,7 +66,7 @@ void MaxMPolicy::drop_tasks(const PolicyView& view, Decisions& decide) {
     dropped_ += drop_below_threshold(view, decide, config_.dropping_threshold, true);
 }
 
-void MaxMPolicy::begin_filter(const PolicyView& view, Seconds day_end_s, Joules energy_left_j) {
+void MaxMPolicy::begin_filter(const PolicyView& view, SimTime day_end, Joules energy_left_j) {
     if (config_.filter == FilterKind::None) {
         filter_.begin_event(energy_left_j, 0, 0);
         return;
@@ -78,7 +78,7 @@ void MaxMPolicy::begin_filter(const PolicyView& view, Seconds day_end_s, Joules 
         const double r = average_resources(view, t);
         if (r >= 0) seen_resources_.add(r);
     }
-    filter_.begin_event(energy_left_j, resources_remaining(view, day_end_s), seen_resources_.mean());
+    filter_.begin_event(energy_left_j, resources_remaining(view, day_end), seen_resources_.mean());
 }
 
 // Machovec Ch.3 §3.3.7: for each P-state, the earliest start on the cluster before the end of the day (the
@@ -86,7 +86,7 @@ void MaxMPolicy::begin_filter(const PolicyView& view, Seconds day_end_s, Joules 
 // removed by the energy filter (§3.3.8) or earning no utility are left out. Design choice: an option with
 // zero utility is never mapped (it would only hold nodes; Ch.4 states the constraint "utility above the
 // dropping threshold" explicitly).
-void MaxMPolicy::compute_options(const PolicyView& view, TaskId t, ClusterId c, Seconds day_end_s,
+void MaxMPolicy::compute_options(const PolicyView& view, TaskId t, ClusterId c, SimTime day_end,
                                  std::vector<std::optional<MaxMOption>>& row) const {
     std::size_t base = 0;
     for (ClusterId i = 0; i < c; ++i) base += view.pstate_count(i);
@@ -95,13 +95,13 @@ void MaxMPolicy::compute_options(const PolicyView& view, TaskId t, ClusterId c, 
         std::optional<MaxMOption>& slot = row[base + p];
         slot.reset();
         if (k == 0) continue;
-        const Seconds d = booked_duration(view, t, c, p);
-        if (d < 0) continue;
-        const auto start = view.profile(c).earliest_start(k, d, view.now(), day_end_s);
+        const SimTime d = booked_duration(view, t, c, p);
+        if (d.is_negative()) continue;
+        const auto start = view.profile(c).earliest_start(k, d, view.now(), day_end);
         if (!start) continue;
         const Joules e = view.exec_energy(t, c, p);
         const double cores = k * cores_per_unit(view, c);
-        if (!filter_.keep(e, resources_allocated(d, cores))) continue;
+        if (!filter_.keep(e, resources_allocated(d.to_seconds(), cores))) continue;
         const double util = view.utility_at(t, *start + d);
         if (!(util > 0)) continue;
         slot = MaxMOption{c, p, *start, d, e, util, cores};
@@ -111,9 +111,9 @@ void MaxMPolicy::compute_options(const PolicyView& view, TaskId t, ClusterId c, 
 // Machovec Ch.3 Algorithm 4. Place-holders of the previous event were removed by begin_event() and their
 // tasks are waiting again (§3.3.1).
 void MaxMPolicy::schedule(const PolicyView& view, Decisions& decide) {
-    const Seconds now = view.now();
+    const SimTime now = view.now();
     const EnergyBudget& budget = view.budget();
-    const Seconds day_end = period_end(budget, now);
+    const SimTime day_end = period_end(budget, now);
 
     drop_tasks(view, decide);  // §3.3.1 step 1
     // GAP (energy feasibility, §3.3.5): an option is infeasible if its energy exceeds what the period has
@@ -219,15 +219,15 @@ void MaxMPolicy::schedule(const PolicyView& view, Decisions& decide) {
         if (!best_i) break;  // line 1: nothing else can start during this day with the energy left
         const TaskId t = mappable[*best_i];
         const std::uint32_t k = view.units_needed(t, o.cluster);
-        std::vector<LocalNodeIndex> nodes = view.profile(o.cluster).choose_nodes(k, o.start_s, o.duration_s);
+        std::vector<LocalNodeIndex> nodes = view.profile(o.cluster).choose_nodes(k, o.start, o.duration);
         if (nodes.size() != k)
             throw std::logic_error("MaxMPolicy: no nodes at the earliest start of task " + std::to_string(t));
         // Lines 6-10: start now, else a permanent reservation or a place-holder (§3.3.2).
-        if (o.start_s <= now) {
+        if (o.start <= now) {
             decide.start(t, o.cluster, std::move(nodes), o.pstate);
             ++started_;
         } else {
-            decide.reserve(t, o.cluster, std::move(nodes), o.start_s, o.pstate, config_.placeholders);
+            decide.reserve(t, o.cluster, std::move(nodes), o.start, o.pstate, config_.placeholders);
             ++reserved_;
         }
         energy_left -= o.energy_j;

@@ -27,19 +27,19 @@ struct MaxMConfig {
     FilterKind filter = FilterKind::None;
     double leniency = 1.0;             ///< of the filter (§3.4.4.2 defaults: default_leniency())
     double dropping_threshold = 0.5;   ///< §3.3.3 / §3.4.4.1
-    Seconds period_s = 60;             ///< mapping events every 60 s (§3.3.1)
+    SimTime period = SimTime::from_whole_seconds(60);  ///< mapping events every 60 s (§3.3.1)
 };
 
 /// One allocation option of a task (§3.3.7): its earliest start on a cluster at a P-state.
 struct MaxMOption {
     ClusterId cluster = 0;
     std::uint32_t pstate = 0;
-    Seconds start_s = 0;
-    Seconds duration_s = 0;
+    SimTime start;
+    SimTime duration;
     Joules energy_j = 0;
     double util = 0;   ///< utility at completion
     double cores = 0;  ///< cores allocated (nodes x cores per node)
-    double value(Objective m) const { return objective_value(m, util, duration_s, cores, energy_j); }
+    double value(Objective m) const { return objective_value(m, util, duration.to_seconds(), cores, energy_j); }
 };
 
 class MaxMPolicy : public Policy {
@@ -55,10 +55,10 @@ private:
     /// is below the threshold; rejects the tasks no cluster can run.
     void drop_tasks(const PolicyView& view, Decisions& decide);
     /// Recomputes the task's options on cluster c (all P-states) into its cache row.
-    void compute_options(const PolicyView& view, TaskId t, ClusterId c, Seconds day_end_s,
+    void compute_options(const PolicyView& view, TaskId t, ClusterId c, SimTime day_end,
                          std::vector<std::optional<MaxMOption>>& row) const;
     /// Sets the event's filter budget and remembers the resources of the newly seen tasks.
-    void begin_filter(const PolicyView& view, Seconds day_end_s, Joules energy_left_j);
+    void begin_filter(const PolicyView& view, SimTime day_end, Joules energy_left_j);
 
     MaxMConfig config_;
     EnergyFilter filter_;

@@ -23,8 +23,9 @@ static MaxMConfig max_m_config(Objective m, const PolicyParams& p) {
     c.leniency = p.number("leniency", default_leniency(c.filter));
     p.require(c.leniency > 0, "leniency", "must be positive");
     c.dropping_threshold = p.number("dropping_threshold", 0.5);
-    c.period_s = p.number("period_s", 60.0);
-    p.require(c.period_s > 0, "period_s", "must be positive");
+    const double period_s = p.number("period_s", 60.0);
+    p.require(period_s > 0, "period_s", "must be positive");
+    c.period = SimTime::from_seconds(period_s);
     return c;
 }
 

@@ -27,7 +27,7 @@ std::optional<SinghPolicy::Choice> NbaPolicy::choose(const PolicyView& view, con
         std::vector<std::uint32_t> alloc = load_balanced_allocation(p, std::min(bid_cores, p.tasks()), tolerance_);
         JobPlan plan = valopt_plan(p, alloc);
         ++schedules_evaluated_;
-        const double v = plan_value(p.job(), plan, view.now());
+        const double v = plan_value(p.job(), plan, view.now().to_seconds());
         if (!best || v > best->value || (v == best->value && j < best->job)) {
             best = Choice{j, std::move(plan), v};
             best_alloc = std::move(alloc);
@@ -36,15 +36,15 @@ std::optional<SinghPolicy::Choice> NbaPolicy::choose(const PolicyView& view, con
     if (!best || best->value <= 0 || rule_ == LevelRule::ValOpt) return best;
     // V/F identification of the chosen job.
     const PlanningProblem& p = problem(view, best->job, c);
-    const LevelSelection sel = rule_ == LevelRule::Ftps ? ftps_levels(p, best_alloc, view.now())
-                                                        : fcps_levels(p, best_alloc, view.now());
+    const LevelSelection sel = rule_ == LevelRule::Ftps ? ftps_levels(p, best_alloc, view.now().to_seconds())
+                                                        : fcps_levels(p, best_alloc, view.now().to_seconds());
     schedules_evaluated_ += sel.schedules_evaluated;
     if (!sel.complete) {
         best->value = 0;  // no level assignment has a positive value: reject
         return best;
     }
     best->plan = sel.plan;
-    best->value = plan_value(p.job(), sel.plan, view.now());
+    best->value = plan_value(p.job(), sel.plan, view.now().to_seconds());
     return best;
 }
 

@@ -46,7 +46,7 @@ std::optional<SinghPolicy::Choice> PbaPolicy::choose(const PolicyView& view, con
     double best_vpe = -1;
     for (JobId j : queue) {
         // Algorithm 1 lines 11-16: k = min(maxBid, profiled best core count), value at allocation time.
-        const ValueEnergyEstimate est = pba_estimate(job(view, j), profile_of(j, c), bid_cores, view.now());
+        const ValueEnergyEstimate est = pba_estimate(job(view, j), profile_of(j, c), bid_cores, view.now().to_seconds());
         if (est.value_per_energy > best_vpe || (est.value_per_energy == best_vpe && best && j < best->job)) {
             best_vpe = est.value_per_energy;
             best = Choice{j, est.entry->plan, est.value};

@@ -21,7 +21,7 @@ Job job_view(const PolicyView& view, JobId j) {
     const DagJob& d = view.job(j);
     Job job;
     job.id = d.id;
-    job.arrival_s = d.arrival_s;
+    job.arrival_s = d.arrival().to_seconds();  // the planners value completions on the simulation's grid
     job.edges = d.edges;
     job.value = d.value;
     job.tasks.reserve(d.task_count);
@@ -35,9 +35,9 @@ JobPlacement to_placement(const JobPlan& plan, const std::vector<std::uint32_t>&
     for (const PlannedTask& t : plan.tasks) {
         p.core_of_task.push_back(idle_cores.at(t.core));
         p.pstate_of_task.push_back(t.level);
-        p.planned_start_s.push_back(ns_to_seconds(t.start_ns));
+        p.planned_start.push_back(SimTime::from_ns(static_cast<std::int64_t>(t.start_ns)));
     }
-    p.planned_response_s = plan.response_s();
+    p.planned_response = SimTime::from_ns(static_cast<std::int64_t>(plan.response_ns));
     p.planned_energy_j = plan.energy_j();
     return p;
 }
@@ -85,7 +85,7 @@ void SinghPolicy::schedule(const PolicyView& view, Decisions& decide) {
         for (ClusterId c = 0; c < view.cluster_count() && best <= 0; ++c) {
             auto it = fastest_.find({j, c});
             if (it == fastest_.end()) it = fastest_.emplace(std::make_pair(j, c), fastest_response(view, j, c)).first;
-            best = std::max(best, view.job(j).value.value_at(view.now() + it->second - view.job(j).arrival_s));
+            best = std::max(best, view.job(j).value.value_at((view.now() - view.job(j).arrival()).to_seconds() + it->second));
         }
         if (best <= 0) {
             decide.reject_job(j);

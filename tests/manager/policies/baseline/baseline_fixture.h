@@ -13,6 +13,8 @@
 
 namespace rmsim::test {
 
+using namespace rmsim::time_literals;
+
 /// One core type with two P-states, one single-processor node type with `cores_per_node` cores, and one
 /// cluster per entry of `nodes` (all of that node type).
 inline PlatformSpec small_platform(std::vector<std::uint32_t> nodes, std::uint32_t cores_per_node = 1) {
@@ -58,20 +60,20 @@ inline Task make_task(TaskId id, Seconds arrival_s, std::uint32_t nodes, std::ui
 
 inline Task node_task(TaskId id, std::uint32_t nodes, Seconds p0_s) { return make_task(id, 0.0, nodes, 1, p0_s); }
 
-/// Completions at now_s (every part of each task), due reservations, then one mapping event.
-inline void event_at(Bookkeeping& books, Policy& policy, Seconds now_s, const std::vector<TaskId>& done = {}) {
+/// Completions at now (every part of each task), due reservations, then one mapping event.
+inline void event_at(Bookkeeping& books, Policy& policy, SimTime now, const std::vector<TaskId>& done = {}) {
     const PolicyView& view = books.view();
     for (TaskId t : done) {
         const std::uint32_t parts = view.record(t).parts_left;
-        for (std::uint32_t i = 0; i < parts; ++i) books.part_finished(t, false, 0, 0, now_s);
+        for (std::uint32_t i = 0; i < parts; ++i) books.part_finished(t, false, 0, 0, now);
     }
-    books.start_due_reservations(now_s, now_s);
-    books.begin_event(now_s);
+    books.start_due_reservations(now, now);
+    books.begin_event(now);
     policy.schedule(view, books.decisions());
 }
 
 inline void arrive_all(Bookkeeping& books, const std::vector<Task>& tasks) {
-    for (const Task& t : tasks) books.arrive(t.id, t.arrival_s);
+    for (const Task& t : tasks) books.arrive(t.id, t.arrival());
 }
 
 }  // namespace rmsim::test

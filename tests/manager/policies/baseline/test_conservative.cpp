@@ -9,6 +9,7 @@
 using namespace rmsim;
 using namespace rmsim::test;
 using Units = std::vector<LocalNodeIndex>;
+using namespace rmsim::time_literals;
 
 namespace {
 // 4 nodes, all at time 0:
@@ -32,27 +33,27 @@ TEST_CASE("baseline conservative: no backfill may delay any reservation", "[mana
     const PolicyView& view = books.view();
     ConservativePolicy cons(0, Granularity::Node, NodeChoice::Lowest);
     arrive_all(books, tasks);
-    event_at(books, cons, 0.0);
+    event_at(books, cons, 0.0_s);
     CHECK(view.record(0).units == Units{0, 1, 2});
     CHECK(view.record(1).state == TaskState::Reserved);
     CHECK_FALSE(view.record(1).placeholder);
-    CHECK(view.record(1).planned_start_s == 10.0);
+    CHECK(view.record(1).planned_start == 10.0_s);
     CHECK(view.record(1).units == Units{0, 1});
-    CHECK(view.record(2).planned_start_s == 10.0);
+    CHECK(view.record(2).planned_start == 10.0_s);
     CHECK(view.record(2).units == Units{2, 3});
     CHECK(view.record(3).state == TaskState::Reserved);
-    CHECK(view.record(3).planned_start_s == 20.0);
+    CHECK(view.record(3).planned_start == 20.0_s);
     CHECK(view.record(3).units == Units{0});
 
     // Permanent: a later event keeps every reservation as it is.
-    event_at(books, cons, 5.0);
-    CHECK(view.record(1).planned_start_s == 10.0);
-    CHECK(view.record(3).planned_start_s == 20.0);
+    event_at(books, cons, 5.0_s);
+    CHECK(view.record(1).planned_start == 10.0_s);
+    CHECK(view.record(3).planned_start == 20.0_s);
 
     // At 10, t1 and t2 start as reserved.
-    event_at(books, cons, 10.0, {0});
-    CHECK(view.record(1).start_s == 10.0);
-    CHECK(view.record(2).start_s == 10.0);
+    event_at(books, cons, 10.0_s, {0});
+    CHECK(view.record(1).start == 10.0_s);
+    CHECK(view.record(2).start == 10.0_s);
 }
 
 TEST_CASE("baseline conservative: EASY backfills the same case and delays the second task",
@@ -63,15 +64,15 @@ TEST_CASE("baseline conservative: EASY backfills the same case and delays the se
     const PolicyView& view = books.view();
     EasyPolicy easy(0, Granularity::Node, NodeChoice::Lowest);
     arrive_all(books, tasks);
-    event_at(books, easy, 0.0);
-    CHECK(view.record(1).planned_start_s == 10.0);
+    event_at(books, easy, 0.0_s);
+    CHECK(view.record(1).planned_start == 10.0_s);
     CHECK(view.record(2).state == TaskState::Waiting);
     CHECK(view.record(3).state == TaskState::Running);  // [0,20) on node 3
     CHECK(view.record(3).units == Units{3});
     // At 10 t1 starts on {0,1}; t2 needs 2 nodes, only node 2 is idle until t3 ends at 20: reserved at 20.
-    event_at(books, easy, 10.0, {0});
-    CHECK(view.record(1).start_s == 10.0);
-    CHECK(view.record(2).planned_start_s == 20.0);
+    event_at(books, easy, 10.0_s, {0});
+    CHECK(view.record(1).start == 10.0_s);
+    CHECK(view.record(2).planned_start == 20.0_s);
 }
 
 // A backfill into a void before a reservation: 2 nodes. t0: 1 node x 10 s now on {0}; t1: 2 nodes x 5 s
@@ -85,10 +86,10 @@ TEST_CASE("baseline conservative: later tasks backfill into voids before reserva
     const PolicyView& view = books.view();
     ConservativePolicy cons(0, Granularity::Node, NodeChoice::Lowest);
     arrive_all(books, tasks);
-    event_at(books, cons, 0.0);
-    CHECK(view.record(1).planned_start_s == 10.0);
+    event_at(books, cons, 0.0_s);
+    CHECK(view.record(1).planned_start == 10.0_s);
     CHECK(view.record(2).state == TaskState::Running);
     CHECK(view.record(2).units == Units{1});
-    CHECK(view.record(3).planned_start_s == 15.0);
+    CHECK(view.record(3).planned_start == 15.0_s);
     CHECK(view.record(3).units == Units{0});
 }

@@ -7,6 +7,7 @@
 using namespace rmsim;
 using namespace rmsim::test;
 using Units = std::vector<LocalNodeIndex>;
+using namespace rmsim::time_literals;
 
 // 4 nodes, all tasks at 0 in id order:
 //   t0: 2 nodes x 10 s  -> starts now on {0,1}, ends 10
@@ -24,38 +25,38 @@ TEST_CASE("baseline easy: a backfill that would delay the head reservation waits
     EasyPolicy easy(0, Granularity::Node, NodeChoice::Lowest);
     arrive_all(books, tasks);
 
-    event_at(books, easy, 0.0);
+    event_at(books, easy, 0.0_s);
     CHECK(view.record(0).state == TaskState::Running);
     CHECK(view.record(0).units == Units{0, 1});
     CHECK(view.record(1).state == TaskState::Reserved);
-    CHECK(view.record(1).planned_start_s == 10.0);
+    CHECK(view.record(1).planned_start == 10.0_s);
     CHECK(view.record(1).placeholder);  // recomputed at every mapping event (see easy.cpp)
     CHECK(view.record(2).state == TaskState::Waiting);
     CHECK(view.record(3).state == TaskState::Running);
-    CHECK(view.record(3).start_s == 0.0);
+    CHECK(view.record(3).start == 0.0_s);
     CHECK(view.record(3).units == Units{2, 3});
     CHECK(view.record(4).state == TaskState::Waiting);
 
     // An arrival-style event at 4: the reservation is recomputed, still at 10 (never later).
-    event_at(books, easy, 4.0);
+    event_at(books, easy, 4.0_s);
     CHECK(view.record(1).state == TaskState::Reserved);
-    CHECK(view.record(1).planned_start_s == 10.0);
+    CHECK(view.record(1).planned_start == 10.0_s);
     CHECK(view.record(2).state == TaskState::Waiting);
 
     // At 10 t0 and t3 end and t1 starts as reserved; t1 holds all nodes until 10 + 10 = 20, so t2 is the
     // new head, reserved at 20, and t4 (1 node) cannot start now.
-    event_at(books, easy, 10.0, {0, 3});
+    event_at(books, easy, 10.0_s, {0, 3});
     CHECK(view.record(1).state == TaskState::Running);
-    CHECK(view.record(1).start_s == 10.0);
+    CHECK(view.record(1).start == 10.0_s);
     CHECK(view.record(2).state == TaskState::Reserved);
-    CHECK(view.record(2).planned_start_s == 20.0);
+    CHECK(view.record(2).planned_start == 20.0_s);
     CHECK(view.record(4).state == TaskState::Waiting);
 
     // At 20: t2 starts on {0,1} (ends 35); t4 backfills on node 2 now (nodes 2,3 idle, no reservation).
-    event_at(books, easy, 20.0, {1});
-    CHECK(view.record(2).start_s == 20.0);
+    event_at(books, easy, 20.0_s, {1});
+    CHECK(view.record(2).start == 20.0_s);
     CHECK(view.record(2).units == Units{0, 1});
-    CHECK(view.record(4).start_s == 20.0);
+    CHECK(view.record(4).start == 20.0_s);
     CHECK(view.record(4).units == Units{2});
 }
 
@@ -69,8 +70,8 @@ TEST_CASE("baseline easy: a long backfill on units the reservation does not need
     const PolicyView& view = books.view();
     EasyPolicy easy(0, Granularity::Node, NodeChoice::Lowest);
     arrive_all(books, tasks);
-    event_at(books, easy, 0.0);
-    CHECK(view.record(1).planned_start_s == 10.0);
+    event_at(books, easy, 0.0_s);
+    CHECK(view.record(1).planned_start == 10.0_s);
     CHECK(view.record(1).units == Units{0, 1, 2, 3});
     CHECK(view.record(2).state == TaskState::Running);
     CHECK(view.record(2).units == Units{4});
@@ -89,21 +90,21 @@ TEST_CASE("baseline easy: core requests spanning nodes and serial backfills", "[
     const PolicyView& view = books.view();
     EasyPolicy easy(0, Granularity::Core, NodeChoice::Lowest);
     arrive_all(books, tasks);
-    event_at(books, easy, 0.0);
+    event_at(books, easy, 0.0_s);
     CHECK(view.record(0).units == Units{0, 1, 2, 3, 4, 5});
     CHECK(view.record(0).parts_left == 2);
-    CHECK(view.record(1).planned_start_s == 10.0);
+    CHECK(view.record(1).planned_start == 10.0_s);
     CHECK(view.record(1).units == Units{0, 1, 2, 3, 4, 5, 6, 7});
     CHECK(view.record(2).units == Units{6});
     CHECK(view.record(3).state == TaskState::Waiting);
 
     // At 10 (two notices for t0, one for t2) t1 starts on both nodes; t3 becomes the head: reserved at
     // 10 + 5 = 15 on unit 0.
-    event_at(books, easy, 10.0, {0, 2});
+    event_at(books, easy, 10.0_s, {0, 2});
     CHECK(view.record(0).state == TaskState::Completed);
     CHECK(view.record(1).state == TaskState::Running);
     CHECK(view.record(1).parts_left == 2);
-    CHECK(view.record(3).planned_start_s == 15.0);
+    CHECK(view.record(3).planned_start == 15.0_s);
     CHECK(view.record(3).units == Units{0});
 }
 
@@ -119,7 +120,7 @@ TEST_CASE("baseline easy: unrunnable tasks are rejected, ties go to the lowest c
     const PolicyView& view = books.view();
     EasyPolicy easy(0, Granularity::Node, NodeChoice::Lowest);
     arrive_all(books, tasks);
-    event_at(books, easy, 0.0);
+    event_at(books, easy, 0.0_s);
     CHECK(view.record(0).cluster == 0);  // both clusters idle: the lowest
     CHECK(view.record(1).state == TaskState::Rejected);
     CHECK(view.record(2).state == TaskState::Running);

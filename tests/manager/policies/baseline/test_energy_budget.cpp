@@ -10,6 +10,7 @@
 
 using namespace rmsim;
 using namespace rmsim::test;
+using namespace rmsim::time_literals;
 
 namespace {
 
@@ -19,7 +20,7 @@ namespace {
 //   t0, t1: 1 node x 10 s = 100 J each -> 200 J committed, 50 J left
 //   t2:     1 node x 10 s = 100 J      -> 100 > 50: not started although nodes 2 and 3 are idle
 //   t3:     1 node x 4 s  =  40 J      -> 40 <= 50: starts (10 J left)
-const EnergyBudget kBudget{250.0, 1000.0, 0.0};
+const EnergyBudget kBudget{250.0, 1000_s, 0_s};
 
 std::vector<Task> budget_tasks() {
     return {node_task(0, 1, 10.0), node_task(1, 1, 10.0), node_task(2, 1, 10.0), node_task(3, 1, 4.0)};
@@ -49,20 +50,20 @@ TEST_CASE("baseline budget: backfilling skips a task the period cannot afford", 
         else
             policy = std::make_unique<ConservativePolicy>(0, Granularity::Node, NodeChoice::Lowest);
         arrive_all(books, tasks);
-        event_at(books, *policy, 0.0);
+        event_at(books, *policy, 0.0_s);
         check_first_event(view);
-        CHECK(books.next_reserved_start() == std::numeric_limits<Seconds>::infinity());  // nothing reserved for t2
+        CHECK(books.next_reserved_start() == SimTime::infinity());  // nothing reserved for t2
 
         // At 10 t0, t1 and t3 are done: the meters read their 240 J, so 10 J are left in this period and
         // t2 (100 J) still waits although every node is idle.
         Joules consumed = 240.0;
         books.energy().set_reader([&consumed] { return consumed; });
-        event_at(books, *policy, 10.0, {0, 1, 3});
+        event_at(books, *policy, 10.0_s, {0, 1, 3});
         CHECK(view.energy_remaining() == Approx(10.0));
         CHECK(view.record(2).state == TaskState::Waiting);
         // The next period starts at 1000 with the meters at 240 J: 250 J are free again and t2 starts.
-        books.energy().begin_period(1000.0, consumed);
-        event_at(books, *policy, 1000.0);
+        books.energy().begin_period(1000.0_s, consumed);
+        event_at(books, *policy, 1000.0_s);
         CHECK(view.record(2).state == TaskState::Running);
     }
 }
@@ -75,7 +76,7 @@ TEST_CASE("baseline budget: strict FCFS blocks behind a head it cannot afford", 
     books.energy().set_budget(kBudget);
     FcfsPolicy fcfs(0, Granularity::Node);
     arrive_all(books, tasks);
-    event_at(books, fcfs, 0.0);
+    event_at(books, fcfs, 0.0_s);
     CHECK(view.record(0).state == TaskState::Running);
     CHECK(view.record(1).state == TaskState::Running);
     CHECK(view.record(2).state == TaskState::Waiting);  // 100 J > 50 J left
@@ -93,7 +94,7 @@ TEST_CASE("baseline budget: Random never books an option above what is left", "[
         books.energy().set_budget(kBudget);
         RandomPolicy random(seed, Granularity::Node, NodeChoice::Lowest);
         arrive_all(books, tasks);
-        event_at(books, random, 0.0);
+        event_at(books, random, 0.0_s);
         int booked = 0;
         for (TaskId t = 0; t < 3; ++t) booked += view.record(t).state != TaskState::Waiting;
         CHECK(booked == 2);

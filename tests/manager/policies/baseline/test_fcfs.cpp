@@ -7,6 +7,7 @@
 using namespace rmsim;
 using namespace rmsim::test;
 using Units = std::vector<LocalNodeIndex>;
+using namespace rmsim::time_literals;
 
 // 4 nodes. t0: 3 nodes x 10 s, t1: 2 nodes x 10 s, t2: 1 node x 5 s, all at time 0.
 TEST_CASE("baseline fcfs: the head blocks a smaller task behind it", "[manager][policies]") {
@@ -17,7 +18,7 @@ TEST_CASE("baseline fcfs: the head blocks a smaller task behind it", "[manager][
     FcfsPolicy fcfs(0, Granularity::Node);
     arrive_all(books, tasks);
 
-    event_at(books, fcfs, 0.0);
+    event_at(books, fcfs, 0.0_s);
     CHECK(view.record(0).state == TaskState::Running);
     CHECK(view.record(0).units == Units{0, 1, 2});
     // t1 needs 2 nodes, 1 is idle: it waits, and t2 (1 node, would fit) must not overtake it.
@@ -25,9 +26,9 @@ TEST_CASE("baseline fcfs: the head blocks a smaller task behind it", "[manager][
     CHECK(view.record(2).state == TaskState::Waiting);
 
     // t0 ends at 0 + 10 = 10: t1 starts on nodes 0,1 and then t2 on node 2 (lowest index).
-    event_at(books, fcfs, 10.0, {0});
-    CHECK(view.record(1).start_s == 10.0);
+    event_at(books, fcfs, 10.0_s, {0});
+    CHECK(view.record(1).start == 10.0_s);
     CHECK(view.record(1).units == Units{0, 1});
-    CHECK(view.record(2).start_s == 10.0);
+    CHECK(view.record(2).start == 10.0_s);
     CHECK(view.record(2).units == Units{2});
 }

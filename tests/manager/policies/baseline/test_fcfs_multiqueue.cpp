@@ -9,6 +9,7 @@ using namespace rmsim::test;
 using Units = std::vector<LocalNodeIndex>;
 using Ids = std::vector<TaskId>;
 using Q = SizeQueue;
+using namespace rmsim::time_literals;
 
 TEST_CASE("baseline fcfs-multiqueue: round robin takes 1 large, 4 medium, 8 small per cycle", "[manager][policies]") {
     // Tasks 0..18 in arrival order: L = {0, 5, 9}, M = {1, 2, 3, 4, 6, 7}, S = {8, 10..18}.
@@ -62,16 +63,16 @@ TEST_CASE("baseline fcfs-multiqueue: assigns in round-robin order as conservativ
     const PolicyView& view = books.view();
     FcfsMultiQueuePolicy mq(0, Granularity::Node, NodeChoice::Lowest);
     arrive_all(books, tasks);
-    event_at(books, mq, 0.0);
+    event_at(books, mq, 0.0_s);
     // Order: t1 (L) | t2 t4 (M) | t0 t3 (S) | t5 (L).
     CHECK(view.record(1).state == TaskState::Running);   // [0,100) on all nodes
-    CHECK(view.record(2).planned_start_s == 100.0);       // [100,160) on {0,1}
+    CHECK(view.record(2).planned_start == 100.0_s);       // [100,160) on {0,1}
     CHECK(view.record(2).units == Units{0, 1});
-    CHECK(view.record(4).planned_start_s == 160.0);       // 3 nodes idle for 80 s first at 160: {0,1,2}
+    CHECK(view.record(4).planned_start == 160.0_s);       // 3 nodes idle for 80 s first at 160: {0,1,2}
     CHECK(view.record(4).units == Units{0, 1, 2});
-    CHECK(view.record(0).planned_start_s == 100.0);       // [100,110) in node 2's void before t4
+    CHECK(view.record(0).planned_start == 100.0_s);       // [100,110) in node 2's void before t4
     CHECK(view.record(0).units == Units{2});
-    CHECK(view.record(3).planned_start_s == 100.0);       // [100,200) on node 3 (not needed by t4)
+    CHECK(view.record(3).planned_start == 100.0_s);       // [100,200) on node 3 (not needed by t4)
     CHECK(view.record(3).units == Units{3});
-    CHECK(view.record(5).planned_start_s == 240.0);       // all 4 nodes: after t4 ends at 160 + 80 = 240
+    CHECK(view.record(5).planned_start == 240.0_s);       // all 4 nodes: after t4 ends at 160 + 80 = 240
 }

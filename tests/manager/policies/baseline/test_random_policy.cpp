@@ -10,7 +10,8 @@ using namespace rmsim;
 using namespace rmsim::test;
 
 namespace {
-using Placement = std::tuple<ClusterId, std::uint32_t, Seconds, std::vector<LocalNodeIndex>>;
+using Placement = std::tuple<ClusterId, std::uint32_t, SimTime, std::vector<LocalNodeIndex>>;
+using namespace rmsim::time_literals;
 
 // 2 clusters x 3 nodes, 30 single- and multi-node tasks at time 0 (times 5..34 s at P0, twice at P1).
 std::vector<Placement> run(std::uint64_t seed) {
@@ -21,7 +22,7 @@ std::vector<Placement> run(std::uint64_t seed) {
     const PolicyView& view = books.view();
     RandomPolicy policy(seed, Granularity::Node, NodeChoice::Lowest);
     arrive_all(books, tasks);
-    event_at(books, policy, 0.0);
+    event_at(books, policy, 0.0_s);
     std::vector<Placement> out;
     for (TaskId i = 0; i < 30; ++i) {
         const TaskRecord& r = view.record(i);
@@ -30,8 +31,8 @@ std::vector<Placement> run(std::uint64_t seed) {
         // The booked duration is the table entry of the drawn P-state: 5 + i at P0, 2 x (5 + i) at P1.
         const Booking* b = view.profile(r.cluster).booking(i);
         REQUIRE(b != nullptr);
-        CHECK(b->end_s - b->start_s == Approx((5.0 + i) * (r.pstate == 0 ? 1 : 2)).epsilon(1e-12));
-        out.emplace_back(r.cluster, r.pstate, r.state == TaskState::Running ? r.start_s : r.planned_start_s, r.units);
+        CHECK(b->end - b->start == SimTime::from_whole_seconds((5 + i) * (r.pstate == 0 ? 1 : 2)));
+        out.emplace_back(r.cluster, r.pstate, r.state == TaskState::Running ? r.start : r.planned_start, r.units);
     }
     return out;
 }

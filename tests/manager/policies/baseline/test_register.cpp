@@ -32,13 +32,13 @@ TEST_CASE("baseline register: period_s makes the mapping events periodic (Machov
         const auto immediate = r.create(name, PolicyParams(YAML::Load("{}"), "exp.yaml"), at);
         CHECK(immediate->traits().on_arrival);
         CHECK(immediate->traits().on_completion);
-        CHECK(immediate->traits().period_s == 0);
+        CHECK(immediate->traits().period == SimTime());
         // With dropping too: both wrappers apply, the traits of the innermost policy otherwise kept.
         const auto periodic = r.create(
             name, PolicyParams(YAML::Load("{period_s: 60, dropping_threshold: 0.5, granularity: node}"), "exp.yaml"), at);
         CHECK_FALSE(periodic->traits().on_arrival);
         CHECK_FALSE(periodic->traits().on_completion);
-        CHECK(periodic->traits().period_s == 60);
+        CHECK(periodic->traits().period == SimTime::from_whole_seconds(60));
         CHECK(periodic->traits().granularity == Granularity::Node);
     }
     CHECK_THROWS_AS(r.create("easy", PolicyParams(YAML::Load("{period_s: -1}"), "exp.yaml"), at), InputError);

@@ -76,13 +76,13 @@ inline std::vector<Task> two_tasks() {
 }
 
 inline void arrive_tasks(Bookkeeping& books, const std::vector<Task>& tasks) {
-    for (const Task& t : tasks) books.arrive(t.id, t.arrival_s);
+    for (const Task& t : tasks) books.arrive(t.id, t.arrival());
 }
 
-/// Due reservations, then one mapping event at now_s (as the ResourceManager does).
-inline void map_at(Bookkeeping& books, Policy& policy, Seconds now_s) {
-    books.start_due_reservations(now_s, now_s);
-    books.begin_event(now_s);
+/// Due reservations, then one mapping event at now (as the ResourceManager does).
+inline void map_at(Bookkeeping& books, Policy& policy, SimTime now) {
+    books.start_due_reservations(now, now);
+    books.begin_event(now);
     policy.schedule(books.view(), books.decisions());
 }
 

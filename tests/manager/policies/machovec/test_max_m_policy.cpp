@@ -22,6 +22,7 @@
 
 using namespace rmsim;
 using namespace rmsim::test;
+using namespace rmsim::time_literals;
 
 namespace {
 
@@ -37,16 +38,16 @@ void check_running(const PolicyView& view, TaskId t, ClusterId c, std::uint32_t 
     CHECK(view.record(t).state == TaskState::Running);
     CHECK(view.record(t).cluster == c);
     CHECK(view.record(t).pstate == p);
-    CHECK(view.record(t).start_s == 0.0);
+    CHECK(view.record(t).start == 0.0_s);
 }
 
-void check_reserved(const PolicyView& view, TaskId t, ClusterId c, std::uint32_t p, Seconds start_s,
+void check_reserved(const PolicyView& view, TaskId t, ClusterId c, std::uint32_t p, SimTime start,
                     bool placeholder) {
     INFO("task " << t);
     CHECK(view.record(t).state == TaskState::Reserved);
     CHECK(view.record(t).cluster == c);
     CHECK(view.record(t).pstate == p);
-    CHECK(view.record(t).planned_start_s == start_s);
+    CHECK(view.record(t).planned_start == start);
     CHECK(view.record(t).placeholder == placeholder);
 }
 
@@ -59,7 +60,7 @@ TEST_CASE("machovec max-m: Max Util maps the task with the highest utility first
     const PolicyView& view = books.view();
     MaxMPolicy policy(config(Objective::Util));
     arrive_tasks(books, tasks);
-    map_at(books, policy, 0.0);
+    map_at(books, policy, 0.0_s);
     // t0's best is c1 P0 (9.5) > t1's 4: t0 starts on c1 at P0. t1 then earns 4 everywhere (c1 from 50):
     // the tie goes to the first option found, c0 P0 (GAP tie-break), which starts now.
     check_running(view, 0, 1, 0);
@@ -74,11 +75,11 @@ TEST_CASE("machovec max-m: Max UPT reserves the loser behind the winner on the f
     const PolicyView& view = books.view();
     MaxMPolicy policy(config(Objective::UPT));
     arrive_tasks(books, tasks);
-    map_at(books, policy, 0.0);
+    map_at(books, policy, 0.0_s);
     // t1 c1 P0 .2 > t0 c1 P0 .19: t1 runs on c1 over [0, 20). Then t0: c1 P0 from 20, finish 70, util 9.3,
     // UPT 9.3/50 = .186 > c0 P0 .09: a place-holder at 20 on c1, P0.
     check_running(view, 1, 1, 0);
-    check_reserved(view, 0, 1, 0, 20.0, true);
+    check_reserved(view, 0, 1, 0, 20_s, true);
 }
 
 TEST_CASE("machovec max-m: Max UPR counts the cores of the whole nodes", "[manager][machovec]") {
@@ -88,7 +89,7 @@ TEST_CASE("machovec max-m: Max UPR counts the cores of the whole nodes", "[manag
     const PolicyView& view = books.view();
     MaxMPolicy policy(config(Objective::UPR));
     arrive_tasks(books, tasks);
-    map_at(books, policy, 0.0);
+    map_at(books, policy, 0.0_s);
     // t1: c0 P0 4/(40 x 1) = .1 ties c1 P0 4/(20 x 2) = .1 -> c0 P0 (first found); .1 > t0's .095, so t1
     // goes first on c0. t0: c1 P0 9.5/(50 x 2) = .095 > c0 P0 from 40 (8.6/100 = .086): starts now on c1.
     check_running(view, 1, 0, 0);
@@ -102,12 +103,12 @@ TEST_CASE("machovec max-m: Max UPE prefers the low P-state", "[manager][machovec
     const PolicyView& view = books.view();
     MaxMPolicy policy(config(Objective::UPE, /*placeholders=*/false));
     arrive_tasks(books, tasks);
-    map_at(books, policy, 0.0);
+    map_at(books, policy, 0.0_s);
     // t1 c1 P1 4/240 = .016667 > t0 c1 P1 9/600 = .015: t1 on c1 P1 over [0, 40). t0: c1 P1 from 40,
     // finish 140, util 8.6, 8.6/600 = .014333 > c0 P1 8/800 = .01 > c1 P0 from 40 (9.1/1000): a permanent
     // reservation at 40 on c1, P1.
     check_running(view, 1, 1, 1);
-    check_reserved(view, 0, 1, 1, 40.0, false);
+    check_reserved(view, 0, 1, 1, 40_s, false);
 }
 
 TEST_CASE("machovec max-m: a place-holder is re-planned at the next event, a permanent reservation stays",
@@ -121,21 +122,21 @@ TEST_CASE("machovec max-m: a place-holder is re-planned at the next event, a per
         Bookkeeping books(plat, tasks, Granularity::Node);
         const PolicyView& view = books.view();
         MaxMPolicy policy(config(Objective::UPT, placeholders));
-        books.arrive(0, 0.0);
-        books.arrive(1, 0.0);
-        map_at(books, policy, 0.0);  // as in the Max UPT test: t1 runs on c1 [0, 20), t0 booked at 20 on c1
-        check_reserved(view, 0, 1, 0, 20.0, placeholders);
-        books.arrive(2, 10.0);
-        map_at(books, policy, 10.0);
+        books.arrive(0, 0.0_s);
+        books.arrive(1, 0.0_s);
+        map_at(books, policy, 0.0_s);  // as in the Max UPT test: t1 runs on c1 [0, 20), t0 booked at 20 on c1
+        check_reserved(view, 0, 1, 0, 20_s, placeholders);
+        books.arrive(2, 10.0_s);
+        map_at(books, policy, 10.0_s);
         if (placeholders) {
             // The place-holder is gone; t2 (c1 P0 from 20: UPT 100/20 = 5) beats t0 (.186) and takes [20, 40).
             // t0 then: c1 P0 from 40, finish 90, util 9.1, UPT .182 > c0 P0 from 10 (8.9/100 = .089).
-            check_reserved(view, 2, 1, 0, 20.0, true);
-            check_reserved(view, 0, 1, 0, 40.0, true);
+            check_reserved(view, 2, 1, 0, 20_s, true);
+            check_reserved(view, 0, 1, 0, 40_s, true);
         } else {
             // t0 keeps [20, 70); t2's best is c1 P0 after it, at 70 (UPT 5 > c0 P0 100/1000 = .1).
-            check_reserved(view, 0, 1, 0, 20.0, false);
-            check_reserved(view, 2, 1, 0, 70.0, false);
+            check_reserved(view, 0, 1, 0, 20_s, false);
+            check_reserved(view, 2, 1, 0, 70_s, false);
         }
     }
 }
@@ -149,7 +150,7 @@ TEST_CASE("machovec max-m: dropping below the threshold (§3.3.3)", "[manager][m
         const PolicyView& view = books.view();
         MaxMPolicy policy(config(Objective::Util));
         arrive_tasks(books, tasks);
-        map_at(books, policy, 950.0);
+        map_at(books, policy, 950.0_s);
         CHECK(view.record(0).state == TaskState::Dropped);
     }
     {
@@ -158,7 +159,7 @@ TEST_CASE("machovec max-m: dropping below the threshold (§3.3.3)", "[manager][m
         const PolicyView& view = books.view();
         MaxMPolicy policy(config(Objective::Util));
         arrive_tasks(books, tasks);
-        map_at(books, policy, 880.0);
+        map_at(books, policy, 880.0_s);
         CHECK(view.record(0).state == TaskState::Running);
         CHECK(view.record(0).cluster == 1);
     }
@@ -169,14 +170,14 @@ TEST_CASE("machovec max-m: no option may exceed the energy left in the period", 
     const std::vector<Task> tasks = two_tasks();
     Bookkeeping books(plat, tasks, Granularity::Node);
     const PolicyView& view = books.view();
-    books.energy().set_budget(EnergyBudget{1000.0, 86400.0, 0.0});
+    books.energy().set_budget(EnergyBudget{1000.0, 86400.0_s, 0.0_s});
     MaxMPolicy policy(config(Objective::UPT));
     arrive_tasks(books, tasks);
-    map_at(books, policy, 0.0);
+    map_at(books, policy, 0.0_s);
     // t1 first as in the Max UPT test (400 J; 600 J left). t0: c1 P0 and c0 P0 (1000 J) and c0 P1 (800 J)
     // no longer fit; c1 P1 (600 J) from 20 does.
     check_running(view, 1, 1, 0);
-    check_reserved(view, 0, 1, 1, 20.0, true);
+    check_reserved(view, 0, 1, 1, 20_s, true);
 }
 
 TEST_CASE("machovec max-m: an option that lost value to a booking is re-valued before it is chosen",
@@ -191,10 +192,10 @@ TEST_CASE("machovec max-m: an option that lost value to a booking is re-valued b
         het_task(2, 0.0, 40, 80, 20, 40, UtilityFunction::constant(9.0))};
     Bookkeeping books(plat, tasks, Granularity::Node);
     const PolicyView& view = books.view();
-    books.energy().set_budget(EnergyBudget{1500.0, 86400.0, 0.0});
+    books.energy().set_budget(EnergyBudget{1500.0, 86400.0_s, 0.0_s});
     MaxMPolicy policy(config(Objective::Util));
     arrive_tasks(books, tasks);
-    map_at(books, policy, 0.0);
+    map_at(books, policy, 0.0_s);
     // 1. t0 (9.5) on c1 P0 now; 1500 - 1000 = 500 J left.
     // 2. t1 on c1 now starts at 50: P0 finishes at 60, 9.4 x 0.94 = 8.836; c0 P0 at 900, 0.94. Its best,
     //    8.836, is below t2's 9, so t2 goes first: c0 P0 now, 400 J; 100 J left.
@@ -213,13 +214,13 @@ TEST_CASE("machovec max-m: the per-resource filter removes the energy-hungry opt
     // Resources remaining at 0 until the end of the day: 86400 x 1 core + 86400 x 2 cores = 259200 core-s.
     // EPR_budget = 4.0 x 324000 J / 259200 core-s = 5 J per core-s. Options' J per core-s: c0 P0 10,
     // c0 P1 4, c1 P0 10, c1 P1 3 (both tasks): only P1 survives.
-    books.energy().set_budget(EnergyBudget{324000.0, 86400.0, 0.0});
+    books.energy().set_budget(EnergyBudget{324000.0, 86400.0_s, 0.0_s});
     MaxMConfig c = config(Objective::Util);
     c.filter = FilterKind::PerResource;
     c.leniency = 4.0;
     MaxMPolicy policy(c);
     arrive_tasks(books, tasks);
-    map_at(books, policy, 0.0);
+    map_at(books, policy, 0.0_s);
     // t0: c1 P1 (util 9) > c0 P1 (8), and 9 > t1's 4: t0 on c1 P1. t1: c0 P1 now (util 4).
     check_running(view, 0, 1, 1);
     check_running(view, 1, 0, 1);
@@ -235,7 +236,7 @@ TEST_CASE("machovec register: the four Max <M> policies and their parameters", "
         CHECK(info->family == "machovec");
         const auto p = r.create(name, PolicyParams(YAML::Load("{}"), "exp.yaml"), at);
         CHECK(p->traits().granularity == Granularity::Node);
-        CHECK(p->traits().period_s == 60.0);
+        CHECK(p->traits().period == 60_s);
         CHECK_FALSE(p->traits().on_arrival);
     }
     const auto upr = r.create(

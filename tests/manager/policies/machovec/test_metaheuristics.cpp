@@ -7,6 +7,7 @@
 
 using namespace rmsim;
 using namespace rmsim::test;
+using namespace rmsim::time_literals;
 
 namespace {
 
@@ -25,9 +26,9 @@ struct Setup {
     Setup(std::size_t n, Joules consumed_j)
         : tasks(make(n)), books(p, tasks, Granularity::Node), consumed(consumed_j) {
         books.energy().set_reader([this] { return consumed; });
-        books.energy().set_budget(EnergyBudget{1000, 86400, 0});
-        for (const Task& t : tasks) books.arrive(t.id, t.arrival_s);
-        books.begin_event(43200);  // half the day: goal = 1000 x 43200 / 86400 = 500 J
+        books.energy().set_budget(EnergyBudget{1000, 86400_s, 0_s});
+        for (const Task& t : tasks) books.arrive(t.id, t.arrival());
+        books.begin_event(43200_s);  // half the day: goal = 1000 x 43200 / 86400 = 500 J
     }
     static std::vector<Task> make(std::size_t n) {
         std::vector<Task> ts;
@@ -43,7 +44,7 @@ struct Setup {
 
 TEST_CASE("metaheuristics: event-based uses max UPR below the goal and max UPE above it", "[manager][machovec]") {
     Setup below(1, 400);  // committed 400 J <= goal 500 J
-    CHECK(below.view.energy_goal(43200) == Approx(500.0));
+    CHECK(below.view.energy_goal(43200_s) == Approx(500.0));
     below.run("event-based");
     REQUIRE(below.view.record(0).state == TaskState::Running);
     CHECK(below.view.record(0).cluster == 0);

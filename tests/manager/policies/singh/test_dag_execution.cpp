@@ -13,6 +13,7 @@
 #include "workloads/workload.h"
 
 using namespace rmsim;
+using namespace rmsim::time_literals;
 
 TEST_CASE("singh: a diamond runs on the hardware as planned", "[manager][singh][systemc]") {
     set_time_resolution();
@@ -45,8 +46,9 @@ TEST_CASE("singh: a diamond runs on the hardware as planned", "[manager][singh][
     // r0 = 10 + max(31, 2 + 40) = 52. Schedule: t0 A [0, 10); t2 B after 0->2 arrives at 12: [12, 42);
     // t1 A [10, 30); t3 B needs 1->3 (30 + 1 = 31) and core B (42): [42, 52).
     const PolicyView& view = manager->bookkeeping().view();
-    auto span_is = [&](TaskId t, double a, double b) {  // times are whole ns: exact up to the ns -> s product
-        return view.record(t).first_start_s == Approx(a).margin(1e-9) && view.record(t).end_s == Approx(b).margin(1e-9);
+    auto span_is = [&](TaskId t, std::int64_t a, std::int64_t b) {  // times are whole ns: exact
+        return view.record(t).first_start == SimTime::from_whole_seconds(a) &&
+               view.record(t).end == SimTime::from_whole_seconds(b);
     };
     CHECK(span_is(0, 0, 10));
     CHECK(span_is(1, 10, 30));
@@ -59,13 +61,13 @@ TEST_CASE("singh: a diamond runs on the hardware as planned", "[manager][singh][
 
     const JobRecord& r = view.job_record(0);
     CHECK(r.state == JobState::Completed);
-    CHECK(r.end_s == Approx(52.0).margin(1e-9));
+    CHECK(r.end == 52_s);
     CHECK(r.transfers == 2);  // 0->2 and 1->3 cross cores
     // Value at 52 s: 100 x (520 - 52) / 520 = 90.
-    CHECK(view.job(0).value.value_at(r.end_s) == Approx(90.0));
+    CHECK(view.job(0).value.value_at((r.end - view.job(0).arrival()).to_seconds()) == Approx(90.0));
     // Eq. (1)-(2) with gated cores: (10 + 20 + 30 + 10) s x 2 W busy = 140 J (dynamic 1.5 W, static 0.5 W);
     // the plan, the tasks' meters and the whole machine agree.
-    CHECK(r.planned_response_s == Approx(52.0));
+    CHECK(r.planned_response == 52_s);
     CHECK(r.planned_energy_j == Approx(140.0));
     CHECK(r.energy_j == Approx(140.0));
     CHECK(machine->total_energy() == Approx(140.0));

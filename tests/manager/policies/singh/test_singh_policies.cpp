@@ -8,6 +8,7 @@
 #include "workloads/workload.h"
 
 using namespace rmsim;
+using namespace rmsim::time_literals;
 
 namespace {
 
@@ -38,8 +39,8 @@ struct Run {
         : w(flatten_jobs(std::move(jobs))), p(node(cores)), books(p, w.tasks, Granularity::Core, &w.jobs),
           policy(builtin_policies().create(name, PolicyParams(), SourceLocation{"test", 0, 0})) {
         policy->prepare(view);
-        for (TaskId t = 0; t < w.tasks.size(); ++t) books.arrive(t, 0);
-        books.begin_event(0);
+        for (TaskId t = 0; t < w.tasks.size(); ++t) books.arrive(t, 0_s);
+        books.begin_event(0_s);
         policy->schedule(view, books.decisions());
     }
     JobState state(JobId j) const { return view.job_record(j).state; }
@@ -80,7 +81,7 @@ TEST_CASE("singh: nba-ftps slows a task when value per energy rises", "[manager]
     REQUIRE(r.state(0) == JobState::Running);
     CHECK(r.view.record(0).pstate == 1);
     CHECK(r.view.job_record(0).planned_energy_j == Approx(16.0));
-    CHECK(r.view.job_record(0).planned_response_s == Approx(20.0));
+    CHECK(r.view.job_record(0).planned_response == SimTime::from_seconds(20.0));
     // ValOpt keeps the highest level.
     Run v({single(10, UtilityFunction::linear_decay(10, 100))}, 2, "valopt");
     CHECK(v.view.record(0).pstate == 0);
