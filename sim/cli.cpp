@@ -6,7 +6,6 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
-#include <cstring>
 #include <fstream>
 #include <iomanip>
 #include <iostream>
@@ -20,6 +19,7 @@
 #include "platform/input_error.h"
 #include "platform/yaml_util.h"
 #include "sim/aggregate.h"
+#include "sim/cli_args.h"
 #include "sim/comparison.h"
 #include "sim/experiment.h"
 #include "sim/progress.h"
@@ -31,66 +31,6 @@ namespace rmsim {
 namespace {
 
 constexpr int kOk = 0, kInternal = 1, kBadInput = 2;
-
-const char* kUsage =
-    "usage: rmsim <command> [options]\n"
-    "commands:\n"
-    "  run CONFIG [--set key=value]... [--only VARIANT[,VARIANT...]] [--seed N] [--trials N] [--jobs N]\n"
-    "             [--out DIR] [--trace] [--quiet]\n"
-    "  validate CONFIG [--set key=value]...\n"
-    "  list-policies [--json]\n"
-    "options: --help (on every command), --version\n"
-    "exit codes: 0 success, 1 internal error, 2 bad input (file:line:col: message)\n";
-
-struct RunArgs {
-    std::string config;
-    std::vector<std::string> sets;
-    std::vector<std::string> only;  ///< --only: run these variants of the config (all when empty)
-    long long seed = -1;
-    long trials = -1;
-    long jobs = 1;
-    std::string out = "results";
-    bool quiet = false;
-    bool trace = false;
-};
-
-[[noreturn]] void bad_usage(const std::string& msg) { throw InputError(SourceLocation{"rmsim", 0, 0}, msg); }
-
-long parse_count(const std::string& opt, const char* v) {
-    char* end = nullptr;
-    const long n = std::strtol(v, &end, 10);
-    if (!*v || *end || n < 1) bad_usage(opt + " expects a whole number >= 1, got '" + v + "'");
-    return n;
-}
-
-RunArgs parse_run(int argc, char** argv, int first, bool allow_run_options) {
-    RunArgs a;
-    for (int i = first; i < argc; ++i) {
-        const std::string s = argv[i];
-        auto value = [&]() -> const char* {
-            if (i + 1 >= argc) bad_usage(s + " needs a value");
-            return argv[++i];
-        };
-        if (s == "--set") a.sets.push_back(value());
-        else if (allow_run_options && s == "--only") {
-            std::stringstream names(value());
-            for (std::string n; std::getline(names, n, ',');)
-                if (!n.empty()) a.only.push_back(n);
-            if (a.only.empty()) bad_usage("--only needs variant names");
-        }
-        else if (allow_run_options && s == "--seed") a.seed = parse_count(s, value()) ;
-        else if (allow_run_options && s == "--trials") a.trials = parse_count(s, value());
-        else if (allow_run_options && s == "--jobs") a.jobs = parse_count(s, value());
-        else if (allow_run_options && s == "--out") a.out = value();
-        else if (allow_run_options && s == "--quiet") a.quiet = true;
-        else if (allow_run_options && s == "--trace") a.trace = true;
-        else if (!s.empty() && s[0] == '-') bad_usage("unknown option '" + s + "'");
-        else if (a.config.empty()) a.config = s;
-        else bad_usage("unexpected argument '" + s + "'");
-    }
-    if (a.config.empty()) bad_usage("missing CONFIG");
-    return a;
-}
 
 void print_summary(const std::string& dir) {
     std::ifstream in(dir + "/summary.json");
@@ -130,18 +70,18 @@ ConfigVariants load_variants(const RunArgs& a) {
         const std::string& path = cv.cli.back().path;
         const std::string top = path.substr(0, path.find('.'));
         if (top == "variants" || top == "sweep" || top == "compare")
-            bad_usage("--set cannot change '" + top + "' (variants and sweeps come from the config file); "
-                      "select some with --only NAME,...");
+            usage_error("--set cannot change '" + top + "' (variants and sweeps come from the config file); "
+                        "select some with --only NAME,...");
     }
     cv.raw = load_yaml_file(a.config);
     cv.multi = has_variants(cv.raw);
     cv.variants = cv.multi ? expand_variants(cv.raw, a.config) : std::vector<Variant>{Variant{}};
     if (cv.multi) cv.compare = load_compare(cv.raw, a.config, cv.variants);
     if (a.only.empty()) return cv;
-    if (!cv.multi) bad_usage("--only selects variants, and " + a.config + " has none");
+    if (!cv.multi) usage_error("--only selects variants, and " + a.config + " has none");
     for (const std::string& name : a.only)
         if (std::none_of(cv.variants.begin(), cv.variants.end(), [&](const Variant& v) { return v.name == name; }))
-            bad_usage("--only: " + a.config + " has no variant '" + name + "'");
+            usage_error("--only: " + a.config + " has no variant '" + name + "'");
     // The comparison keeps the config's order; a normalize_to variant that was not selected is dropped.
     std::vector<Variant> ordered;
     for (const Variant& v : cv.variants)
@@ -180,8 +120,7 @@ pid_t fork_trial(const Experiment& e, std::uint32_t trial, const TrialOptions& o
     _exit(code);
 }
 
-int cmd_run(int argc, char** argv) {
-    RunArgs a = parse_run(argc, argv, 2, true);
+int cmd_run(const RunArgs& a) {
     // Every variant is loaded and validated, and its workload built once, before anything runs or is written.
     const ConfigVariants cv = load_variants(a);
     const YAML::Node& raw = cv.raw;
@@ -190,8 +129,8 @@ int cmd_run(int argc, char** argv) {
     std::vector<Experiment> exps;
     for (const Variant& v : variants) {
         Experiment e = load_experiment(a.config, cv.cli, multi ? &v : nullptr);
-        if (a.seed >= 0) e.seed = static_cast<std::uint64_t>(a.seed);
-        if (a.trials > 0) e.trials = static_cast<std::uint32_t>(a.trials);
+        if (a.seed) e.seed = *a.seed;
+        if (a.trials) e.trials = *a.trials;
         if (!exps.empty() && e.trials != exps[0].trials)
             throw InputError(yaml_location(raw, a.config),
                              "variant '" + v.name + "' runs " + std::to_string(e.trials) + " trials, variant '" +
@@ -219,7 +158,7 @@ int cmd_run(int argc, char** argv) {
     std::vector<pid_t> running;
     std::size_t next = 0, done = 0, failed = 0;
     while (next < total || !running.empty()) {
-        if (next < total && running.size() < static_cast<std::size_t>(a.jobs)) {
+        if (next < total && running.size() < a.jobs) {
             const std::size_t v = next / trials;
             const auto trial = static_cast<std::uint32_t>(next % trials);
             ++next;
@@ -269,8 +208,7 @@ int cmd_run(int argc, char** argv) {
     return kOk;
 }
 
-int cmd_validate(int argc, char** argv) {
-    RunArgs a = parse_run(argc, argv, 2, false);
+int cmd_validate(const RunArgs& a) {
     const ConfigVariants cv = load_variants(a);
     for (const Variant& v : cv.variants) {
         Experiment e = load_experiment(a.config, cv.cli, cv.multi ? &v : nullptr);
@@ -285,12 +223,7 @@ int cmd_validate(int argc, char** argv) {
     return kOk;
 }
 
-int cmd_list_policies(int argc, char** argv) {
-    bool json = false;
-    for (int i = 2; i < argc; ++i) {
-        if (std::strcmp(argv[i], "--json") == 0) json = true;
-        else bad_usage(std::string("unknown option '") + argv[i] + "'");
-    }
+int cmd_list_policies(bool json) {
     const auto& all = builtin_policies().all();
     if (json) {
         nlohmann::ordered_json out = nlohmann::ordered_json::array();
@@ -314,29 +247,32 @@ int cmd_list_policies(int argc, char** argv) {
     return kOk;
 }
 
-bool wants_help(int argc, char** argv) {
-    for (int i = 1; i < argc; ++i)
-        if (std::strcmp(argv[i], "--help") == 0 || std::strcmp(argv[i], "-h") == 0) return true;
-    return false;
+int dispatch(const CliArgs& c) {
+    switch (c.command) {
+        case Command::kNone:
+            std::cout << kUsage;
+            return kBadInput;
+        case Command::kHelp:
+            std::cout << kUsage;
+            return kOk;
+        case Command::kVersion:
+            std::cout << "rmsim " << RMSIM_VERSION << "\n";
+            return kOk;
+        case Command::kRun:
+            return cmd_run(c.run);
+        case Command::kValidate:
+            return cmd_validate(c.run);
+        case Command::kListPolicies:
+            return cmd_list_policies(c.json);
+    }
+    return kInternal;
 }
 
 }  // namespace
 
 int cli_main(int argc, char** argv) {
     try {
-        if (argc >= 2 && std::strcmp(argv[1], "--version") == 0) {
-            std::cout << "rmsim " << RMSIM_VERSION << "\n";
-            return kOk;
-        }
-        if (argc < 2 || wants_help(argc, argv)) {
-            std::cout << kUsage;
-            return argc < 2 ? kBadInput : kOk;
-        }
-        const std::string cmd = argv[1];
-        if (cmd == "run") return cmd_run(argc, argv);
-        if (cmd == "validate") return cmd_validate(argc, argv);
-        if (cmd == "list-policies") return cmd_list_policies(argc, argv);
-        bad_usage("unknown command '" + cmd + "' (run, validate, list-policies)");
+        return dispatch(parse_cli_args(std::vector<std::string>(argv + 1, argv + argc)));
     } catch (const InputError& e) {
         std::cerr << e.what() << "\n";
         return kBadInput;
