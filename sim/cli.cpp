@@ -1,11 +1,7 @@
 #include "sim/cli.h"
 
-#include <sys/wait.h>
-#include <unistd.h>
-
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
 #include <fstream>
 #include <iomanip>
 #include <iostream>
@@ -21,16 +17,15 @@
 #include "sim/aggregate.h"
 #include "sim/cli_args.h"
 #include "sim/comparison.h"
+#include "sim/exit_status.h"
 #include "sim/experiment.h"
-#include "sim/progress.h"
 #include "sim/result_files.h"
+#include "sim/trial_pool.h"
 #include "sim/trial_runner.h"
 
 namespace rmsim {
 
 namespace {
-
-constexpr int kOk = 0, kInternal = 1, kBadInput = 2;
 
 void print_summary(const std::string& dir) {
     std::ifstream in(dir + "/summary.json");
@@ -100,26 +95,6 @@ std::vector<nlohmann::ordered_json> read_summaries(const std::string& dir, std::
     return sums;
 }
 
-/// Runs one trial in a forked child; returns its pid.
-pid_t fork_trial(const Experiment& e, std::uint32_t trial, const TrialOptions& opt) {
-    std::fflush(nullptr);
-    const pid_t pid = fork();
-    if (pid < 0) throw std::runtime_error("fork failed");
-    if (pid > 0) return pid;
-    int code = kOk;
-    try {
-        run_trial(e, trial, opt);
-    } catch (const InputError& ex) {
-        std::cerr << ex.what() << "\n";
-        code = kBadInput;
-    } catch (const std::exception& ex) {
-        std::cerr << "rmsim: internal error: " << ex.what() << "\n";
-        code = kInternal;
-    }
-    std::fflush(nullptr);
-    _exit(code);
-}
-
 int cmd_run(const RunArgs& a) {
     // Every variant is loaded and validated, and its workload built once, before anything runs or is written.
     const ConfigVariants cv = load_variants(a);
@@ -149,36 +124,13 @@ int cmd_run(const RunArgs& a) {
         opt.progress = true;
         run_trial(exps[0], 0, opt);
         if (!a.quiet) print_summary(a.out);
-        return kOk;
+        return kExitOk;
     }
     // One simulation per process: every (variant, trial) runs in a forked child, up to --jobs at a time.
     auto variant_dir = [&](std::size_t v) { return multi ? a.out + "/" + variants[v].dir : a.out; };
-    const std::size_t total = exps.size() * trials;
-    ProgressLine progress(a.quiet);
-    std::vector<pid_t> running;
-    std::size_t next = 0, done = 0, failed = 0;
-    while (next < total || !running.empty()) {
-        if (next < total && running.size() < a.jobs) {
-            const std::size_t v = next / trials;
-            const auto trial = static_cast<std::uint32_t>(next % trials);
-            ++next;
-            TrialOptions o = opt;
-            o.out_dir = variant_dir(v) + "/trial-" + std::to_string(trial);
-            running.push_back(fork_trial(exps[v], trial, o));
-            continue;
-        }
-        int status = 0;
-        const pid_t p = wait(&status);
-        for (auto it = running.begin(); it != running.end(); ++it)
-            if (*it == p) { running.erase(it); break; }
-        ++done;
-        if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) ++failed;
-        progress.update(static_cast<double>(done) / total,
-                        std::to_string(done) + " / " + std::to_string(total) + " runs");
-    }
-    progress.finish(std::to_string(total) + " runs (" + std::to_string(exps.size()) + " variant(s) x " +
-                    std::to_string(trials) + " trial(s)) done" + (failed ? ", " + std::to_string(failed) + " failed" : ""));
-    if (failed) return kInternal;
+    std::vector<std::string> dirs;
+    for (std::size_t v = 0; v < exps.size(); ++v) dirs.push_back(variant_dir(v));
+    if (run_trial_pool(exps, dirs, trials, opt, a.jobs) > 0) return kExitInternal;
     // aggregate.json per variant: mean and 95 % CI of every numeric summary field over the trials.
     std::vector<VariantResults> results;
     for (std::size_t v = 0; v < exps.size(); ++v) {
@@ -205,7 +157,7 @@ int cmd_run(const RunArgs& a) {
     } else if (!a.quiet) {
         std::cout << "rmsim: " << trials << " trials -> " << a.out << "/aggregate.json\n";
     }
-    return kOk;
+    return kExitOk;
 }
 
 int cmd_validate(const RunArgs& a) {
@@ -220,7 +172,7 @@ int cmd_validate(const RunArgs& a) {
                   << " tasks" << (w.jobs.empty() ? std::string() : " in " + std::to_string(w.jobs.size()) + " jobs")
                   << ", policy " << e.policy_name << ")\n";
     }
-    return kOk;
+    return kExitOk;
 }
 
 int cmd_list_policies(bool json) {
@@ -236,7 +188,7 @@ int cmd_list_policies(bool json) {
                            {"description", p.description}, {"params", params}});
         }
         std::cout << out.dump(2) << "\n";
-        return kOk;
+        return kExitOk;
     }
     for (const auto& p : all) {
         std::cout << p.name << "  [" << p.family << "]  " << p.paper << "\n    " << p.description << "\n";
@@ -244,20 +196,20 @@ int cmd_list_policies(bool json) {
             std::cout << "    " << q.name << " (" << q.type << ", default " << q.default_value << "): "
                       << q.description << "\n";
     }
-    return kOk;
+    return kExitOk;
 }
 
 int dispatch(const CliArgs& c) {
     switch (c.command) {
         case Command::kNone:
             std::cout << kUsage;
-            return kBadInput;
+            return kExitBadInput;
         case Command::kHelp:
             std::cout << kUsage;
-            return kOk;
+            return kExitOk;
         case Command::kVersion:
             std::cout << "rmsim " << RMSIM_VERSION << "\n";
-            return kOk;
+            return kExitOk;
         case Command::kRun:
             return cmd_run(c.run);
         case Command::kValidate:
@@ -265,21 +217,14 @@ int dispatch(const CliArgs& c) {
         case Command::kListPolicies:
             return cmd_list_policies(c.json);
     }
-    return kInternal;
+    return kExitInternal;
 }
 
 }  // namespace
 
 int cli_main(int argc, char** argv) {
-    try {
-        return dispatch(parse_cli_args(std::vector<std::string>(argv + 1, argv + argc)));
-    } catch (const InputError& e) {
-        std::cerr << e.what() << "\n";
-        return kBadInput;
-    } catch (const std::exception& e) {
-        std::cerr << "rmsim: internal error: " << e.what() << "\n";
-        return kInternal;
-    }
+    const std::vector<std::string> args(argv + 1, argv + argc);
+    return exit_code_of([&] { return dispatch(parse_cli_args(args)); });
 }
 
 }  // namespace rmsim
