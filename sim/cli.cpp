@@ -1,25 +1,19 @@
 #include "sim/cli.h"
 
-#include <algorithm>
-#include <cmath>
 #include <fstream>
 #include <iomanip>
 #include <iostream>
-#include <sstream>
 #include <string>
 #include <vector>
 
 #include <nlohmann/json.hpp>
 
 #include "manager/policy_registry.h"
-#include "platform/input_error.h"
-#include "platform/yaml_util.h"
-#include "sim/aggregate.h"
 #include "sim/cli_args.h"
-#include "sim/comparison.h"
 #include "sim/exit_status.h"
 #include "sim/experiment.h"
-#include "sim/result_files.h"
+#include "sim/run_plan.h"
+#include "sim/run_results.h"
 #include "sim/trial_pool.h"
 #include "sim/trial_runner.h"
 
@@ -47,116 +41,28 @@ void print_summary(const std::string& dir) {
     std::cout << std::setw(30) << "  mapping events" << s["scheduler"]["mapping_events"] << "\n";
 }
 
-/// The config's variants (one unnamed variant when it has none) and the command line's --set overrides.
-struct ConfigVariants {
-    YAML::Node raw;
-    bool multi = false;
-    std::vector<Variant> variants;  ///< the ones selected by --only
-    std::vector<Override> cli;
-    CompareSpec compare;
-};
-
-ConfigVariants load_variants(const RunArgs& a) {
-    ConfigVariants cv;
-    for (const auto& s : a.sets) {
-        cv.cli.push_back(parse_override(s));
-        // Variants and sweeps are expanded from the file before --set applies to each of them, so a change
-        // to them would be silently lost: refuse it and point at the option that selects variants.
-        const std::string& path = cv.cli.back().path;
-        const std::string top = path.substr(0, path.find('.'));
-        if (top == "variants" || top == "sweep" || top == "compare")
-            usage_error("--set cannot change '" + top + "' (variants and sweeps come from the config file); "
-                        "select some with --only NAME,...");
-    }
-    cv.raw = load_yaml_file(a.config);
-    cv.multi = has_variants(cv.raw);
-    cv.variants = cv.multi ? expand_variants(cv.raw, a.config) : std::vector<Variant>{Variant{}};
-    if (cv.multi) cv.compare = load_compare(cv.raw, a.config, cv.variants);
-    if (a.only.empty()) return cv;
-    if (!cv.multi) usage_error("--only selects variants, and " + a.config + " has none");
-    for (const std::string& name : a.only)
-        if (std::none_of(cv.variants.begin(), cv.variants.end(), [&](const Variant& v) { return v.name == name; }))
-            usage_error("--only: " + a.config + " has no variant '" + name + "'");
-    // The comparison keeps the config's order; a normalize_to variant that was not selected is dropped.
-    std::vector<Variant> ordered;
-    for (const Variant& v : cv.variants)
-        if (std::count(a.only.begin(), a.only.end(), v.name)) ordered.push_back(v);
-    if (!std::count(a.only.begin(), a.only.end(), cv.compare.normalize_to)) cv.compare.normalize_to.clear();
-    cv.variants = std::move(ordered);
-    return cv;
-}
-
-std::vector<nlohmann::ordered_json> read_summaries(const std::string& dir, std::uint32_t trials) {
-    std::vector<nlohmann::ordered_json> sums;
-    for (std::uint32_t t = 0; t < trials; ++t) {
-        std::ifstream in(dir + "/trial-" + std::to_string(t) + "/summary.json");
-        sums.push_back(nlohmann::ordered_json::parse(in));
-    }
-    return sums;
-}
-
 int cmd_run(const RunArgs& a) {
     // Every variant is loaded and validated, and its workload built once, before anything runs or is written.
-    const ConfigVariants cv = load_variants(a);
-    const YAML::Node& raw = cv.raw;
-    const bool multi = cv.multi;
-    const std::vector<Variant>& variants = cv.variants;
-    std::vector<Experiment> exps;
-    for (const Variant& v : variants) {
-        Experiment e = load_experiment(a.config, cv.cli, multi ? &v : nullptr);
-        if (a.seed) e.seed = *a.seed;
-        if (a.trials) e.trials = *a.trials;
-        if (!exps.empty() && e.trials != exps[0].trials)
-            throw InputError(yaml_location(raw, a.config),
-                             "variant '" + v.name + "' runs " + std::to_string(e.trials) + " trials, variant '" +
-                                 exps[0].variant + "' " + std::to_string(exps[0].trials) +
-                                 ": every variant must run the same trials (common random numbers)");
-        check_policy_fits(e, make_workload(e, 0));  // after --trials: a trace workload checks every trial's day
-        exps.push_back(std::move(e));
-    }
-    const CompareSpec& spec = cv.compare;
-    const std::uint32_t trials = exps[0].trials;
+    const RunPlan plan = plan_run(a);
     TrialOptions opt;
     opt.quiet = a.quiet;
     opt.trace = a.trace;
-    if (!multi && trials == 1) {
+    if (!plan.config.multi && plan.trials == 1) {
         opt.out_dir = a.out;
         opt.progress = true;
-        run_trial(exps[0], 0, opt);
+        run_trial(plan.experiments[0], 0, opt);
         if (!a.quiet) print_summary(a.out);
         return kExitOk;
     }
     // One simulation per process: every (variant, trial) runs in a forked child, up to --jobs at a time.
-    auto variant_dir = [&](std::size_t v) { return multi ? a.out + "/" + variants[v].dir : a.out; };
-    std::vector<std::string> dirs;
-    for (std::size_t v = 0; v < exps.size(); ++v) dirs.push_back(variant_dir(v));
-    if (run_trial_pool(exps, dirs, trials, opt, a.jobs) > 0) return kExitInternal;
-    // aggregate.json per variant: mean and 95 % CI of every numeric summary field over the trials.
-    std::vector<VariantResults> results;
-    for (std::size_t v = 0; v < exps.size(); ++v) {
-        VariantResults r{variants[v], exps[v].policy_name, read_summaries(variant_dir(v), trials)};
-        nlohmann::ordered_json agg;
-        if (multi) agg["variant"] = variants[v].name;
-        agg["policy"] = exps[v].policy_name;
-        agg["seed"] = exps[v].seed;
-        agg["trials"] = trials;
-        agg.update(aggregate(r.summaries));
-        ResultFiles files(variant_dir(v));
-        files.add("aggregate.json", agg.dump(2) + "\n");
-        files.commit();
-        results.push_back(std::move(r));
-    }
-    if (multi) {
-        ResultFiles files(a.out);
-        files.add("comparison.csv", comparison_csv(results, spec));
-        const std::string title = raw["name"] && raw["name"].IsScalar() ? raw["name"].Scalar() : a.config;
-        files.add("comparison.md", comparison_md(results, spec, title));
-        files.commit();
-        if (!a.quiet) std::cout << "rmsim: " << exps.size() << " variants x " << trials << " trials -> " << a.out
-                                << "/comparison.md\n";
-    } else if (!a.quiet) {
-        std::cout << "rmsim: " << trials << " trials -> " << a.out << "/aggregate.json\n";
-    }
+    if (run_trial_pool(plan.experiments, plan.dirs, plan.trials, opt, a.jobs) > 0) return kExitInternal;
+    write_run_results(plan, a.out);
+    if (a.quiet) return kExitOk;
+    if (plan.config.multi)
+        std::cout << "rmsim: " << plan.experiments.size() << " variants x " << plan.trials << " trials -> "
+                  << a.out << "/comparison.md\n";
+    else
+        std::cout << "rmsim: " << plan.trials << " trials -> " << a.out << "/aggregate.json\n";
     return kExitOk;
 }
 
