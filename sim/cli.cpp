@@ -1,96 +1,25 @@
 #include "sim/cli.h"
 
-#include <sys/wait.h>
-#include <unistd.h>
-
-#include <algorithm>
-#include <cmath>
-#include <cstdio>
-#include <cstring>
 #include <fstream>
 #include <iomanip>
 #include <iostream>
-#include <sstream>
 #include <string>
 #include <vector>
 
 #include <nlohmann/json.hpp>
 
 #include "manager/policy_registry.h"
-#include "platform/input_error.h"
-#include "platform/yaml_util.h"
-#include "sim/aggregate.h"
-#include "sim/comparison.h"
+#include "sim/cli_args.h"
+#include "sim/exit_status.h"
 #include "sim/experiment.h"
-#include "sim/progress.h"
-#include "sim/result_files.h"
+#include "sim/run_plan.h"
+#include "sim/run_results.h"
+#include "sim/trial_pool.h"
 #include "sim/trial_runner.h"
 
 namespace rmsim {
 
 namespace {
-
-constexpr int kOk = 0, kInternal = 1, kBadInput = 2;
-
-const char* kUsage =
-    "usage: rmsim <command> [options]\n"
-    "commands:\n"
-    "  run CONFIG [--set key=value]... [--only VARIANT[,VARIANT...]] [--seed N] [--trials N] [--jobs N]\n"
-    "             [--out DIR] [--trace] [--quiet]\n"
-    "  validate CONFIG [--set key=value]...\n"
-    "  list-policies [--json]\n"
-    "options: --help (on every command), --version\n"
-    "exit codes: 0 success, 1 internal error, 2 bad input (file:line:col: message)\n";
-
-struct RunArgs {
-    std::string config;
-    std::vector<std::string> sets;
-    std::vector<std::string> only;  ///< --only: run these variants of the config (all when empty)
-    long long seed = -1;
-    long trials = -1;
-    long jobs = 1;
-    std::string out = "results";
-    bool quiet = false;
-    bool trace = false;
-};
-
-[[noreturn]] void bad_usage(const std::string& msg) { throw InputError(SourceLocation{"rmsim", 0, 0}, msg); }
-
-long parse_count(const std::string& opt, const char* v) {
-    char* end = nullptr;
-    const long n = std::strtol(v, &end, 10);
-    if (!*v || *end || n < 1) bad_usage(opt + " expects a whole number >= 1, got '" + v + "'");
-    return n;
-}
-
-RunArgs parse_run(int argc, char** argv, int first, bool allow_run_options) {
-    RunArgs a;
-    for (int i = first; i < argc; ++i) {
-        const std::string s = argv[i];
-        auto value = [&]() -> const char* {
-            if (i + 1 >= argc) bad_usage(s + " needs a value");
-            return argv[++i];
-        };
-        if (s == "--set") a.sets.push_back(value());
-        else if (allow_run_options && s == "--only") {
-            std::stringstream names(value());
-            for (std::string n; std::getline(names, n, ',');)
-                if (!n.empty()) a.only.push_back(n);
-            if (a.only.empty()) bad_usage("--only needs variant names");
-        }
-        else if (allow_run_options && s == "--seed") a.seed = parse_count(s, value()) ;
-        else if (allow_run_options && s == "--trials") a.trials = parse_count(s, value());
-        else if (allow_run_options && s == "--jobs") a.jobs = parse_count(s, value());
-        else if (allow_run_options && s == "--out") a.out = value();
-        else if (allow_run_options && s == "--quiet") a.quiet = true;
-        else if (allow_run_options && s == "--trace") a.trace = true;
-        else if (!s.empty() && s[0] == '-') bad_usage("unknown option '" + s + "'");
-        else if (a.config.empty()) a.config = s;
-        else bad_usage("unexpected argument '" + s + "'");
-    }
-    if (a.config.empty()) bad_usage("missing CONFIG");
-    return a;
-}
 
 void print_summary(const std::string& dir) {
     std::ifstream in(dir + "/summary.json");
@@ -112,165 +41,32 @@ void print_summary(const std::string& dir) {
     std::cout << std::setw(30) << "  mapping events" << s["scheduler"]["mapping_events"] << "\n";
 }
 
-/// The config's variants (one unnamed variant when it has none) and the command line's --set overrides.
-struct ConfigVariants {
-    YAML::Node raw;
-    bool multi = false;
-    std::vector<Variant> variants;  ///< the ones selected by --only
-    std::vector<Override> cli;
-    CompareSpec compare;
-};
-
-ConfigVariants load_variants(const RunArgs& a) {
-    ConfigVariants cv;
-    for (const auto& s : a.sets) {
-        cv.cli.push_back(parse_override(s));
-        // Variants and sweeps are expanded from the file before --set applies to each of them, so a change
-        // to them would be silently lost: refuse it and point at the option that selects variants.
-        const std::string& path = cv.cli.back().path;
-        const std::string top = path.substr(0, path.find('.'));
-        if (top == "variants" || top == "sweep" || top == "compare")
-            bad_usage("--set cannot change '" + top + "' (variants and sweeps come from the config file); "
-                      "select some with --only NAME,...");
-    }
-    cv.raw = load_yaml_file(a.config);
-    cv.multi = has_variants(cv.raw);
-    cv.variants = cv.multi ? expand_variants(cv.raw, a.config) : std::vector<Variant>{Variant{}};
-    if (cv.multi) cv.compare = load_compare(cv.raw, a.config, cv.variants);
-    if (a.only.empty()) return cv;
-    if (!cv.multi) bad_usage("--only selects variants, and " + a.config + " has none");
-    for (const std::string& name : a.only)
-        if (std::none_of(cv.variants.begin(), cv.variants.end(), [&](const Variant& v) { return v.name == name; }))
-            bad_usage("--only: " + a.config + " has no variant '" + name + "'");
-    // The comparison keeps the config's order; a normalize_to variant that was not selected is dropped.
-    std::vector<Variant> ordered;
-    for (const Variant& v : cv.variants)
-        if (std::count(a.only.begin(), a.only.end(), v.name)) ordered.push_back(v);
-    if (!std::count(a.only.begin(), a.only.end(), cv.compare.normalize_to)) cv.compare.normalize_to.clear();
-    cv.variants = std::move(ordered);
-    return cv;
-}
-
-std::vector<nlohmann::ordered_json> read_summaries(const std::string& dir, std::uint32_t trials) {
-    std::vector<nlohmann::ordered_json> sums;
-    for (std::uint32_t t = 0; t < trials; ++t) {
-        std::ifstream in(dir + "/trial-" + std::to_string(t) + "/summary.json");
-        sums.push_back(nlohmann::ordered_json::parse(in));
-    }
-    return sums;
-}
-
-/// Runs one trial in a forked child; returns its pid.
-pid_t fork_trial(const Experiment& e, std::uint32_t trial, const TrialOptions& opt) {
-    std::fflush(nullptr);
-    const pid_t pid = fork();
-    if (pid < 0) throw std::runtime_error("fork failed");
-    if (pid > 0) return pid;
-    int code = kOk;
-    try {
-        run_trial(e, trial, opt);
-    } catch (const InputError& ex) {
-        std::cerr << ex.what() << "\n";
-        code = kBadInput;
-    } catch (const std::exception& ex) {
-        std::cerr << "rmsim: internal error: " << ex.what() << "\n";
-        code = kInternal;
-    }
-    std::fflush(nullptr);
-    _exit(code);
-}
-
-int cmd_run(int argc, char** argv) {
-    RunArgs a = parse_run(argc, argv, 2, true);
+int cmd_run(const RunArgs& a) {
     // Every variant is loaded and validated, and its workload built once, before anything runs or is written.
-    const ConfigVariants cv = load_variants(a);
-    const YAML::Node& raw = cv.raw;
-    const bool multi = cv.multi;
-    const std::vector<Variant>& variants = cv.variants;
-    std::vector<Experiment> exps;
-    for (const Variant& v : variants) {
-        Experiment e = load_experiment(a.config, cv.cli, multi ? &v : nullptr);
-        if (a.seed >= 0) e.seed = static_cast<std::uint64_t>(a.seed);
-        if (a.trials > 0) e.trials = static_cast<std::uint32_t>(a.trials);
-        if (!exps.empty() && e.trials != exps[0].trials)
-            throw InputError(yaml_location(raw, a.config),
-                             "variant '" + v.name + "' runs " + std::to_string(e.trials) + " trials, variant '" +
-                                 exps[0].variant + "' " + std::to_string(exps[0].trials) +
-                                 ": every variant must run the same trials (common random numbers)");
-        check_policy_fits(e, make_workload(e, 0));  // after --trials: a trace workload checks every trial's day
-        exps.push_back(std::move(e));
-    }
-    const CompareSpec& spec = cv.compare;
-    const std::uint32_t trials = exps[0].trials;
+    const RunPlan plan = plan_run(a);
     TrialOptions opt;
     opt.quiet = a.quiet;
     opt.trace = a.trace;
-    if (!multi && trials == 1) {
+    if (!plan.config.multi && plan.trials == 1) {
         opt.out_dir = a.out;
         opt.progress = true;
-        run_trial(exps[0], 0, opt);
+        run_trial(plan.experiments[0], 0, opt);
         if (!a.quiet) print_summary(a.out);
-        return kOk;
+        return kExitOk;
     }
     // One simulation per process: every (variant, trial) runs in a forked child, up to --jobs at a time.
-    auto variant_dir = [&](std::size_t v) { return multi ? a.out + "/" + variants[v].dir : a.out; };
-    const std::size_t total = exps.size() * trials;
-    ProgressLine progress(a.quiet);
-    std::vector<pid_t> running;
-    std::size_t next = 0, done = 0, failed = 0;
-    while (next < total || !running.empty()) {
-        if (next < total && running.size() < static_cast<std::size_t>(a.jobs)) {
-            const std::size_t v = next / trials;
-            const auto trial = static_cast<std::uint32_t>(next % trials);
-            ++next;
-            TrialOptions o = opt;
-            o.out_dir = variant_dir(v) + "/trial-" + std::to_string(trial);
-            running.push_back(fork_trial(exps[v], trial, o));
-            continue;
-        }
-        int status = 0;
-        const pid_t p = wait(&status);
-        for (auto it = running.begin(); it != running.end(); ++it)
-            if (*it == p) { running.erase(it); break; }
-        ++done;
-        if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) ++failed;
-        progress.update(static_cast<double>(done) / total,
-                        std::to_string(done) + " / " + std::to_string(total) + " runs");
-    }
-    progress.finish(std::to_string(total) + " runs (" + std::to_string(exps.size()) + " variant(s) x " +
-                    std::to_string(trials) + " trial(s)) done" + (failed ? ", " + std::to_string(failed) + " failed" : ""));
-    if (failed) return kInternal;
-    // aggregate.json per variant: mean and 95 % CI of every numeric summary field over the trials.
-    std::vector<VariantResults> results;
-    for (std::size_t v = 0; v < exps.size(); ++v) {
-        VariantResults r{variants[v], exps[v].policy_name, read_summaries(variant_dir(v), trials)};
-        nlohmann::ordered_json agg;
-        if (multi) agg["variant"] = variants[v].name;
-        agg["policy"] = exps[v].policy_name;
-        agg["seed"] = exps[v].seed;
-        agg["trials"] = trials;
-        agg.update(aggregate(r.summaries));
-        ResultFiles files(variant_dir(v));
-        files.add("aggregate.json", agg.dump(2) + "\n");
-        files.commit();
-        results.push_back(std::move(r));
-    }
-    if (multi) {
-        ResultFiles files(a.out);
-        files.add("comparison.csv", comparison_csv(results, spec));
-        const std::string title = raw["name"] && raw["name"].IsScalar() ? raw["name"].Scalar() : a.config;
-        files.add("comparison.md", comparison_md(results, spec, title));
-        files.commit();
-        if (!a.quiet) std::cout << "rmsim: " << exps.size() << " variants x " << trials << " trials -> " << a.out
-                                << "/comparison.md\n";
-    } else if (!a.quiet) {
-        std::cout << "rmsim: " << trials << " trials -> " << a.out << "/aggregate.json\n";
-    }
-    return kOk;
+    if (run_trial_pool(plan.experiments, plan.dirs, plan.trials, opt, a.jobs) > 0) return kExitInternal;
+    write_run_results(plan, a.out);
+    if (a.quiet) return kExitOk;
+    if (plan.config.multi)
+        std::cout << "rmsim: " << plan.experiments.size() << " variants x " << plan.trials << " trials -> "
+                  << a.out << "/comparison.md\n";
+    else
+        std::cout << "rmsim: " << plan.trials << " trials -> " << a.out << "/aggregate.json\n";
+    return kExitOk;
 }
 
-int cmd_validate(int argc, char** argv) {
-    RunArgs a = parse_run(argc, argv, 2, false);
+int cmd_validate(const RunArgs& a) {
     const ConfigVariants cv = load_variants(a);
     for (const Variant& v : cv.variants) {
         Experiment e = load_experiment(a.config, cv.cli, cv.multi ? &v : nullptr);
@@ -282,15 +78,10 @@ int cmd_validate(int argc, char** argv) {
                   << " tasks" << (w.jobs.empty() ? std::string() : " in " + std::to_string(w.jobs.size()) + " jobs")
                   << ", policy " << e.policy_name << ")\n";
     }
-    return kOk;
+    return kExitOk;
 }
 
-int cmd_list_policies(int argc, char** argv) {
-    bool json = false;
-    for (int i = 2; i < argc; ++i) {
-        if (std::strcmp(argv[i], "--json") == 0) json = true;
-        else bad_usage(std::string("unknown option '") + argv[i] + "'");
-    }
+int cmd_list_policies(bool json) {
     const auto& all = builtin_policies().all();
     if (json) {
         nlohmann::ordered_json out = nlohmann::ordered_json::array();
@@ -303,7 +94,7 @@ int cmd_list_policies(int argc, char** argv) {
                            {"description", p.description}, {"params", params}});
         }
         std::cout << out.dump(2) << "\n";
-        return kOk;
+        return kExitOk;
     }
     for (const auto& p : all) {
         std::cout << p.name << "  [" << p.family << "]  " << p.paper << "\n    " << p.description << "\n";
@@ -311,39 +102,35 @@ int cmd_list_policies(int argc, char** argv) {
             std::cout << "    " << q.name << " (" << q.type << ", default " << q.default_value << "): "
                       << q.description << "\n";
     }
-    return kOk;
+    return kExitOk;
 }
 
-bool wants_help(int argc, char** argv) {
-    for (int i = 1; i < argc; ++i)
-        if (std::strcmp(argv[i], "--help") == 0 || std::strcmp(argv[i], "-h") == 0) return true;
-    return false;
+int dispatch(const CliArgs& c) {
+    switch (c.command) {
+        case Command::kNone:
+            std::cout << kUsage;
+            return kExitBadInput;
+        case Command::kHelp:
+            std::cout << kUsage;
+            return kExitOk;
+        case Command::kVersion:
+            std::cout << "rmsim " << RMSIM_VERSION << "\n";
+            return kExitOk;
+        case Command::kRun:
+            return cmd_run(c.run);
+        case Command::kValidate:
+            return cmd_validate(c.run);
+        case Command::kListPolicies:
+            return cmd_list_policies(c.json);
+    }
+    return kExitInternal;
 }
 
 }  // namespace
 
 int cli_main(int argc, char** argv) {
-    try {
-        if (argc >= 2 && std::strcmp(argv[1], "--version") == 0) {
-            std::cout << "rmsim " << RMSIM_VERSION << "\n";
-            return kOk;
-        }
-        if (argc < 2 || wants_help(argc, argv)) {
-            std::cout << kUsage;
-            return argc < 2 ? kBadInput : kOk;
-        }
-        const std::string cmd = argv[1];
-        if (cmd == "run") return cmd_run(argc, argv);
-        if (cmd == "validate") return cmd_validate(argc, argv);
-        if (cmd == "list-policies") return cmd_list_policies(argc, argv);
-        bad_usage("unknown command '" + cmd + "' (run, validate, list-policies)");
-    } catch (const InputError& e) {
-        std::cerr << e.what() << "\n";
-        return kBadInput;
-    } catch (const std::exception& e) {
-        std::cerr << "rmsim: internal error: " << e.what() << "\n";
-        return kInternal;
-    }
+    const std::vector<std::string> args(argv + 1, argv + argc);
+    return exit_code_of([&] { return dispatch(parse_cli_args(args)); });
 }
 
 }  // namespace rmsim

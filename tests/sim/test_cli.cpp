@@ -1,5 +1,5 @@
-// The rmsim command line: bad input gives `file:line:col: message`, exit 2 and no result files; the same
-// config and seed give byte-identical results, whatever --jobs.
+// The rmsim command line: bad input gives `file:line:col: message` (bad usage `rmsim: message`), exit 2 and
+// no result files; the same config and seed give byte-identical results, whatever --jobs.
 #include "tests/support/scratch_dir.h"
 #include <catch2/catch.hpp>
 
@@ -10,6 +10,7 @@
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <vector>
 
 namespace fs = std::filesystem;
 using rmsim::test::ScratchDir;
@@ -19,18 +20,25 @@ namespace {
 struct Outcome {
     int code;
     std::string err;
+    std::string out;
 };
 
 ScratchDir scratch(const std::string& name) { return ScratchDir("cli_" + name); }
 
-Outcome run_cli(const std::string& args, const fs::path& dir) {
-    const std::string err = (dir / "stderr.txt").string();
-    const std::string cmd = std::string(RMSIM_BINARY) + " " + args + " >/dev/null 2>" + err;
-    const int status = std::system(cmd.c_str());
-    std::ifstream in(err);
+std::string slurp(const fs::path& p) {
+    std::ifstream in(p, std::ios::binary);
     std::stringstream s;
     s << in.rdbuf();
-    return {WEXITSTATUS(status), s.str()};
+    return s.str();
+}
+
+/// Runs rmsim with `args` (a shell command line); its stdout and stderr go to files in `dir`.
+Outcome run_cli(const std::string& args, const fs::path& dir) {
+    const fs::path out = dir / "stdout.txt", err = dir / "stderr.txt";
+    const std::string cmd =
+        std::string(RMSIM_BINARY) + " " + args + " >" + out.string() + " 2>" + err.string();
+    const int status = std::system(cmd.c_str());
+    return {WEXITSTATUS(status), slurp(err), slurp(out)};
 }
 
 void write(const fs::path& p, const std::string& text) { std::ofstream(p) << text; }
@@ -123,12 +131,6 @@ TEST_CASE("cli: same seed gives byte-identical results with --jobs 1 and --jobs 
     const std::string base = "run " + (d / "c.yaml").string() + " --trials 3 --seed 7 --quiet --out ";
     REQUIRE(run_cli(base + (d / "a").string() + " --jobs 1", d).code == 0);
     REQUIRE(run_cli(base + (d / "b").string() + " --jobs 2", d).code == 0);
-    auto slurp = [](const fs::path& p) {
-        std::ifstream in(p, std::ios::binary);
-        std::stringstream s;
-        s << in.rdbuf();
-        return s.str();
-    };
     for (int t = 0; t < 3; ++t)
         for (const char* f : {"summary.json", "tasks.csv"}) {
             const fs::path rel = fs::path("trial-" + std::to_string(t)) / f;
@@ -142,13 +144,6 @@ TEST_CASE("cli: same seed gives byte-identical results with --jobs 1 and --jobs 
 }
 
 namespace {
-
-std::string slurp(const fs::path& p) {
-    std::ifstream in(p, std::ios::binary);
-    std::stringstream s;
-    s << in.rdbuf();
-    return s.str();
-}
 
 /// The arrival_s column of a tasks.csv.
 std::string arrivals(const fs::path& p) {
@@ -252,4 +247,65 @@ TEST_CASE("cli: --only runs the named variants of a config", "[sim][cli][variant
     CHECK(s.code == 2);
     CHECK(s.err.find("--set cannot change 'sweep'") != std::string::npos);
     CHECK_FALSE(fs::exists(d / "c"));
+}
+
+TEST_CASE("cli: --seed 0 is a seed like run.seed: 0, and bad counts write nothing", "[sim][cli][options]") {
+    const ScratchDir d = scratch("options");
+    write(d / "c.yaml", config(kSynthetic));
+    write(d / "zero.yaml", config(kSynthetic) + "run: {seed: 0}\n");
+    const std::string c = (d / "c.yaml").string();
+    REQUIRE(run_cli("run " + c + " --seed 0 --quiet --out " + (d / "option").string(), d).code == 0);
+    const std::string zero = (d / "zero.yaml").string();
+    REQUIRE(run_cli("run " + zero + " --quiet --out " + (d / "config").string(), d).code == 0);
+    const std::string summary = slurp(d / "option" / "summary.json");
+    CHECK(summary.find("\"seed\": 0,") != std::string::npos);
+    CHECK(summary == slurp(d / "config" / "summary.json"));
+    CHECK(slurp(d / "option" / "tasks.csv") == slurp(d / "config" / "tasks.csv"));
+
+    // Out of range, negative, fractional or followed by garbage: exit 2, the accepted range, no output.
+    for (const char* bad : {"4294967296", "99999999999999999999", "-1", "1.5", "12abc"}) {
+        INFO(bad);
+        const Outcome o = run_cli("run " + c + " --trials " + bad + " --out " + (d / "bad").string(), d);
+        CHECK(o.code == 2);
+        CHECK(o.err ==
+              "rmsim: --trials expects a whole number from 1 to 4294967295, got '" + std::string(bad) + "'\n");
+        CHECK_FALSE(fs::exists(d / "bad"));
+    }
+    const Outcome seed = run_cli("run " + c + " --seed -1 --out " + (d / "bad").string(), d);
+    CHECK(seed.code == 2);
+    CHECK(seed.err.rfind("rmsim: --seed expects a whole number from 0 to 18446744073709551615", 0) == 0);
+    const Outcome jobs = run_cli("run " + c + " --jobs 0 --out " + (d / "bad").string(), d);
+    CHECK(jobs.code == 2);
+    CHECK(jobs.err.rfind("rmsim: --jobs expects a whole number from 1 to 1024", 0) == 0);
+    CHECK_FALSE(fs::exists(d / "bad"));
+}
+
+TEST_CASE("cli: bad usage is exit 2 with an rmsim: message; --help is exit 0", "[sim][cli][options]") {
+    const ScratchDir d = scratch("usage");
+    write(d / "c.yaml", config(kSynthetic));
+    const std::string c = (d / "c.yaml").string();
+    const Outcome unknown = run_cli("run " + c + " --bogus --out " + (d / "out").string(), d);
+    CHECK(unknown.code == 2);
+    CHECK(unknown.err.rfind("rmsim: unknown option '--bogus'", 0) == 0);
+    const Outcome missing = run_cli("run " + c + " --out " + (d / "out").string() + " --trials", d);
+    CHECK(missing.code == 2);
+    CHECK(missing.err == "rmsim: --trials needs a value\n");
+    const Outcome validate = run_cli("validate " + c + " --seed 1", d);
+    CHECK(validate.code == 2);
+    CHECK(validate.err.rfind("rmsim: unknown option '--seed'", 0) == 0);
+    CHECK_FALSE(fs::exists(d / "out"));
+    for (const std::string& args :
+         std::vector<std::string>{"--help", "run --help", "validate " + c + " -h", "list-policies --help"}) {
+        INFO(args);
+        const Outcome help = run_cli(args, d);
+        CHECK(help.code == 0);
+        CHECK(help.err.empty());
+        CHECK(help.out.rfind("usage: rmsim <command> [options]\n", 0) == 0);
+    }
+    const Outcome none = run_cli("", d);
+    CHECK(none.code == 2);
+    CHECK(none.out.rfind("usage: rmsim", 0) == 0);
+    const Outcome version = run_cli("--version", d);
+    CHECK(version.code == 0);
+    CHECK(version.out == "rmsim " RMSIM_VERSION "\n");
 }

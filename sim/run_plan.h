@@ -1,0 +1,40 @@
+#pragma once
+// What a command line selects from a config: its variants (those named by --only, in config order) with the
+// --set overrides, and for `rmsim run` every selected variant's experiment with --seed and --trials applied.
+// Everything is loaded and validated here, before anything runs or is written.
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include <yaml-cpp/yaml.h>
+
+#include "sim/cli_args.h"
+#include "sim/experiment.h"
+#include "sim/variants.h"
+
+namespace rmsim {
+
+/// The config's variants (one unnamed variant when it has none) and the command line's --set overrides.
+struct ConfigVariants {
+    YAML::Node raw;
+    bool multi = false;             ///< the config has variants (results go to one folder per variant)
+    std::vector<Variant> variants;  ///< the ones selected by --only
+    std::vector<Override> cli;
+    CompareSpec compare;
+};
+
+ConfigVariants load_variants(const RunArgs& a);
+
+/// `rmsim run`'s experiments, one per selected variant; every variant runs the same trials.
+struct RunPlan {
+    ConfigVariants config;
+    std::vector<Experiment> experiments;
+    std::vector<std::string> dirs;  ///< each variant's results: --out, or --out/<variant> with variants
+    std::uint32_t trials = 1;
+    std::string title;  ///< the config's name, or its path (comparison.md)
+};
+
+/// Loads every selected variant's experiment and checks every trial's workload against its policy.
+RunPlan plan_run(const RunArgs& a);
+
+}  // namespace rmsim

@@ -1,0 +1,63 @@
+#include "sim/trial_pool.h"
+
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <stdexcept>
+
+#include "sim/exit_status.h"
+#include "sim/progress.h"
+
+namespace rmsim {
+
+namespace {
+
+/// Runs one trial in a forked child; returns its pid.
+pid_t fork_trial(const Experiment& e, std::uint32_t trial, const TrialOptions& opt) {
+    std::fflush(nullptr);
+    const pid_t pid = fork();
+    if (pid < 0) throw std::runtime_error("fork failed");
+    if (pid > 0) return pid;
+    const int code = exit_code_of([&] {
+        run_trial(e, trial, opt);
+        return kExitOk;
+    });
+    std::fflush(nullptr);
+    _exit(code);
+}
+
+}  // namespace
+
+std::size_t run_trial_pool(const std::vector<Experiment>& exps, const std::vector<std::string>& dirs,
+                           std::uint32_t trials, const TrialOptions& opt, unsigned jobs) {
+    const std::size_t total = exps.size() * trials;
+    ProgressLine progress(opt.quiet);
+    std::vector<pid_t> running;
+    std::size_t next = 0, done = 0, failed = 0;
+    while (next < total || !running.empty()) {
+        if (next < total && running.size() < jobs) {
+            const std::size_t v = next / trials;
+            const auto trial = static_cast<std::uint32_t>(next % trials);
+            ++next;
+            TrialOptions o = opt;
+            o.out_dir = dirs[v] + "/trial-" + std::to_string(trial);
+            running.push_back(fork_trial(exps[v], trial, o));
+            continue;
+        }
+        int status = 0;
+        const pid_t p = wait(&status);
+        running.erase(std::remove(running.begin(), running.end(), p), running.end());
+        ++done;
+        if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) ++failed;
+        progress.update(static_cast<double>(done) / total,
+                        std::to_string(done) + " / " + std::to_string(total) + " runs");
+    }
+    progress.finish(std::to_string(total) + " runs (" + std::to_string(exps.size()) + " variant(s) x " +
+                    std::to_string(trials) + " trial(s)) done" +
+                    (failed ? ", " + std::to_string(failed) + " failed" : ""));
+    return failed;
+}
+
+}  // namespace rmsim
