@@ -107,20 +107,20 @@ int cmd_list_policies(bool json) {
 
 int dispatch(const CliArgs& c) {
     switch (c.command) {
-        case Command::kNone:
+        case CliCommand::kNone:
             std::cout << kUsage;
             return kExitBadInput;
-        case Command::kHelp:
+        case CliCommand::kHelp:
             std::cout << kUsage;
             return kExitOk;
-        case Command::kVersion:
+        case CliCommand::kVersion:
             std::cout << "rmsim " << RMSIM_VERSION << "\n";
             return kExitOk;
-        case Command::kRun:
+        case CliCommand::kRun:
             return cmd_run(c.run);
-        case Command::kValidate:
+        case CliCommand::kValidate:
             return cmd_validate(c.run);
-        case Command::kListPolicies:
+        case CliCommand::kListPolicies:
             return cmd_list_policies(c.json);
     }
     return kExitInternal;

@@ -166,20 +166,20 @@ CliArgs parse_cli_args(const std::vector<std::string>& args) {
     CliArgs c;
     if (args.empty()) return c;
     if (args[0] == "--version") {
-        c.command = Command::kVersion;
+        c.command = CliCommand::kVersion;
         return c;
     }
     if (wants_help(args)) {
-        c.command = Command::kHelp;
+        c.command = CliCommand::kHelp;
         return c;
     }
     const std::string& command = args[0];
     const std::vector<std::string> rest(args.begin() + 1, args.end());
     if (command == "run" || command == "validate") {
-        c.command = command == "run" ? Command::kRun : Command::kValidate;
+        c.command = command == "run" ? CliCommand::kRun : CliCommand::kValidate;
         c.run = parse_run(command, rest);
     } else if (command == "list-policies") {
-        c.command = Command::kListPolicies;
+        c.command = CliCommand::kListPolicies;
         c.json = parse_list_policies(rest);
     } else {
         usage_error("unknown command '" + command + "' (run, validate, list-policies)");

@@ -11,7 +11,7 @@ namespace rmsim {
 /// The usage text (`rmsim --help`).
 extern const char* const kUsage;
 
-enum class Command {
+enum class CliCommand {
     kNone,     ///< no arguments at all: the usage, exit 2
     kHelp,     ///< --help or -h anywhere: the usage, exit 0
     kVersion,  ///< --version as the first argument
@@ -37,7 +37,7 @@ struct RunArgs {
 };
 
 struct CliArgs {
-    Command command = Command::kNone;
+    CliCommand command = CliCommand::kNone;
     RunArgs run;        ///< run and validate (validate takes CONFIG and --set only)
     bool json = false;  ///< list-policies --json
 };

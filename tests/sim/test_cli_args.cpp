@@ -37,7 +37,7 @@ std::string error_of(const std::vector<std::string>& args) {
 TEST_CASE("cli args: run with every option", "[sim][cli_args]") {
     const CliArgs c = parse({"run", "c.yaml", "--set", "a.b=1", "--only", "x,y", "--seed", "7", "--trials=3",
                              "--jobs", "2", "--out", "res", "--trace", "--quiet", "--set", "c=[1, 2]"});
-    CHECK(c.command == Command::kRun);
+    CHECK(c.command == CliCommand::kRun);
     const RunArgs& a = c.run;
     CHECK(a.config == "c.yaml");
     CHECK(a.sets == std::vector<std::string>{"a.b=1", "c=[1, 2]"});
@@ -147,18 +147,18 @@ TEST_CASE("cli args: CONFIG is required, once", "[sim][cli_args]") {
 }
 
 TEST_CASE("cli args: commands, --help anywhere and --version", "[sim][cli_args]") {
-    CHECK(parse({}).command == Command::kNone);
-    CHECK(parse({"--version"}).command == Command::kVersion);
-    CHECK(parse({"--help"}).command == Command::kHelp);
-    CHECK(parse({"-h"}).command == Command::kHelp);
-    CHECK(parse({"run", "--help"}).command == Command::kHelp);
-    CHECK(parse({"validate", "c.yaml", "--seed", "1", "-h"}).command == Command::kHelp);
-    CHECK(parse({"list-policies", "--bogus", "--help"}).command == Command::kHelp);
+    CHECK(parse({}).command == CliCommand::kNone);
+    CHECK(parse({"--version"}).command == CliCommand::kVersion);
+    CHECK(parse({"--help"}).command == CliCommand::kHelp);
+    CHECK(parse({"-h"}).command == CliCommand::kHelp);
+    CHECK(parse({"run", "--help"}).command == CliCommand::kHelp);
+    CHECK(parse({"validate", "c.yaml", "--seed", "1", "-h"}).command == CliCommand::kHelp);
+    CHECK(parse({"list-policies", "--bogus", "--help"}).command == CliCommand::kHelp);
     const CliArgs l = parse({"list-policies", "--json"});
-    CHECK(l.command == Command::kListPolicies);
+    CHECK(l.command == CliCommand::kListPolicies);
     CHECK(l.json);
     CHECK_FALSE(parse({"list-policies"}).json);
-    CHECK(parse({"validate", "c.yaml"}).command == Command::kValidate);
+    CHECK(parse({"validate", "c.yaml"}).command == CliCommand::kValidate);
     CHECK(error_of({"simulate", "c.yaml"}) ==
           "rmsim: unknown command 'simulate' (run, validate, list-policies)");
     CHECK_THAT(error_of({"run", "c.yaml", "--version"}), StartsWith("rmsim: unknown option '--version'"));
