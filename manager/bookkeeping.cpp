@@ -20,8 +20,6 @@ void Bookkeeping::arrive(TaskId t, SimTime now) {
 }
 
 void Bookkeeping::begin_event(SimTime now) {
-    ledger_.advance(now);
-    if (jobs_) jobs_->before_event();
     ledger_.begin_event(now);
     if (jobs_) jobs_->after_event_opened();
 }

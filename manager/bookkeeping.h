@@ -38,8 +38,8 @@ public:
     // --- driven by the ResourceManager (and tests) ---
     /// Task arrives (Pending -> Waiting); a task of a DAG job brings its job into waiting_jobs().
     void arrive(TaskId t, SimTime now);
-    /// Opens a mapping event at now: running jobs keep their cores, place-holders are removed (their tasks
-    /// wait again), the waiting sets are compacted.
+    /// Opens a mapping event at now: place-holders are removed (their tasks wait again), the waiting sets are
+    /// compacted.
     void begin_event(SimTime now);
     void advance(SimTime now) { ledger_.advance(now); }
     /// Starts the reserved tasks due by `due` (>= now).

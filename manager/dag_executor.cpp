@@ -10,8 +10,6 @@ namespace rmsim {
 
 namespace {
 constexpr std::uint32_t kNoSlot = std::numeric_limits<std::uint32_t>::max();
-/// How far a running job past its planned response extends its booking at each mapping event.
-constexpr SimTime kOverrunStep = SimTime::from_ns(1'000'000);
 std::string jname(JobId j) { return "job " + std::to_string(j); }
 }  // namespace
 
@@ -81,12 +79,13 @@ void DagExecutor::start_job(JobId j, ClusterId c, LocalNodeIndex node, const Job
         std::stable_sort(seq.begin(), seq.end(), [&](std::uint32_t a, std::uint32_t b) {
             return pl.planned_start[a] < pl.planned_start[b];
         });
-    // Book the job's cores as one block, under its first task's id, for the planned response time.
+    // Book the job's cores as one block, under its first task's id, until its last task completes: the
+    // planned response is the policy's estimate, the cores are the job's for as long as it actually runs.
     std::vector<LocalNodeIndex> units;
     for (std::uint32_t core = 0; core < cpn; ++core)
         if (jr.slot_of_core[core] != kNoSlot) units.push_back(node * cpn + core);
     const SimTime now = ledger_.now();
-    ledger_.book(job.first_task, c, units, now, now + std::max(pl.planned_response, kOneNanosecond), BookingKind::Running);
+    ledger_.book(job.first_task, c, units, now, SimTime::infinity(), BookingKind::Running);
     jr.state = JobState::Running;
     jr.cluster = c;
     jr.node = node;
@@ -101,22 +100,7 @@ void DagExecutor::start_job(JobId j, ClusterId c, LocalNodeIndex node, const Job
     for (std::uint32_t i = 0; i < n; ++i)
         ledger_.hold_for_job(job.first_task + i, c, node * cpn + pl.core_of_task[i], pl.pstate_of_task[i],
                              now + pl.planned_start[i]);
-    running_jobs_.push_back(j);
     for (std::uint32_t slot = 0; slot < jr.sequence.size(); ++slot) start_ready_on_core(j, slot);
-}
-
-void DagExecutor::before_event() {
-    running_jobs_.erase(std::remove_if(running_jobs_.begin(), running_jobs_.end(),
-                                       [this](JobId j) { return job_records_[j].state != JobState::Running; }),
-                        running_jobs_.end());
-    const SimTime now = ledger_.now();
-    for (JobId j : running_jobs_) {
-        const TaskId key = jobs_.at(j).first_task;
-        const ClusterId c = job_records_[j].cluster;
-        const Booking* b = ledger_.profile(c).booking(key);
-        // Extended in small steps: the next mapping event extends again if the job is still running.
-        if (b && b->end <= now) ledger_.update_booking_end(c, key, now + kOverrunStep);
-    }
 }
 
 void DagExecutor::after_event_opened() {

@@ -1,7 +1,7 @@
 #pragma once
 // The DAG job executor (Singh, Dziurzanski, Indrusiak 2015 §III): runs the jobs a policy starts. A job runs
-// on one node; its cores are booked as one block from its start for the planned response time (extended
-// while it runs longer); each task starts when its inputs are in and the task before it on its core is
+// on one node; its cores are booked as one block from its start until its last task completes; each task
+// starts when its inputs are in and the task before it on its core is
 // done; data between tasks on different cores crosses the node's interconnect (a Transfer command, then a
 // Transferred notice). Owned by the ResourceManager (through its Bookkeeping); policies see the job records
 // through the PolicyView and start or reject jobs by deciding. Plain C++, no SystemC.
@@ -31,7 +31,7 @@ public:
     std::vector<std::uint32_t> idle_cores(ClusterId c, LocalNodeIndex node) const;
 
     // --- decisions ---
-    /// Runs a waiting job on `node` of cluster c as placed; books its cores for the planned response time.
+    /// Runs a waiting job on `node` of cluster c as placed; books its cores until it completes.
     void start_job(JobId j, ClusterId c, LocalNodeIndex node, const JobPlacement& placement);
     /// Refuses a waiting job (its value at allocation would be zero, Singh §IV): all its tasks are rejected.
     void reject_job(JobId j);
@@ -39,8 +39,6 @@ public:
     // --- the manager's own bookkeeping ---
     /// A task arrived (the ledger has it as waiting, unlisted): its job joins waiting_jobs().
     void task_arrived(TaskId t);
-    /// Before a mapping event: running jobs past their planned response keep their cores.
-    void before_event();
     /// After the ledger opened the event: drops the jobs no longer waiting from waiting_jobs().
     void after_event_opened();
     /// A task of a running job completed: sends its outputs, starts what became ready.
@@ -58,7 +56,6 @@ private:
     std::vector<JobRecord> job_records_;
     std::vector<JobId> job_of_;
     std::vector<JobId> waiting_jobs_;
-    std::vector<JobId> running_jobs_;
     std::size_t jobs_finished_ = 0;
 };
 

@@ -35,7 +35,7 @@ public:
     void preempt(TaskId t);
     /// Sets the P-state of the DVFS domain of (node, core); core = kAllCores: every core of the node.
     void set_pstate(NodeId node, std::uint32_t core, std::uint32_t pstate);
-    /// Runs a waiting DAG job on `node` of cluster c as placed; books its cores for the planned response.
+    /// Runs a waiting DAG job on `node` of cluster c as placed; books its cores until it completes.
     void start_job(JobId j, ClusterId c, LocalNodeIndex node, const JobPlacement& placement);
     /// Refuses a waiting DAG job: all its tasks are rejected.
     void reject_job(JobId j);

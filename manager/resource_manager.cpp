@@ -2,8 +2,6 @@
 
 #include <algorithm>
 #include <chrono>
-#include <cmath>
-#include <functional>
 #include <limits>
 #include <stdexcept>
 #include <string>
@@ -17,25 +15,23 @@ using sc_core::sc_time_stamp;
 
 namespace {
 SimTime now_time() { return to_sim_time(sc_time_stamp()); }
-/// While a task's hardware is still busy past its booking but reports no projected end (waking, or at a
-/// barrier), the manager looks again this much later.
-constexpr SimTime kRecheck = SimTime::from_ns(1000);
 }  // namespace
 
-ResourceManager::ResourceManager(sc_core::sc_module_name name, Machine& machine, const std::vector<Task>& tasks,
-                                 Policy& policy, const ManagerConfig& config, const std::vector<DagJob>* jobs)
-    : sc_module(name), machine_(machine), tasks_(tasks), policy_(policy), traits_(policy.traits()), config_(config),
-      books_(machine_.spec(), tasks, traits_.granularity, jobs), wake_("wake") {
+ResourceManager::ResourceManager(sc_core::sc_module_name name, const PlatformSpec& platform, ControlPort& port,
+                                 const std::vector<Task>& tasks, Policy& policy, const ManagerConfig& config,
+                                 const std::vector<DagJob>* jobs)
+    : sc_module(name), port_(port), tasks_(tasks), policy_(policy), traits_(policy.traits()), config_(config),
+      books_(platform, tasks, traits_.granularity, jobs), wake_("wake") {
     policy_.prepare(books_.view());
     books_.energy().set_budget(config.budget);
     // The first boundary is the budget's start when it is later than 0 (e.g. after a warm-up).
     next_budget_ = config.budget.start > SimTime() ? config.budget.start : config.budget.period;
-    books_.energy().set_reader([this] { return machine_.total_energy(); });
+    books_.energy().set_reader([this] { return energy_now(); });
     arrival_order_.resize(tasks.size());
     for (std::size_t i = 0; i < tasks.size(); ++i) arrival_order_[i] = i;
     std::stable_sort(arrival_order_.begin(), arrival_order_.end(),
                      [&](TaskId a, TaskId b) { return tasks[a].arrival() < tasks[b].arrival(); });
-    machine_.manager_port().set_handler([this](const Message& m) { on_notice(m); });
+    port_.set_handler([this](const Message& m) { on_notice(m); });
     SC_HAS_PROCESS(ResourceManager);
     SC_METHOD(tick);
     sensitive << wake_;
@@ -45,6 +41,12 @@ ResourceManager::ResourceManager(sc_core::sc_module_name name, Machine& machine,
 bool ResourceManager::all_finished() const { return books_.ledger().finished_count() == tasks_.size(); }
 
 void ResourceManager::tick() {
+    // The manager acts last at an instant: what else happens now (a core finishing, a notice arriving, a
+    // node applying a command) is registered first.
+    if (sc_core::sc_pending_activity_at_current_time()) {
+        wake_.notify(sc_core::SC_ZERO_TIME);
+        return;
+    }
     const SimTime now = now_time();
     bool trigger = event_due_;
     event_due_ = false;
@@ -53,9 +55,9 @@ void ResourceManager::tick() {
         trigger |= traits_.on_arrival;
     }
     books_.start_due_reservations(now, now);
-    // Budget periods (e.g. days): the energy accounts restart from the meters' exact reading.
+    // Budget periods (e.g. days): the energy accounts restart from the meter's exact reading.
     while (config_.budget.budget_j > 0 && now >= next_budget_) {
-        books_.energy().begin_period(next_budget_, machine_.total_energy());
+        books_.energy().begin_period(next_budget_, energy_now());
         next_budget_ += config_.budget.period;
     }
     if (traits_.period > SimTime() && now >= next_period_) {
@@ -84,44 +86,7 @@ void ResourceManager::arm() {
     wake_.notify(at > sc_time_stamp() ? at - sc_time_stamp() : sc_core::SC_ZERO_TIME);
 }
 
-void ResourceManager::extend_overdue() {
-    // A running task whose booking ends now or earlier but whose hardware is still busy (wake-up or DVFS
-    // latencies, deferred start) keeps its units booked until its projected completion.
-    const SimTime now = now_time();
-    auto later = std::greater<std::pair<SimTime, TaskId>>();
-    while (!running_ends_.empty() && running_ends_.front().first <= now) {
-        std::pop_heap(running_ends_.begin(), running_ends_.end(), later);
-        const TaskId t = running_ends_.back().second;
-        running_ends_.pop_back();
-        const TaskRecord& r = books_.ledger().record(t);
-        if (r.state != TaskState::Running) continue;
-        const Booking* b = books_.ledger().profile(r.cluster).booking(t);
-        if (!b || b->end > now) continue;  // already moved
-        SimTime end = now;
-        for (LocalNodeIndex u : r.units) {
-            const auto loc = books_.ledger().unit_location(r.cluster, u);
-            const Node& node = machine_.node(loc.first);
-            for (std::uint32_t c = 0; c < node.core_count(); ++c) {
-                if (loc.second != kAllCores && c != loc.second) continue;
-                const Core& core = node.core(c);
-                if (core.has_segment() && core.task() == t)
-                    end = std::max(end, to_sim_time(core.projected_completion()));
-            }
-        }
-        if (end <= now) end = now + kRecheck;  // waking or at a barrier: look again shortly
-        if (!books_.extend_running(t, end)) {
-            // The overrun reaches a later booking (e.g. by clock-period rounding): that task's start is
-            // deferred by execute() until the units are really free, so the hardware stays consistent.
-            ++stats_.overruns;
-            continue;
-        }
-        running_ends_.emplace_back(end, t);
-        std::push_heap(running_ends_.begin(), running_ends_.end(), later);
-    }
-}
-
 void ResourceManager::mapping_event() {
-    extend_overdue();
     const auto t0 = std::chrono::steady_clock::now();
     books_.begin_event(now_time());
     policy_.schedule(books_.view(), books_.decisions());
@@ -137,22 +102,17 @@ std::uint64_t ResourceManager::unit_key(const std::pair<NodeId, std::uint32_t>& 
 bool ResourceManager::units_free(TaskId t) const {
     const TaskRecord& r = books_.ledger().record(t);
     for (LocalNodeIndex u : r.units) {
-        const auto loc = books_.ledger().unit_location(r.cluster, u);
-        // A START already sent but not yet applied by the node (same instant) holds the unit too.
-        const auto claimed = occupant_.find(unit_key(loc));
+        const auto claimed = occupant_.find(unit_key(books_.ledger().unit_location(r.cluster, u)));
         if (claimed != occupant_.end() && claimed->second != t) return false;
-        const Node& node = machine_.node(loc.first);
-        if (loc.second != kAllCores) {
-            if (node.core(loc.second).has_segment()) return false;
-        } else if (node.busy()) {
-            return false;
-        }
     }
     return true;
 }
 
 void ResourceManager::execute(const std::vector<Command>& commands) {
     for (const Command& d : commands) {
+        Message m;
+        m.node = d.node;
+        m.core = d.core;
         switch (d.kind) {
             case Command::Kind::Start:
                 if (units_free(d.task)) {
@@ -161,7 +121,7 @@ void ResourceManager::execute(const std::vector<Command>& commands) {
                     ++stats_.deferred_starts;
                     deferred_.push_back(d.task);
                 }
-                break;
+                continue;
             case Command::Kind::Preempt: {
                 const TaskRecord& r = books_.ledger().record(d.task);
                 NodeId last = std::numeric_limits<NodeId>::max();
@@ -169,38 +129,31 @@ void ResourceManager::execute(const std::vector<Command>& commands) {
                     const NodeId n = books_.ledger().unit_location(r.cluster, u).first;
                     if (n == last) continue;
                     last = n;
-                    Message m;
-                    m.op = Op::Preempt;
-                    m.node = n;
-                    m.core = kAllCores;
-                    m.task = d.task;
-                    machine_.manager_port().send(m);
+                    Message p;
+                    p.op = Op::Preempt;
+                    p.node = n;
+                    p.core = kAllCores;
+                    p.task = d.task;
+                    port_.send(p);
                 }
-                break;
+                continue;
             }
-            case Command::Kind::Transfer: {
+            case Command::Kind::Transfer:
                 // Data along a DAG edge, core to core over the node's interconnect (Singh 2015 §III-A).
-                Message m;
                 m.op = Op::Transfer;
-                m.node = d.node;
-                m.core = d.core;
                 m.dst_core = d.dst_core;
                 m.task = d.task;
                 m.bytes = d.bytes;
                 m.tag = d.tag;
-                machine_.manager_port().send(m);
                 break;
-            }
-            case Command::Kind::SetPState: {
-                Message m;
+            case Command::Kind::SetPState:
                 m.op = Op::SetPState;
-                m.node = d.node;
-                m.core = d.core;
                 m.pstate = d.pstate;
-                machine_.manager_port().send(m);
                 break;
-            }
+            case Command::Kind::Sleep: m.op = Op::Sleep; break;
+            case Command::Kind::Wake: m.op = Op::Wake; break;
         }
+        port_.send(m);
     }
 }
 
@@ -209,12 +162,19 @@ void ResourceManager::send_start(TaskId t) {
     books_.start_sent(t, now);
     const TaskRecord& r = books_.ledger().record(t);
     const Task& task = tasks_[t];
-    const std::uint32_t cpn = books_.view().cores_per_node(r.cluster);
-    const std::uint64_t cores = traits_.granularity == Granularity::Node ? std::uint64_t(r.units.size()) * cpn
-                                                                        : r.units.size();
-    Gang* gang = cores > 1 ? machine_.manager_port().new_gang(t, static_cast<std::uint32_t>(cores)) : nullptr;
+    // The nodes of the task, in unit order: the first is the gang root; how many cores each holds.
+    std::vector<std::pair<NodeId, std::uint32_t>> nodes;
     for (LocalNodeIndex u : r.units) {
         const auto loc = books_.ledger().unit_location(r.cluster, u);
+        if (nodes.empty() || nodes.back().first != loc.first) nodes.emplace_back(loc.first, 0);
+        ++nodes.back().second;
+    }
+    auto& projected = projected_[t];
+    projected.clear();
+    std::size_t part = 0;
+    for (LocalNodeIndex u : r.units) {
+        const auto loc = books_.ledger().unit_location(r.cluster, u);
+        if (loc.first != nodes[part].first) ++part;
         occupant_[unit_key(loc)] = t;
         Message m;
         m.op = Op::Start;
@@ -224,12 +184,12 @@ void ResourceManager::send_start(TaskId t) {
         m.work = task.work;
         m.pstate = r.pstate;
         m.remaining = r.remaining;
-        m.gang = gang;
-        machine_.manager_port().send(m);
+        m.part_cores = loc.second == kAllCores ? 0 : nodes[part].second;
+        m.gang_nodes = static_cast<std::uint32_t>(nodes.size());
+        m.gang_root = nodes.front().first;
+        m.attempt = r.preemptions;
+        port_.send(m);
     }
-    const SimTime d = books_.ledger().exec_time(t, r.cluster, r.pstate);
-    running_ends_.emplace_back(now + std::max(d, SimTime()), t);
-    std::push_heap(running_ends_.begin(), running_ends_.end(), std::greater<std::pair<SimTime, TaskId>>());
 }
 
 void ResourceManager::retry_deferred() {
@@ -237,30 +197,60 @@ void ResourceManager::retry_deferred() {
     std::vector<TaskId> still;
     for (TaskId t : deferred_) {
         if (books_.ledger().record(t).state != TaskState::Running) continue;
-        if (units_free(t)) send_start(t);
-        else still.push_back(t);
+        if (units_free(t))
+            send_start(t);
+        else
+            still.push_back(t);
     }
     deferred_.swap(still);
 }
 
-void ResourceManager::on_notice(const Message& m) {
-    if (m.op == Op::Transferred) {
-        books_.transfer_done(m.tag, now_time());  // may start the edge's destination task
-        wake_.notify(sc_core::SC_ZERO_TIME);
-        return;
+void ResourceManager::on_projection(const Message& m) {
+    const TaskRecord& r = books_.ledger().record(m.task);
+    auto it = projected_.find(m.task);
+    if (r.state != TaskState::Running || m.attempt != r.preemptions || it == projected_.end()) return;  // stale
+    auto& parts = it->second;
+    const SimTime at = to_sim_time(m.projected_end);
+    auto p = std::find_if(parts.begin(), parts.end(), [&](const auto& x) { return x.first == m.node; });
+    if (p == parts.end())
+        parts.emplace_back(m.node, at);
+    else
+        p->second = m.op == Op::Started ? std::max(p->second, at) : at;  // per-core STARTs of one part: the latest
+    // Tasks of a DAG job run inside their job's booking; other tasks keep their units booked until the
+    // hardware's projected end.
+    if (books_.jobs()) return;
+    SimTime end;
+    for (const auto& x : parts) end = std::max(end, x.second);
+    const Booking* b = books_.ledger().profile(r.cluster).booking(m.task);
+    if (b && end > b->end && !books_.extend_running(m.task, end)) {
+        // The overrun reaches a later booking (e.g. a DVFS switch slowed the task): that task's start waits
+        // for the units (execute()), so the hardware stays consistent.
+        ++stats_.overruns;
     }
-    if (m.op != Op::Completed && m.op != Op::Preempted) return;
+}
+
+void ResourceManager::on_notice(const Message& m) {
+    switch (m.op) {
+        case Op::Transferred:
+            books_.transfer_done(m.tag, now_time());  // may start the edge's destination task
+            wake_.notify(sc_core::SC_ZERO_TIME);
+            return;
+        case Op::Started:
+        case Op::Projected: on_projection(m); return;
+        case Op::Completed:
+        case Op::Preempted: break;
+        default: throw std::logic_error(std::string("ResourceManager: unexpected ") + to_string(m.op));
+    }
     const TaskRecord& r = books_.ledger().record(m.task);
     const std::vector<LocalNodeIndex> units = r.units;  // part_finished may clear them (back to waiting)
     const ClusterId cluster = r.cluster;
     const bool done = books_.part_finished(m.task, m.op == Op::Preempted, m.remaining, m.energy_j, now_time());
-    if (done)
-        for (LocalNodeIndex u : units) {
-            const auto it = occupant_.find(unit_key(books_.ledger().unit_location(cluster, u)));
-            if (it != occupant_.end() && it->second == m.task) occupant_.erase(it);
-        }
     if (!done) return;
-    machine_.manager_port().release_gang(m.task);
+    for (LocalNodeIndex u : units) {
+        const auto it = occupant_.find(unit_key(books_.ledger().unit_location(cluster, u)));
+        if (it != occupant_.end() && it->second == m.task) occupant_.erase(it);
+    }
+    projected_.erase(m.task);
     retry_deferred();
     event_due_ |= traits_.on_completion;
     wake_.notify(sc_core::SC_ZERO_TIME);

@@ -3,7 +3,17 @@
 // ledger, DAG executor, energy accounts: manager/bookkeeping.h), feeds it task arrivals and hardware notices,
 // triggers mapping events (on arrival, on completion, periodically, as the policy declares), calls the
 // policy with the read-only view and the decision sink, and turns the resulting commands into rmsim
-// protocol messages sent through the manager port of the cluster interconnect.
+// protocol messages.
+//
+// TLM is its only path to the hardware: it sends commands and reads the machine's energy meter through its
+// ControlPort and learns everything else from notices (a START's acknowledgement with the projected end of
+// each part, later changes of that projection, completions, preemptions). It never calls into a node, core or
+// meter. A unit is the manager's from the START it sends until the task's last notice; a START whose units
+// are still held waits for them.
+//
+// At each instant the manager acts last: a wake-up at time t waits (delta cycles) until nothing else is
+// pending at t, so completions, arrivals and notices of the same instant are all registered before it
+// decides.
 #include <cstdint>
 #include <memory>
 #include <unordered_map>
@@ -11,9 +21,10 @@
 
 #include <systemc>
 
-#include "manager/policy.h"
 #include "manager/bookkeeping.h"
-#include "platform/builder.h"
+#include "manager/policy.h"
+#include "modules/control_port.h"
+#include "platform/platform_spec.h"
 #include "workloads/task.h"
 
 namespace rmsim {
@@ -26,15 +37,17 @@ struct ManagerConfig {
 struct ManagerStats {
     std::uint64_t mapping_events = 0;
     std::vector<double> event_wall_s;   ///< scheduler wall time of each mapping event
-    std::uint64_t deferred_starts = 0;  ///< starts delayed because a unit was still busy (estimate overrun)
-    std::uint64_t overruns = 0;         ///< running tasks that overran their booking into a later one
+    std::uint64_t deferred_starts = 0;  ///< starts delayed because a unit was still held by an earlier task
+    std::uint64_t overruns = 0;         ///< running tasks projected past their booking into a later one
 };
 
 class ResourceManager : public sc_core::sc_module {
 public:
-    /// `jobs`: the DAG jobs of the workload (nullptr for independent tasks); must outlive the manager.
-    ResourceManager(sc_core::sc_module_name name, Machine& machine, const std::vector<Task>& tasks,
-                    Policy& policy, const ManagerConfig& config, const std::vector<DagJob>* jobs = nullptr);
+    /// `platform`, `tasks` and `jobs` (the DAG jobs of the workload, nullptr for independent tasks) must
+    /// outlive the manager; `port` is its network interface on the cluster interconnect (with the meter).
+    ResourceManager(sc_core::sc_module_name name, const PlatformSpec& platform, ControlPort& port,
+                    const std::vector<Task>& tasks, Policy& policy, const ManagerConfig& config,
+                    const std::vector<DagJob>* jobs = nullptr);
 
     const Bookkeeping& bookkeeping() const { return books_; }
     const ManagerStats& stats() const { return stats_; }
@@ -44,16 +57,18 @@ public:
 private:
     void tick();
     void on_notice(const Message& m);
+    /// A STARTED or PROJECTED notice: the part's projected end; the booking follows if it is later.
+    void on_projection(const Message& m);
     void mapping_event();
     void execute(const std::vector<Command>& commands);
     void send_start(TaskId t);
     bool units_free(TaskId t) const;
     static std::uint64_t unit_key(const std::pair<NodeId, std::uint32_t>& loc);
     void retry_deferred();
-    void extend_overdue();
     void arm();
+    Joules energy_now() { return port_.read_meter().total_j; }
 
-    Machine& machine_;
+    ControlPort& port_;
     const std::vector<Task>& tasks_;
     Policy& policy_;
     PolicyTraits traits_;
@@ -66,12 +81,11 @@ private:
     SimTime next_period_;
     SimTime next_budget_;  ///< the next budget period boundary
     bool event_due_ = false;
-    std::size_t finished_ = 0;
     std::vector<TaskId> deferred_;
     /// Units (node << 32 | core) with a START sent and no final notice yet: the task holding them.
     std::unordered_map<std::uint64_t, TaskId> occupant_;
-    /// Running tasks by booked end, to find the ones overrunning their estimate.
-    std::vector<std::pair<SimTime, TaskId>> running_ends_;
+    /// Running tasks: the projected end reported for each node of the task.
+    std::unordered_map<TaskId, std::vector<std::pair<NodeId, SimTime>>> projected_;
 };
 
 }  // namespace rmsim

@@ -18,10 +18,20 @@ void ControlPort::send(const Message& m, const sc_core::sc_time& delay) {
     send_message(out, m, kManagerEndpoint, node_endpoint(m.node), delay);
 }
 
-Gang* ControlPort::new_gang(TaskId task, std::uint32_t members) {
-    auto& g = gangs_[task];
-    g = std::make_unique<Gang>(members);
-    return g.get();
+EnergyReading ControlPort::read_meter() {
+    if (!has_meter()) throw std::logic_error("ControlPort: no energy meter is bound");
+    EnergyReading r;
+    tlm::tlm_generic_payload gp;
+    gp.set_command(tlm::TLM_READ_COMMAND);
+    gp.set_address(meter_endpoint_);
+    gp.set_data_ptr(reinterpret_cast<unsigned char*>(&r));
+    gp.set_data_length(sizeof r);
+    gp.set_streaming_width(sizeof r);
+    gp.set_byte_enable_ptr(nullptr);
+    gp.set_response_status(tlm::TLM_INCOMPLETE_RESPONSE);
+    if (out->transport_dbg(gp) != sizeof r || gp.is_response_error())
+        throw std::logic_error("ControlPort: the energy meter did not answer");
+    return r;
 }
 
 void ControlPort::b_transport(tlm::tlm_generic_payload& gp, sc_core::sc_time& delay) {

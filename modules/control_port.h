@@ -1,18 +1,18 @@
 #pragma once
 // The resource manager's port on the cluster interconnect (its network interface): sends commands to
-// nodes and delivers their notices, at their arrival times, to a handler. The ResourceManager, tests and
-// benches all drive the hardware through it.
+// nodes, delivers their notices, at their arrival times, to a handler, and reads the machine's energy meter
+// (debug transport). Everything the manager knows of the hardware comes through here. The ResourceManager,
+// tests and benches all drive the hardware through it.
 #include <cstdint>
 #include <functional>
-#include <memory>
-#include <unordered_map>
+#include <limits>
 
 #include <systemc>
 #include <tlm>
 #include <tlm_utils/simple_initiator_socket.h>
 #include <tlm_utils/simple_target_socket.h>
 
-#include "modules/gang.h"
+#include "modules/machine_meter.h"
 #include "modules/payload_event_queue.h"
 #include "modules/protocol.h"
 
@@ -30,19 +30,22 @@ public:
     void set_handler(NoticeHandler h) { handler_ = std::move(h); }
     /// Sends a command to m.node now (plus `delay`, e.g. a decision's modelled cost).
     void send(const Message& m, const sc_core::sc_time& delay = sc_core::SC_ZERO_TIME);
-    /// A barrier for the `members` cores of one parallel task; owned here until release_gang(task).
-    Gang* new_gang(TaskId task, std::uint32_t members);
-    void release_gang(TaskId task) { gangs_.erase(task); }
+    /// The interconnect endpoint of the machine's energy meter (set by whoever binds it).
+    void set_meter_endpoint(std::uint32_t e) { meter_endpoint_ = e; }
+    bool has_meter() const { return meter_endpoint_ != kNoMeter; }
+    /// The machine's energy up to now (TLM debug read of the meter: no simulated time passes).
+    EnergyReading read_meter();
     std::uint64_t commands_sent() const { return sent_; }
     std::uint64_t notices_received() const { return received_; }
 
 private:
+    static constexpr std::uint32_t kNoMeter = std::numeric_limits<std::uint32_t>::max();
     void b_transport(tlm::tlm_generic_payload& gp, sc_core::sc_time& delay);
     void drain();
 
     NoticeHandler handler_;
     PayloadEventQueue<Message> peq_;
-    std::unordered_map<TaskId, std::unique_ptr<Gang>> gangs_;
+    std::uint32_t meter_endpoint_ = kNoMeter;
     std::uint64_t sent_ = 0;
     std::uint64_t received_ = 0;
 };

@@ -5,9 +5,6 @@
 #include <string>
 
 #include "modules/activity_log.h"
-#include "modules/gang.h"
-#include "modules/node.h"
-#include "modules/processor.h"
 #include "platform/exec_rounding.h"
 
 namespace rmsim {
@@ -16,10 +13,10 @@ using sc_core::sc_time;
 using sc_core::sc_time_stamp;
 using sc_core::SC_ZERO_TIME;
 
-Core::Core(sc_core::sc_module_name name, const CoreType& type, CoreTypeId type_id, Processor& processor,
+Core::Core(sc_core::sc_module_name name, const CoreType& type, CoreTypeId type_id, CoreHost& host,
            std::uint32_t index_in_node, EnergyAccount* account)
-    : sc_module(name), type_(type), type_id_(type_id), processor_(processor), index_(index_in_node),
-      meter_(account), event_("event") {
+    : sc_module(name), type_(type), type_id_(type_id), host_(host), index_(index_in_node), meter_(account),
+      event_("event") {
     if (type.gate_when_idle) state_ = State::Off;
     SC_HAS_PROCESS(Core);
     SC_METHOD(on_event);
@@ -29,8 +26,26 @@ Core::Core(sc_core::sc_module_name name, const CoreType& type, CoreTypeId type_i
 
 double Core::done_fraction() const {
     if (!has_task_) return 0;
-    if (!progressing()) return done_;
+    if (!progressing() || duration_s_ <= 0) return done_;
     return std::min(1.0, done_ + to_seconds(sc_time_stamp() - progress_since_) / duration_s_);
+}
+
+sc_time Core::time_for(double left, std::uint32_t level) const {
+    const Seconds full = work_.duration(type_, type_id_, level);
+    const double f = type_.pstates[level].frequency_hz;
+    return sc_time::from_value(remaining_exec_ticks(left, full, f, ticks_per_second()));
+}
+
+sc_time Core::projected_completion() const {
+    if (!has_task_) return SC_ZERO_TIME;
+    if (state_ == State::Barrier) return work_done_at_;
+    if (progressing()) return completion_at_;
+    // Stalled by a wake-up or a DVFS switch: the work resumes when both are over, at the level then in force.
+    const sc_time now = sc_time_stamp();
+    sc_time resume = now;
+    if (state_ == State::Waking) resume = std::max(resume, wake_end_);
+    if (switching_) resume = std::max(resume, switch_end_);
+    return resume + time_for(1.0 - done_, switching_ ? target_level_ : level_);
 }
 
 void Core::accrue_progress() {
@@ -42,8 +57,8 @@ void Core::accrue_progress() {
 void Core::reschedule() {
     const sc_time now = sc_time_stamp();
     event_.cancel();
-    completion_at_ = SC_ZERO_TIME;
-    sc_time next = sc_core::SC_ZERO_TIME;
+    completion_armed_ = false;
+    sc_time next = SC_ZERO_TIME;
     bool armed = false;
     auto arm = [&](const sc_time& t) {
         if (!armed || t < next) next = t;
@@ -53,18 +68,25 @@ void Core::reschedule() {
     if (switching_) arm(switch_end_);
     if (progressing()) {
         duration_s_ = work_.duration(type_, type_id_, level_);
-        // Whole clock periods at the current frequency, then whole nanoseconds, never shortened: the
-        // rounding the manager's estimates share (platform/exec_rounding.h).
-        const double f = type_.pstates[level_].frequency_hz;
-        completion_at_ = now + sc_time::from_value(remaining_exec_ticks(1.0 - done_, duration_s_, f, ticks_per_second()));
+        // Whole clock periods at the current frequency, then whole ticks, never shortened: the rounding the
+        // manager's estimates share (platform/exec_rounding.h). Zero work completes now, in the next delta.
+        completion_at_ = now + time_for(1.0 - done_, level_);
+        completion_armed_ = true;
         arm(completion_at_);
     }
     if (armed) event_.notify(next - now);
+    if (has_task_ && state_ != State::Barrier) {
+        const sc_time p = projected_completion();
+        if (p != last_projection_) {
+            last_projection_ = p;
+            host_.on_projection(*this);
+        }
+    }
 }
 
 void Core::refresh_power() {
     Watts stat = 0, dyn = 0;
-    if (processor_.powered()) {
+    if (host_.powered()) {
         const PState& p = type_.pstates[level_];
         switch (state_) {
             case State::Off: break;
@@ -88,14 +110,19 @@ void Core::start(const Message& m, const sc_time& ready_at) {
         throw std::logic_error(std::string(name()) + ": START of task " + std::to_string(m.task) +
                                " while task " + std::to_string(task_) + " is on the core");
     const sc_time now = sc_time_stamp();
+    if (m.remaining < 0 || m.remaining > 1 || m.remaining != m.remaining)
+        throw std::logic_error(std::string(name()) + ": START with remaining work outside [0, 1]");
+    if (m.pstate >= type_.pstates.size())
+        throw std::logic_error(std::string(name()) + ": START at P-state " + std::to_string(m.pstate) +
+                               " out of range");
     has_task_ = true;
     task_ = m.task;
     work_ = m.work;
-    gang_ = m.gang;
     done_ = 1.0 - m.remaining;
     progress_since_ = now;
     energy_at_start_ = meter_.total_energy();
-    if (log_) log_->segment_begin(processor_.node().id(), index_, m.task, now);
+    last_projection_ = SC_ZERO_TIME;
+    if (log_) log_->segment_begin(host_.node_id(), index_, m.task, now);
     if (work_.duration(type_, type_id_, level_) < 0 || work_.duration(type_, type_id_, m.pstate) < 0)
         throw std::logic_error(std::string(name()) + ": task " + std::to_string(m.task) +
                                " cannot run on core type " + type_.name);
@@ -112,7 +139,7 @@ void Core::start(const Message& m, const sc_time& ready_at) {
     } else {
         state_ = State::Running;
     }
-    processor_.on_core_activity(true);
+    host_.on_core_activity(*this, true);
     refresh_power();
     reschedule();
 }
@@ -121,21 +148,25 @@ double Core::preempt(Joules& energy_j) {
     if (!has_segment()) throw std::logic_error(std::string(name()) + ": PREEMPT with no segment");
     accrue_progress();
     const double remaining = state_ == State::Barrier ? 0.0 : 1.0 - done_;
-    if (gang_) gang_->leave(this);
     energy_j = meter_.total_energy() - energy_at_start_;
-    if (log_)
-        log_->segment_end(processor_.node().id(), index_, sc_time_stamp(),
-                          ActivityLog::SegmentEnd::Preempted);
+    if (log_) log_->segment_end(host_.node_id(), index_, sc_time_stamp(), ActivityLog::SegmentEnd::Preempted);
     become_idle();
     return remaining;
 }
 
+Joules Core::release() {
+    if (state_ != State::Barrier) throw std::logic_error(std::string(name()) + ": released before its work is done");
+    const Joules energy = meter_.total_energy() - energy_at_start_;
+    if (log_) log_->segment_end(host_.node_id(), index_, sc_time_stamp(), ActivityLog::SegmentEnd::Completed);
+    become_idle();
+    return energy;
+}
+
 void Core::become_idle() {
     has_task_ = false;
-    gang_ = nullptr;
-    completion_at_ = SC_ZERO_TIME;
+    completion_armed_ = false;
     state_ = type_.gate_when_idle ? State::Off : State::Idle;
-    processor_.on_core_activity(false);
+    host_.on_core_activity(*this, false);
     refresh_power();
     reschedule();
 }
@@ -168,44 +199,26 @@ void Core::switch_pstate(std::uint32_t level) {
     if (type_.transition_latency_s <= 0) {
         switching_ = false;
         level_ = level;
-        processor_.on_core_pstate();
+        host_.on_core_pstate(*this);
     } else if (!switching_) {
         switching_ = true;
         switch_end_ = sc_time_stamp() + from_seconds_ceil(type_.transition_latency_s);
     }
     // A request that replaces a pending switch takes effect when that switch ends.
     if (log_)
-        log_->pstate_change(processor_.node().id(), index_, level, sc_time_stamp(),
-                            switching_ ? switch_end_ : sc_time_stamp());
+        log_->pstate_change(host_.node_id(), index_, level, sc_time_stamp(), switching_ ? switch_end_ : sc_time_stamp());
     refresh_power();
     reschedule();
 }
 
 void Core::finish_work() {
     done_ = 1.0;
-    completion_at_ = SC_ZERO_TIME;
-    if (gang_ && gang_->members() > 1) {
-        state_ = State::Barrier;  // busy-waits at its level until the last part arrives
-        refresh_power();
-        reschedule();
-        if (gang_->arrive(this)) {
-            Gang* g = gang_;
-            const std::vector<Core*> members = g->waiting();
-            for (Core* c : members) c->release();
-        }
-        return;
-    }
-    release();
-}
-
-void Core::release() {
-    const Joules energy = meter_.total_energy() - energy_at_start_;
-    const TaskId task = task_;
-    if (log_)
-        log_->segment_end(processor_.node().id(), index_, sc_time_stamp(),
-                          ActivityLog::SegmentEnd::Completed);
-    become_idle();
-    processor_.node().on_segment_done(*this, task, energy);
+    completion_armed_ = false;
+    work_done_at_ = sc_time_stamp();
+    state_ = State::Barrier;  // busy-waits at its level until the host releases it
+    refresh_power();
+    reschedule();
+    host_.on_work_done(*this);
 }
 
 void Core::on_event() {
@@ -214,14 +227,14 @@ void Core::on_event() {
         accrue_progress();
         switching_ = false;
         level_ = target_level_;
-        processor_.on_core_pstate();
+        host_.on_core_pstate(*this);
         progress_since_ = now;
     }
     if (state_ == State::Waking && wake_end_ <= now) {
         state_ = has_task_ ? State::Running : State::Idle;
         progress_since_ = now;
     }
-    if (progressing() && completion_at_ != SC_ZERO_TIME && completion_at_ <= now) {
+    if (progressing() && completion_armed_ && completion_at_ <= now) {
         finish_work();
         return;
     }

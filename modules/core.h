@@ -4,7 +4,12 @@
 //
 // Progress is a fraction of the segment's work. On any rate change (P-state switch, stall, preemption) the
 // core adds elapsed / T_old to the fraction done, then schedules completion at
-// now + (1 - done) * T_new, rounded up to whole clock periods of the current frequency and to whole ns.
+// now + (1 - done) * T_new, rounded up to whole clock periods of the current frequency and to whole ticks of
+// the kernel's time resolution (platform/exec_rounding.h).
+//
+// When the work is done the core tells its host (CoreHost::on_work_done) and waits, busy at its level, until
+// the host releases it: the other cores of the task's part, and the parts on other nodes, may still be
+// working (the barrier is the node's business, modules/node.h).
 //
 // Power (W) by state, at P-state p (0 while the processor or node is switched off):
 //   Off 0 | Sleeping sleep_power | Waking, Idle idle(p) | Running, Barrier busy(p) = idle(p) + dynamic
@@ -13,6 +18,7 @@
 
 #include <systemc>
 
+#include "modules/core_host.h"
 #include "modules/power_meter.h"
 #include "modules/protocol.h"
 #include "platform/platform_spec.h"
@@ -20,30 +26,30 @@
 
 namespace rmsim {
 
-class Processor;
-class Gang;
 class ActivityLog;
 
 class Core : public sc_core::sc_module {
 public:
     enum class State : std::uint8_t { Off, Sleeping, Waking, Idle, Running, Barrier };
 
-    Core(sc_core::sc_module_name name, const CoreType& type, CoreTypeId type_id, Processor& processor,
+    /// `type` must outlive the core. `account`: the machine-wide energy account the core's meter reports to
+    /// (nullptr: none).
+    Core(sc_core::sc_module_name name, const CoreType& type, CoreTypeId type_id, CoreHost& host,
          std::uint32_t index_in_node, EnergyAccount* account);
 
     // --- effects, applied at the current simulated time (by the node, from its event queue) ---
     /// Takes the segment of a Start message. `ready_at`: earliest time the hardware above is on.
     void start(const Message& m, const sc_core::sc_time& ready_at);
-    /// Stops the segment; returns the fraction of its work still to do. `energy_j` receives the energy
-    /// attributed to the segment since it started here.
+    /// Stops the segment; returns the fraction of its work still to do (0 if it was waiting after its work).
+    /// `energy_j` receives the energy attributed to the segment since it started here.
     double preempt(Joules& energy_j);
+    /// Ends a segment whose work is done (the node's barrier let it go); returns the segment's energy.
+    Joules release();
     void sleep();
     void wake(const sc_core::sc_time& ready_at);
     /// Begins a DVFS switch to `level` (validated by the domain). A no-op if already there and not switching;
     /// replaces a pending switch (gem5 DVFS semantics).
     void switch_pstate(std::uint32_t level);
-    /// Ends a gang barrier wait: the segment is complete.
-    void release();
     /// Recomputes the draw after a state change above (processor or node switched on/off, P-state).
     void refresh_power();
     /// Reports segments and P-state switches to `log` from now on (nullptr: no reports).
@@ -56,13 +62,13 @@ public:
     bool has_segment() const { return state_ == State::Running || state_ == State::Barrier || (state_ == State::Waking && has_task_); }
     TaskId task() const { return task_; }
     double done_fraction() const;                     ///< of the current segment, up to now
-    /// Completion time if nothing changes (SC_ZERO_TIME if no segment is progressing).
-    sc_core::sc_time projected_completion() const { return completion_at_; }
+    /// When the segment's work will be done if nothing changes (through a pending wake-up or DVFS switch);
+    /// when it was done for a core waiting after its work; SC_ZERO_TIME without a segment.
+    sc_core::sc_time projected_completion() const;
     const CoreType& type() const { return type_; }
     CoreTypeId type_id() const { return type_id_; }
     std::uint32_t index() const { return index_; }
     const PowerMeter& meter() const { return meter_; }
-    Processor& processor() { return processor_; }
 
 private:
     void on_event();
@@ -71,10 +77,12 @@ private:
     void reschedule();
     void finish_work();
     void become_idle();
+    /// Time for the fraction `left` of the work at `level`, in whole ticks of the resolution.
+    sc_core::sc_time time_for(double left, std::uint32_t level) const;
 
     const CoreType& type_;
     CoreTypeId type_id_;
-    Processor& processor_;
+    CoreHost& host_;
     std::uint32_t index_;
     PowerMeter meter_;
     sc_core::sc_event event_;
@@ -91,11 +99,13 @@ private:
     bool has_task_ = false;
     TaskId task_ = 0;
     WorkModel work_;
-    Gang* gang_ = nullptr;
     double done_ = 0;                  ///< fraction done at progress_since_
     sc_core::sc_time progress_since_;
     Seconds duration_s_ = 0;           ///< time of the whole work at the level in force
+    bool completion_armed_ = false;    ///< completion_at_ is a pending completion (it may be now: zero work)
     sc_core::sc_time completion_at_;
+    sc_core::sc_time work_done_at_;    ///< Barrier: when the work was done
+    sc_core::sc_time last_projection_; ///< as last reported to the host
     Joules energy_at_start_ = 0;
 };
 

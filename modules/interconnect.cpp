@@ -13,6 +13,7 @@ Interconnect::Interconnect(sc_core::sc_module_name name, std::vector<LinkSpec> l
     : sc_module(name), in("in"), out("out"), links_(std::move(links)), out_free_(links_.size()),
       in_free_(links_.size()) {
     in.register_b_transport(this, &Interconnect::b_transport);
+    in.register_transport_dbg(this, &Interconnect::transport_dbg);
 }
 
 sc_core::sc_time Interconnect::route(std::uint32_t src, std::uint32_t dst, std::uint64_t bytes,
@@ -47,6 +48,22 @@ void Interconnect::b_transport(int, tlm::tlm_generic_payload& gp, sc_core::sc_ti
     delay = arrival - now;
     const unsigned port = out.size() == 1 ? 0u : dst;
     out[port]->b_transport(gp, delay);
+}
+
+}  // namespace rmsim
+
+namespace rmsim {
+
+unsigned int Interconnect::transport_dbg(int, tlm::tlm_generic_payload& gp) {
+    // Debug access (e.g. the manager reading the machine's energy meter): routed by address, no time, no
+    // link occupancy.
+    const auto dst = static_cast<std::uint32_t>(gp.get_address());
+    if (dst >= links_.size()) {
+        gp.set_response_status(tlm::TLM_ADDRESS_ERROR_RESPONSE);
+        return 0;
+    }
+    const unsigned port = out.size() == 1 ? 0u : dst;
+    return out[port]->transport_dbg(gp);
 }
 
 }  // namespace rmsim

@@ -5,7 +5,8 @@
 // later. So concurrent transfers that share a link are served one after the other (contention).
 //
 // TLM-2.0, loosely timed: b_transport adds the queueing, serialization and latency to the annotated delay
-// and forwards the transaction; nothing waits. The payload address is the destination endpoint.
+// and forwards the transaction; nothing waits. The payload address is the destination endpoint. Debug
+// transport (transport_dbg) is routed the same way, in zero time.
 #include <cstdint>
 #include <vector>
 
@@ -38,6 +39,7 @@ public:
 
 private:
     void b_transport(int id, tlm::tlm_generic_payload& gp, sc_core::sc_time& delay);
+    unsigned int transport_dbg(int id, tlm::tlm_generic_payload& gp);
 
     std::vector<LinkSpec> links_;
     std::vector<sc_core::sc_time> out_free_;  ///< per endpoint: its outgoing direction is busy until then

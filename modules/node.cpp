@@ -9,36 +9,66 @@ namespace rmsim {
 using sc_core::sc_time;
 using sc_core::sc_time_stamp;
 
-Node::Node(sc_core::sc_module_name name, const PlatformSpec& spec, NodeTypeId type, NodeId id,
-           EnergyAccount* account)
-    : sc_module(name), cmd("cmd"), notice_out("notice_out"), local_out("local_out"), local_in("local_in"),
-      type_(spec.node_types.at(type)), id_(id), meter_(account), peq_("peq"), timer_("timer") {
+NodeParams NodeParams::from_platform(const PlatformSpec& spec, NodeTypeId type, NodeId id) {
+    NodeParams p;
+    p.id = id;
+    p.type = spec.node_types.at(type);
+    p.processor_types = spec.processor_types;
+    p.core_types = spec.core_types;
+    p.dvfs_domain = spec.dvfs_domain;
+    return p;
+}
+
+void NodeParams::validate() const {
+    std::uint32_t cores = 0;
+    for (const auto& g : type.processors) {
+        if (g.type >= processor_types.size())
+            throw std::invalid_argument("node " + type.name + ": no processor type " + std::to_string(g.type));
+        const ProcessorType& pt = processor_types[g.type];
+        if (pt.core_type >= core_types.size())
+            throw std::invalid_argument("processor type " + pt.name + ": no core type " + std::to_string(pt.core_type));
+        if (core_types[pt.core_type].pstates.empty())
+            throw std::invalid_argument("core type " + core_types[pt.core_type].name + " has no P-states");
+        if (pt.uncore_power_w.empty()) throw std::invalid_argument("processor type " + pt.name + ": no uncore power");
+        cores += g.count * pt.cores;
+    }
+    if (cores == 0) throw std::invalid_argument("node " + type.name + " has no cores");
+    if (type.base_power_w.empty()) throw std::invalid_argument("node " + type.name + ": no base power");
+}
+
+Node::Node(sc_core::sc_module_name name, NodeParams params, EnergyAccount* account)
+    : sc_module(name), net_in("net_in"), net_out("net_out"), local_out("local_out"), local_in("local_in"),
+      params_(std::move(params)), meter_(account), peq_("peq"), timer_("timer") {
+    params_.validate();
     std::uint32_t p_index = 0;
-    for (const auto& group : type_.processors) {
-        const ProcessorType& pt = spec.processor_types.at(group.type);
+    for (const auto& group : params_.type.processors) {
+        const ProcessorType& pt = params_.processor_types[group.type];
         for (std::uint32_t i = 0; i < group.count; ++i) {
             processors_.push_back(std::make_unique<Processor>(
-                ("cpu" + std::to_string(p_index++)).c_str(), pt, spec.core_types.at(pt.core_type), pt.core_type,
+                ("cpu" + std::to_string(p_index++)).c_str(), pt, params_.core_types[pt.core_type], pt.core_type,
                 *this, static_cast<std::uint32_t>(cores_.size()), account));
-            for (auto& c : processors_.back()->cores()) cores_.push_back(c.get());
+            for (auto& c : processors_.back()->cores()) {
+                cores_.push_back(c.get());
+                processor_of_.push_back(processors_.back().get());
+            }
         }
     }
     // DVFS domains (DESIGN.md: per core, per processor or per node).
     domain_index_.resize(cores_.size());
     for (auto& p : processors_) {
         for (auto& c : p->cores()) {
-            const bool fresh = spec.dvfs_domain == DvfsScope::Core ||
-                               (spec.dvfs_domain == DvfsScope::Processor && c.get() == p->cores().front().get()) ||
+            const bool fresh = params_.dvfs_domain == DvfsScope::Core ||
+                               (params_.dvfs_domain == DvfsScope::Processor && c.get() == p->cores().front().get()) ||
                                domains_.empty();
             if (fresh) domains_.push_back(std::make_unique<DvfsDomain>());
             domains_.back()->add(c.get());
             domain_index_[c->index()] = static_cast<std::uint32_t>(domains_.size() - 1);
         }
     }
-    network_ = std::make_unique<Interconnect>("network", std::vector<LinkSpec>(cores_.size(), type_.network));
+    network_ = std::make_unique<Interconnect>("network", std::vector<LinkSpec>(cores_.size(), params_.type.network));
     local_out.bind(network_->in);
     network_->out.bind(local_in);
-    cmd.register_b_transport(this, &Node::cmd_b_transport);
+    net_in.register_b_transport(this, &Node::net_b_transport);
     local_in.register_b_transport(this, &Node::local_b_transport);
 
     SC_HAS_PROCESS(Node);
@@ -50,10 +80,10 @@ Node::Node(sc_core::sc_module_name name, const PlatformSpec& spec, NodeTypeId ty
     dont_initialize();
 
     // A node that switches off when idle starts idle, hence off (or with its idle timer running).
-    if (type_.switch_off == SwitchOffPolicy::Immediately) state_ = PowerState::Off;
+    if (params_.type.switch_off == SwitchOffPolicy::Immediately) state_ = PowerState::Off;
     refresh_base_power();
     for (auto& p : processors_) p->refresh_power();
-    if (type_.switch_off == SwitchOffPolicy::AfterTimeout) check_idle();
+    if (params_.type.switch_off == SwitchOffPolicy::AfterTimeout) check_idle();
 }
 
 EnergyBreakdown Node::energy_breakdown() const {
@@ -64,21 +94,21 @@ EnergyBreakdown Node::energy_breakdown() const {
     };
     for (const auto& p : processors_) {
         add(p->meter());
-        for (const auto& c : const_cast<Processor&>(*p).cores()) add(c->meter());
+        for (const auto& c : p->cores()) add(c->meter());
     }
     return b;
 }
 
 void Node::refresh_base_power() {
-    Watts w = type_.off_power_w;
-    if (powered())
-        w = type_.base_power_w.size() > 1 ? type_.base_power_w.at(cores_.front()->pstate()) : type_.base_power_w.front();
+    const NodeType& t = params_.type;
+    Watts w = t.off_power_w;
+    if (powered()) w = t.base_power_w.size() > 1 ? t.base_power_w.at(cores_.front()->pstate()) : t.base_power_w.front();
     meter_.set_power(EnergyCategory::NodeBase, w);
 }
 
-void Node::cmd_b_transport(tlm::tlm_generic_payload& gp, sc_time& delay) {
+void Node::net_b_transport(tlm::tlm_generic_payload& gp, sc_time& delay) {
     const Message* m = message_of(gp);
-    if (!m || is_notice(m->op)) {
+    if (!m || (is_notice(m->op) && !is_barrier(m->op))) {
         gp.set_response_status(tlm::TLM_COMMAND_ERROR_RESPONSE);
         return;
     }
@@ -106,7 +136,7 @@ void Node::drain() {
         }
         Message n = d.msg;
         n.op = Op::Transferred;
-        n.node = id_;
+        n.node = id();
         notify_manager(n);
     });
 }
@@ -116,48 +146,23 @@ void Node::for_cores(std::uint32_t core, F&& f) {
     if (core == kAllCores) {
         for (Core* c : cores_) f(*c);
     } else {
-        if (core >= cores_.size())
-            throw std::logic_error(std::string(name()) + ": no core " + std::to_string(core));
+        if (core >= cores_.size()) throw std::logic_error(std::string(name()) + ": no core " + std::to_string(core));
         f(*cores_[core]);
     }
 }
 
+void Node::send(const Message& m, std::uint32_t to) { send_message(net_out, m, node_endpoint(id()), to); }
+
+sc_time Node::projected_end(const Part& p) const {
+    sc_time end = sc_core::SC_ZERO_TIME;
+    for (std::uint32_t c : p.cores) end = std::max(end, cores_[c]->projected_completion());
+    return end;
+}
+
 void Node::apply(const Message& m) {
     switch (m.op) {
-        case Op::Start: {
-            const sc_time ready = power_on();
-            std::uint32_t n = 0;
-            for_cores(m.core, [&](Core& c) {
-                domain_of(c.index()).request(m.pstate);
-                c.start(m, c.processor().power_on(ready));
-                ++n;
-            });
-            parts_[m.task].cores_running += n;
-            break;
-        }
-        case Op::Preempt: {
-            auto it = parts_.find(m.task);
-            if (it == parts_.end()) break;  // already completed: its Completed notice is on the way
-            double remaining = 0;
-            Joules energy = it->second.energy_j;
-            for_cores(m.core, [&](Core& c) {
-                if (!c.has_segment() || c.task() != m.task) return;
-                Joules e = 0;
-                remaining = std::max(remaining, c.preempt(e));
-                energy += e;
-                --it->second.cores_running;
-            });
-            if (it->second.cores_running == 0) parts_.erase(it);
-            Message n;
-            n.op = Op::Preempted;
-            n.node = id_;
-            n.core = m.core;
-            n.task = m.task;
-            n.remaining = remaining;
-            n.energy_j = energy;
-            notify_manager(n);
-            break;
-        }
+        case Op::Start: start(m); break;
+        case Op::Preempt: preempt(m); break;
         case Op::SetPState:
             for_cores(m.core, [&](Core& c) { domain_of(c.index()).request(m.pstate); });
             break;
@@ -177,30 +182,161 @@ void Node::apply(const Message& m) {
             send_message(local_out, m, m.core, m.dst_core);
             break;
         }
-        default:
-            throw std::logic_error(std::string(name()) + ": unexpected " + to_string(m.op));
+        case Op::BarrierArrive: barrier_arrive(m.task, m.attempt, m.gang_nodes, m.node); break;
+        case Op::BarrierRelease: barrier_release(m.task, m.attempt); break;
+        default: throw std::logic_error(std::string(name()) + ": unexpected " + to_string(m.op));
     }
 }
 
-void Node::on_segment_done(Core& c, TaskId task, Joules energy_j) {
-    auto it = parts_.find(task);
-    if (it == parts_.end()) throw std::logic_error(std::string(name()) + ": completion of an unknown task part");
-    it->second.energy_j += energy_j;
-    if (--it->second.cores_running > 0) return;
-    Message n;
-    n.op = Op::Completed;
-    n.node = id_;
-    n.core = c.index();
-    n.task = task;
-    n.remaining = 0;
-    n.energy_j = it->second.energy_j;
+void Node::start(const Message& m) {
+    const sc_time ready = power_on();
+    Part& part = parts_[m.task];
+    if (!part.cores.empty() && part.attempt != m.attempt)
+        throw std::logic_error(std::string(name()) + ": START of task " + std::to_string(m.task) +
+                               " while an earlier start of it is on the node");
+    part.cores_expected = m.core == kAllCores ? static_cast<std::uint32_t>(cores_.size()) : std::max(1u, m.part_cores);
+    part.gang_nodes = std::max(1u, m.gang_nodes);
+    part.gang_root = m.gang_root;
+    part.attempt = m.attempt;
+    starting_ = true;
+    for_cores(m.core, [&](Core& c) {
+        domain_of(c.index()).request(m.pstate);
+        c.start(m, processor_of_[c.index()]->power_on(ready));
+        part.cores.push_back(c.index());
+    });
+    starting_ = false;
+    if (part.cores.size() > part.cores_expected)
+        throw std::logic_error(std::string(name()) + ": more cores started for task " + std::to_string(m.task) +
+                               " than its part has");
+    // The acknowledgement: when this node's part would end if nothing changes.
+    Message ack;
+    ack.op = Op::Started;
+    ack.node = id();
+    ack.core = m.core;
+    ack.task = m.task;
+    ack.attempt = m.attempt;
+    ack.projected_end = projected_end(part);
+    part.reported_end = ack.projected_end;
+    part.acknowledged = true;
+    notify_manager(ack);
+}
+
+void Node::preempt(const Message& m) {
+    auto it = parts_.find(m.task);
+    if (it == parts_.end()) return;  // already completed: its Completed notice is on the way
+    double remaining = 0;
+    Joules energy = 0;
+    for (std::uint32_t c : it->second.cores) {
+        Joules e = 0;
+        remaining = std::max(remaining, cores_[c]->preempt(e));
+        energy += e;
+    }
+    const std::uint32_t attempt = it->second.attempt;
     parts_.erase(it);
+    barriers_.erase(m.task);
+    Message n;
+    n.op = Op::Preempted;
+    n.node = id();
+    n.core = m.core;
+    n.task = m.task;
+    n.attempt = attempt;
+    n.remaining = remaining;
+    n.energy_j = energy;
     notify_manager(n);
 }
 
-void Node::notify_manager(const Message& m) { send_message(notice_out, m, node_endpoint(id_), kManagerEndpoint); }
+void Node::on_work_done(Core& core) {
+    auto it = parts_.find(core.task());
+    if (it == parts_.end()) throw std::logic_error(std::string(name()) + ": work done for an unknown task part");
+    Part& part = it->second;
+    if (++part.cores_done < part.cores_expected) return;  // the part's other cores are still working
+    if (part.gang_nodes <= 1) {
+        complete_part(core.task());
+        return;
+    }
+    if (part.gang_root == id()) {
+        barrier_arrive(core.task(), part.attempt, part.gang_nodes, id());
+        return;
+    }
+    Message a;
+    a.op = Op::BarrierArrive;
+    a.node = id();
+    a.task = core.task();
+    a.attempt = part.attempt;
+    a.gang_nodes = part.gang_nodes;
+    a.gang_root = part.gang_root;
+    send(a, node_endpoint(part.gang_root));
+}
 
-void Node::on_activity(bool segment_began) {
+void Node::barrier_arrive(TaskId task, std::uint32_t attempt, std::uint32_t gang_nodes, NodeId from) {
+    // Only the root's own live part keeps the barrier: an arrival for an attempt the root no longer runs
+    // (preempted, or a message overtaken by a newer start) is stale.
+    auto part = parts_.find(task);
+    if (part == parts_.end() || part->second.attempt != attempt) return;
+    Barrier& b = barriers_[task];
+    if (b.attempt != attempt) b = Barrier{attempt, {}};
+    b.arrived.push_back(from);
+    if (b.arrived.size() < gang_nodes) return;
+    const std::vector<NodeId> nodes = b.arrived;
+    barriers_.erase(task);
+    for (NodeId n : nodes) {
+        if (n == id()) continue;
+        Message r;
+        r.op = Op::BarrierRelease;
+        r.node = id();
+        r.task = task;
+        r.attempt = attempt;
+        send(r, node_endpoint(n));
+    }
+    barrier_release(task, attempt);
+}
+
+void Node::barrier_release(TaskId task, std::uint32_t attempt) {
+    auto it = parts_.find(task);
+    if (it == parts_.end() || it->second.attempt != attempt) return;  // preempted meanwhile
+    if (it->second.cores_done < it->second.cores_expected)
+        throw std::logic_error(std::string(name()) + ": barrier of task " + std::to_string(task) +
+                               " released before this node's part arrived");
+    complete_part(task);
+}
+
+void Node::complete_part(TaskId task) {
+    auto it = parts_.find(task);
+    Part part = std::move(it->second);
+    parts_.erase(it);
+    Joules energy = 0;
+    for (std::uint32_t c : part.cores) energy += cores_[c]->release();
+    Message n;
+    n.op = Op::Completed;
+    n.node = id();
+    n.core = part.cores.size() == 1 ? part.cores.front() : kAllCores;
+    n.task = task;
+    n.attempt = part.attempt;
+    n.remaining = 0;
+    n.energy_j = energy;
+    notify_manager(n);
+}
+
+void Node::on_projection(Core& core) {
+    if (starting_) return;
+    auto it = parts_.find(core.task());
+    if (it == parts_.end() || !it->second.acknowledged) return;
+    Part& part = it->second;
+    if (part.cores_done == part.cores_expected) return;  // at the barrier: nothing left to project
+    const sc_time end = projected_end(part);
+    if (end == part.reported_end) return;
+    part.reported_end = end;
+    Message n;
+    n.op = Op::Projected;
+    n.node = id();
+    n.core = core.index();
+    n.task = core.task();
+    n.attempt = part.attempt;
+    n.projected_end = end;
+    notify_manager(n);
+}
+
+void Node::on_core_activity(Core&, bool segment_began) {
     if (segment_began) {
         ++cores_with_segment_;
     } else {
@@ -218,13 +354,13 @@ void Node::check_idle() {
         }
         return;
     }
-    switch (type_.switch_off) {
+    switch (params_.type.switch_off) {
         case SwitchOffPolicy::Never: break;
         case SwitchOffPolicy::Immediately: power_off(); break;
         case SwitchOffPolicy::AfterTimeout:
             if (!powered() || off_pending_) break;
             off_pending_ = true;
-            off_due_ = sc_time_stamp() + from_seconds_ceil(type_.switch_off_timeout_s);
+            off_due_ = sc_time_stamp() + from_seconds_ceil(params_.type.switch_off_timeout_s);
             timer_.notify(off_due_ - sc_time_stamp());
             break;
     }
@@ -235,16 +371,16 @@ void Node::on_timer() {
     off_pending_ = false;
 }
 
-void Node::on_core_pstate() {
-    if (type_.base_power_w.size() > 1) refresh_base_power();
+void Node::on_core_pstate(Core&) {
+    if (params_.type.base_power_w.size() > 1) refresh_base_power();
 }
 
 sc_time Node::power_on() {
     const sc_time now = sc_time_stamp();
     if (state_ == PowerState::Off) {
         state_ = PowerState::On;
-        meter_.add_energy(EnergyCategory::Transition, type_.wake_energy_j);
-        ready_at_ = now + from_seconds_ceil(type_.wake_latency_s);
+        meter_.add_energy(EnergyCategory::Transition, params_.type.wake_energy_j);
+        ready_at_ = now + from_seconds_ceil(params_.type.wake_latency_s);
         refresh_base_power();
         for (auto& p : processors_) p->refresh_power();
     }

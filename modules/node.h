@@ -1,8 +1,18 @@
 #pragma once
 // A compute node: processors and their cores, DVFS domains, an on-node interconnect between the cores,
 // and the node's own overhead power (base_power_w while on, off_power_w while off).
-// Commands arrive on `cmd` (from the cluster interconnect) and take effect through the node's payload
-// event queue at now + annotated delay; notices leave on `notice_out`.
+//
+// Messages arrive on `net_in` (commands from the manager, barrier messages from other nodes) and take effect
+// through the node's payload event queue at now + annotated delay; notices to the manager and barrier
+// messages to other nodes leave on `net_out`. Both sockets face the cluster interconnect (modules/protocol.h
+// has the endpoint numbering); a design of its own may bind them to anything that speaks the protocol.
+//
+// A task's part on this node is the set of its cores here (Message::part_cores). The part has done its work
+// when every one of them has; if the task runs on several nodes (Message::gang_nodes > 1) the part then
+// waits, its cores busy at their level, for the barrier held by the task's gang root: BARRIER_ARRIVE to the
+// root, BARRIER_RELEASE back, both over the interconnect. A START is acknowledged with the part's projected
+// end (STARTED); a later change of it (a DVFS switch of a shared domain, a wake-up) is reported (PROJECTED).
+//
 // Switch-off policy: never, immediately when no core has work, or after an idle timeout; a node that is
 // off wakes (latency, energy) for the next Start.
 #include <cstdint>
@@ -15,6 +25,7 @@
 #include <tlm_utils/simple_initiator_socket.h>
 #include <tlm_utils/simple_target_socket.h>
 
+#include "modules/core_host.h"
 #include "modules/dvfs_domain.h"
 #include "modules/interconnect.h"
 #include "modules/payload_event_queue.h"
@@ -25,23 +36,37 @@
 
 namespace rmsim {
 
-class Node : public sc_core::sc_module {
+/// Everything a Node is built from (gem5 Params style): its type and the processor and core types it
+/// refers to by index, the DVFS domain scope and its id. A node keeps its own copy.
+struct NodeParams {
+    NodeId id = 0;
+    NodeType type;
+    std::vector<ProcessorType> processor_types;  ///< indexed by NodeType::Processors::type
+    std::vector<CoreType> core_types;            ///< indexed by ProcessorType::core_type
+    DvfsScope dvfs_domain = DvfsScope::Core;
+    /// The parameters of node `id` of type `type` of a platform.
+    static NodeParams from_platform(const PlatformSpec& spec, NodeTypeId type, NodeId id);
+    /// std::invalid_argument if a type index is out of range or a node has no cores.
+    void validate() const;
+};
+
+class Node : public sc_core::sc_module, public CoreHost {
 public:
-    tlm_utils::simple_target_socket<Node> cmd;           ///< commands from the cluster interconnect
-    tlm_utils::simple_initiator_socket<Node> notice_out; ///< notices to the cluster interconnect
+    tlm_utils::simple_target_socket<Node> net_in;      ///< commands and barrier messages
+    tlm_utils::simple_initiator_socket<Node> net_out;  ///< notices and barrier messages
     tlm_utils::simple_initiator_socket<Node> local_out;  ///< transfers into the on-node interconnect
     tlm_utils::simple_target_socket<Node> local_in;      ///< transfers delivered by the on-node interconnect
 
-    Node(sc_core::sc_module_name name, const PlatformSpec& spec, NodeTypeId type, NodeId id,
-         EnergyAccount* account);
+    /// `account`: the machine-wide energy account every meter of the node reports to (nullptr: none).
+    Node(sc_core::sc_module_name name, NodeParams params, EnergyAccount* account = nullptr);
 
     enum class PowerState : std::uint8_t { On, Off };
 
-    bool powered() const { return state_ != PowerState::Off; }
     PowerState power_state() const { return state_; }
     bool busy() const { return cores_with_segment_ > 0; }  ///< some core has work
-    NodeId id() const { return id_; }
-    const NodeType& type() const { return type_; }
+    NodeId id() const { return params_.id; }
+    const NodeType& type() const { return params_.type; }
+    const NodeParams& params() const { return params_; }
     std::size_t core_count() const { return cores_.size(); }
     Core& core(std::uint32_t i) { return *cores_.at(i); }
     const Core& core(std::uint32_t i) const { return *cores_.at(i); }
@@ -52,42 +77,63 @@ public:
     /// Energy of the node's own meter plus its processors and cores, up to now.
     EnergyBreakdown energy_breakdown() const;
 
-    // --- called by processors and cores ---
-    /// A core started (`segment_began`) or ended a segment.
-    void on_activity(bool segment_began);
-    void on_core_pstate();
-    void on_segment_done(Core& c, TaskId task, Joules energy_j);
-
-    /// Applies a command now (what the event queue does when it is due).
-    void apply(const Message& m);
+    // --- CoreHost (reports of the processors, on behalf of their cores) ---
+    bool powered() const override { return state_ != PowerState::Off; }
+    void on_core_activity(Core& core, bool segment_began) override;
+    void on_core_pstate(Core& core) override;
+    void on_work_done(Core& core) override;
+    void on_projection(Core& core) override;
+    NodeId node_id() const override { return params_.id; }
 
 private:
-    void cmd_b_transport(tlm::tlm_generic_payload& gp, sc_core::sc_time& delay);
+    /// A task's cores on this node.
+    struct Part {
+        std::uint32_t cores_expected = 0;  ///< Message::part_cores
+        std::uint32_t cores_done = 0;      ///< cores whose work is done (waiting)
+        std::uint32_t gang_nodes = 1;
+        NodeId gang_root = 0;
+        std::uint32_t attempt = 0;
+        std::vector<std::uint32_t> cores;  ///< indices of the part's cores
+        sc_core::sc_time reported_end;     ///< the projected end last sent to the manager
+        bool acknowledged = false;         ///< its START has been acknowledged (changes are reported from now)
+    };
+    /// The barrier of a task whose gang root this node is.
+    struct Barrier {
+        std::uint32_t attempt = 0;
+        std::vector<NodeId> arrived;
+    };
+    struct Delivery {
+        bool transfer_done;  ///< true: a transfer reached its core; false: a message from the network
+        Message msg;
+    };
+
+    void net_b_transport(tlm::tlm_generic_payload& gp, sc_core::sc_time& delay);
     void local_b_transport(tlm::tlm_generic_payload& gp, sc_core::sc_time& delay);
     void drain();
+    /// Applies a message now (what the event queue does when it is due).
+    void apply(const Message& m);
+    void start(const Message& m);
+    void preempt(const Message& m);
+    void barrier_arrive(TaskId task, std::uint32_t attempt, std::uint32_t gang_nodes, NodeId from);
+    void barrier_release(TaskId task, std::uint32_t attempt);
+    /// Releases the part's cores (their work is done) and reports COMPLETED.
+    void complete_part(TaskId task);
+    sc_core::sc_time projected_end(const Part& p) const;
     void on_timer();
     void check_idle();
     sc_core::sc_time power_on();
     void power_off();
     void refresh_base_power();
-    void notify_manager(const Message& m);
+    void send(const Message& m, std::uint32_t to);
+    void notify_manager(const Message& m) { send(m, kManagerEndpoint); }
     template <typename F>
     void for_cores(std::uint32_t core, F&& f);
 
-    struct Part {
-        std::uint32_t cores_running = 0;
-        Joules energy_j = 0;
-    };
-    struct Delivery {
-        bool transfer_done;  ///< true: a transfer reached its core; false: a command
-        Message msg;
-    };
-
-    const NodeType& type_;
-    NodeId id_;
+    NodeParams params_;
     PowerMeter meter_;
     std::vector<std::unique_ptr<Processor>> processors_;
     std::vector<Core*> cores_;
+    std::vector<Processor*> processor_of_;  ///< per core
     std::vector<std::unique_ptr<DvfsDomain>> domains_;
     std::vector<std::uint32_t> domain_index_;
     std::unique_ptr<Interconnect> network_;
@@ -98,7 +144,9 @@ private:
     PowerState state_ = PowerState::On;
     sc_core::sc_time ready_at_;
     std::unordered_map<TaskId, Part> parts_;
-    std::uint32_t cores_with_segment_ = 0;  ///< kept in step by on_activity (O(1) busy())
+    std::unordered_map<TaskId, Barrier> barriers_;
+    bool starting_ = false;  ///< inside a START: its own acknowledgement reports the projection
+    std::uint32_t cores_with_segment_ = 0;  ///< kept in step by on_core_activity (O(1) busy())
 };
 
 }  // namespace rmsim

@@ -3,13 +3,12 @@
 #include <stdexcept>
 #include <string>
 
-#include "modules/node.h"
 
 namespace rmsim {
 
 Processor::Processor(sc_core::sc_module_name name, const ProcessorType& type, const CoreType& core_type,
-                     CoreTypeId core_type_id, Node& node, std::uint32_t first_core_index, EnergyAccount* account)
-    : sc_module(name), type_(type), node_(node), meter_(account) {
+                     CoreTypeId core_type_id, CoreHost& upper, std::uint32_t first_core_index, EnergyAccount* account)
+    : sc_module(name), type_(type), upper_(upper), meter_(account) {
     cores_.reserve(type.cores);
     for (std::uint32_t i = 0; i < type.cores; ++i)
         cores_.push_back(std::make_unique<Core>(("core" + std::to_string(i)).c_str(), core_type, core_type_id,
@@ -17,7 +16,7 @@ Processor::Processor(sc_core::sc_module_name name, const ProcessorType& type, co
     on_ = !type.gate_when_idle;
 }
 
-bool Processor::powered() const { return on_ && node_.powered(); }
+bool Processor::powered() const { return on_ && upper_.powered(); }
 
 sc_core::sc_time Processor::power_on(const sc_core::sc_time& node_ready) {
     const sc_core::sc_time now = sc_core::sc_time_stamp();
@@ -30,7 +29,7 @@ sc_core::sc_time Processor::power_on(const sc_core::sc_time& node_ready) {
     return std::max(node_ready, ready_at_);
 }
 
-void Processor::on_core_activity(bool segment_began) {
+void Processor::on_core_activity(Core& core, bool segment_began) {
     if (segment_began) {
         ++cores_with_segment_;
     } else {
@@ -40,15 +39,15 @@ void Processor::on_core_activity(bool segment_began) {
     const bool was_on = on_;
     if (type_.gate_when_idle) on_ = active();
     if (was_on != on_) refresh_power();
-    node_.on_activity(segment_began);
+    upper_.on_core_activity(core, segment_began);
 }
 
-void Processor::on_core_pstate() {
+void Processor::on_core_pstate(Core& core) {
     if (type_.uncore_power_w.size() > 1) {
         const Watts w = powered() ? type_.uncore_power_w.at(cores_.front()->pstate()) : 0.0;
         meter_.set_power(EnergyCategory::Uncore, w);
     }
-    node_.on_core_pstate();
+    upper_.on_core_pstate(core);
 }
 
 void Processor::refresh_power() {

@@ -2,6 +2,7 @@
 // A multicore processor: its cores plus the uncore (caches, memory controller), which draws
 // uncore_power_w while the processor is on. With gate_when_idle the processor is switched off (0 W, and its
 // cores draw nothing) whenever none of its cores has work, and wakes (latency, energy) for the next one.
+// It is its cores' CoreHost and passes their reports on to its own host (the node).
 #include <cstdint>
 #include <memory>
 #include <vector>
@@ -9,38 +10,40 @@
 #include <systemc>
 
 #include "modules/core.h"
+#include "modules/core_host.h"
 #include "modules/power_meter.h"
 #include "platform/platform_spec.h"
 
 namespace rmsim {
 
-class Node;
-
-class Processor : public sc_core::sc_module {
+class Processor : public sc_core::sc_module, public CoreHost {
 public:
+    /// `type` and `core_type` must outlive the processor; `upper` is the node.
     Processor(sc_core::sc_module_name name, const ProcessorType& type, const CoreType& core_type,
-              CoreTypeId core_type_id, Node& node, std::uint32_t first_core_index, EnergyAccount* account);
+              CoreTypeId core_type_id, CoreHost& upper, std::uint32_t first_core_index, EnergyAccount* account);
 
-    /// True while the processor draws power (the node is on and the processor is not gated).
-    bool powered() const;
     /// Switches the processor on for work on one of its cores; returns when it is ready.
     sc_core::sc_time power_on(const sc_core::sc_time& node_ready);
-    /// A core started (`segment_began`) or ended a segment: gate or keep on, refresh draws.
-    void on_core_activity(bool segment_began);
-    /// A core's P-state changed (uncore and node power may depend on it).
-    void on_core_pstate();
     /// Node switched on/off: refresh every draw.
     void refresh_power();
 
     std::vector<std::unique_ptr<Core>>& cores() { return cores_; }
+    const std::vector<std::unique_ptr<Core>>& cores() const { return cores_; }
     const ProcessorType& type() const { return type_; }
     const PowerMeter& meter() const { return meter_; }
-    Node& node() { return node_; }
     bool active() const { return cores_with_segment_ > 0; }  ///< some core has work
+
+    // --- CoreHost (reports of its cores) ---
+    bool powered() const override;
+    void on_core_activity(Core& core, bool segment_began) override;
+    void on_core_pstate(Core& core) override;
+    void on_work_done(Core& core) override { upper_.on_work_done(core); }
+    void on_projection(Core& core) override { upper_.on_projection(core); }
+    NodeId node_id() const override { return upper_.node_id(); }
 
 private:
     const ProcessorType& type_;
-    Node& node_;
+    CoreHost& upper_;
     PowerMeter meter_;
     std::vector<std::unique_ptr<Core>> cores_;
     bool on_ = true;

@@ -10,6 +10,10 @@ const char* to_string(Op op) {
         case Op::Sleep: return "SLEEP";
         case Op::Wake: return "WAKE";
         case Op::Transfer: return "TRANSFER";
+        case Op::BarrierArrive: return "BARRIER_ARRIVE";
+        case Op::BarrierRelease: return "BARRIER_RELEASE";
+        case Op::Started: return "STARTED";
+        case Op::Projected: return "PROJECTED";
         case Op::Completed: return "COMPLETED";
         case Op::Preempted: return "PREEMPTED";
         case Op::Transferred: return "TRANSFERRED";

@@ -5,7 +5,15 @@
 // now + delay through its payload event queue (never wait() inside b_transport).
 //
 // Addressing: the payload address is the destination endpoint of the interconnect it crosses
-// (cluster interconnect: endpoint 0 = resource manager, 1 + n = node n; on-node interconnect: core index).
+// (cluster interconnect: endpoint 0 = resource manager, 1 + n = node n, then the machine's energy meter;
+// on-node interconnect: core index).
+//
+// What crosses the cluster interconnect is all the manager learns of the hardware: a START is acknowledged
+// with the part's projected end (STARTED), a later change of that projection is reported (PROJECTED, e.g.
+// after a P-state switch of a shared DVFS domain), and the end of a part is reported (COMPLETED, PREEMPTED).
+// The parts of a parallel task on several nodes meet at a barrier over the same interconnect: each node sends
+// BARRIER_ARRIVE to the task's first node (the gang root) when its part has done its work, and the root sends
+// BARRIER_RELEASE to every part once all have arrived, so the barrier takes the modelled latency.
 #include <cstdint>
 #include <limits>
 
@@ -17,10 +25,6 @@
 
 namespace rmsim {
 
-class Gang;
-
-
-
 enum class Op : std::uint8_t {
     // commands (manager -> node)
     Start,      ///< run a segment of a task on one core or on every core of the node (core = kAllCores)
@@ -29,13 +33,19 @@ enum class Op : std::uint8_t {
     Sleep,      ///< put an idle core (or all idle cores) into the sleep state
     Wake,       ///< wake a sleeping or power-gated core (or all) to idle
     Transfer,   ///< move `bytes` from core `core` to core `dst_core` over the node's interconnect
+    // node -> node (the barrier of a parallel task on several nodes)
+    BarrierArrive,   ///< to the gang root: this node's part of `task` (start `attempt`) has done its work
+    BarrierRelease,  ///< from the gang root: every part has arrived, complete
     // notices (node -> manager)
+    Started,      ///< a START took effect on this node; `projected_end` = when its part would end
+    Projected,    ///< the projected end of this node's part moved (DVFS, wake-up)
     Completed,    ///< the task's segment finished on this node
     Preempted,    ///< the task's segment stopped; `remaining` = fraction of the work still to do
     Transferred,  ///< a Transfer arrived at its destination core
 };
 const char* to_string(Op op);
-inline bool is_notice(Op op) { return op >= Op::Completed; }
+inline bool is_notice(Op op) { return op >= Op::Started; }
+inline bool is_barrier(Op op) { return op == Op::BarrierArrive || op == Op::BarrierRelease; }
 
 /// One protocol message. Plain data: copied into the receiver's event queue.
 struct Message {
@@ -46,7 +56,11 @@ struct Message {
     std::uint32_t pstate = 0;        ///< Start: P-state to run at (applied to the core's DVFS domain)
     WorkModel work;                  ///< Start: the whole work of the task part
     double remaining = 1.0;          ///< Start: fraction of `work` still to do (1 = fresh); Preempted: left
-    Gang* gang = nullptr;            ///< Start: the parts that must complete together (nullptr = alone)
+    std::uint32_t part_cores = 1;    ///< Start: cores of the task on this node (its part completes when all have)
+    std::uint32_t gang_nodes = 1;    ///< Start: nodes the task runs on; > 1: its parts meet at a barrier
+    NodeId gang_root = 0;            ///< Start, barrier: the node that holds the task's barrier
+    std::uint32_t attempt = 0;       ///< Start, barrier, notices: which start of the task (preemptions so far)
+    sc_core::sc_time projected_end;  ///< Started, Projected: when the part would end if nothing changes
     std::uint32_t dst_core = 0;      ///< Transfer
     std::uint64_t bytes = 0;         ///< Transfer: payload size; also the wire size of the message
     std::uint64_t tag = 0;           ///< Transfer: the user's identifier (e.g. a DAG edge), echoed back

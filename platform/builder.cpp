@@ -10,20 +10,24 @@ Machine::Machine(const PlatformSpec& spec) : spec_(spec) {
     std::vector<LinkSpec> links{spec_.manager_link};
     for (const ClusterSpec& c : spec_.clusters)
         for (std::uint32_t i = 0; i < c.nodes; ++i) links.push_back(c.network);
+    links.push_back(LinkSpec{});  // the meter: read by debug transport only
     network_ = std::make_unique<Interconnect>("network", std::move(links));
     nodes_.reserve(spec_.total_nodes());
     NodeId id = 0;
     for (const ClusterSpec& c : spec_.clusters)
         for (std::uint32_t i = 0; i < c.nodes; ++i, ++id)
-            nodes_.push_back(std::make_unique<Node>(("node" + std::to_string(id)).c_str(), spec_, c.node_type, id,
-                                                    &account_));
+            nodes_.push_back(std::make_unique<Node>(("node" + std::to_string(id)).c_str(),
+                                                    NodeParams::from_platform(spec_, c.node_type, id), &account_));
     // Bind in endpoint order: the multi-sockets number their ports in binding order.
     port_->out.bind(network_->in);
     network_->out.bind(port_->in);
     for (auto& n : nodes_) {
-        network_->out.bind(n->cmd);
-        n->notice_out.bind(network_->in);
+        network_->out.bind(n->net_in);
+        n->net_out.bind(network_->in);
     }
+    meter_ = std::make_unique<MachineMeter>("meter", account_);
+    network_->out.bind(meter_->socket);
+    port_->set_meter_endpoint(static_cast<std::uint32_t>(nodes_.size()) + 1);
 }
 
 void Machine::attach_log(ActivityLog* log) {

@@ -1,15 +1,17 @@
 #pragma once
 // Instantiates the module tree of a platform and binds it, like a *_top netlist:
 //   ControlPort (resource manager side) ─┐
-//                                         ├─ cluster Interconnect ─ Node 0..N-1 (each: Processors ▸ Cores,
-//                                         │                          DVFS domains, on-node Interconnect)
-// Endpoint 0 of the cluster interconnect is the manager; endpoint 1 + n is node n.
+//                                         ├─ cluster Interconnect ─┬─ Node 0..N-1 (each: Processors ▸ Cores,
+//                                         │                        │   DVFS domains, on-node Interconnect)
+//                                         │                        └─ MachineMeter (energy, debug reads)
+// Endpoint 0 of the cluster interconnect is the manager; endpoint 1 + n is node n; endpoint N + 1 the meter.
 #include <memory>
 #include <vector>
 
 #include "modules/activity_log.h"
 #include "modules/control_port.h"
 #include "modules/interconnect.h"
+#include "modules/machine_meter.h"
 #include "modules/node.h"
 #include "modules/power_meter.h"
 #include "platform/platform_spec.h"
@@ -51,6 +53,7 @@ private:
     std::unique_ptr<ControlPort> port_;
     std::unique_ptr<Interconnect> network_;
     std::vector<std::unique_ptr<Node>> nodes_;
+    std::unique_ptr<MachineMeter> meter_;
 };
 
 }  // namespace rmsim

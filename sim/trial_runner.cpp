@@ -113,7 +113,7 @@ Metrics run_trial(const Experiment& e, std::uint32_t trial, const TrialOptions& 
     if (e.window.enabled) marks.push_back(e.window.start);
     if (e.window.enabled && !e.window.end.is_infinite()) marks.push_back(e.window.end);
     RunRecorder recorder(*machine, e.sample_interval_s, opt.trace, marks);
-    auto* manager = new ResourceManager("manager", *machine, tasks, *policy, e.manager,
+    auto* manager = new ResourceManager("manager", machine->spec(), machine->manager_port(), tasks, *policy, e.manager,
                                         workload.jobs.empty() ? nullptr : &workload.jobs);
     simulate(manager->bookkeeping().view(), opt);
     recorder.end_run();

@@ -29,7 +29,7 @@ struct BudgetRun {
         auto* machine = new Machine(spec);
         ManagerConfig config;
         config.budget = budget;
-        manager = new ResourceManager("manager", *machine, tasks, *policy, config);
+        manager = new ResourceManager("manager", machine->spec(), machine->manager_port(), tasks, *policy, config);
         sc_core::sc_start();
     }
 };

@@ -72,36 +72,45 @@ struct Received {
     Message msg;
 };
 
-/// Sends each command at its time (in seconds) and records every notice.
+/// Sends each command at its time (in seconds) and records every notice: the ends of parts (COMPLETED,
+/// PREEMPTED, TRANSFERRED) in `received`, the projections (STARTED, PROJECTED) in `projections`.
 class Script : public sc_core::sc_module {
 public:
     SC_HAS_PROCESS(Script);
     Script(sc_core::sc_module_name n, ControlPort& port) : sc_module(n), port_(port) {
-        port_.set_handler([this](const Message& m) { received.push_back({sc_core::sc_time_stamp(), m}); });
+        port_.set_handler([this](const Message& m) {
+            (m.op == Op::Started || m.op == Op::Projected ? projections : received)
+                .push_back({sc_core::sc_time_stamp(), m});
+        });
         SC_THREAD(run);
     }
     /// Commands are sent in the order added; times must not decrease.
     void at(double seconds, Message m) { plan_.emplace_back(seconds, m); }
-    /// Commands whose construction needs the port (gangs): built at send time.
-    void at(double seconds, std::function<Message(ControlPort&)> make) { lazy_.emplace_back(plan_.size(), make), plan_.emplace_back(seconds, Message{}); }
 
     std::vector<Received> received;
+    std::vector<Received> projections;
 
 private:
     void run() {
-        for (std::size_t i = 0; i < plan_.size(); ++i) {
-            const sc_core::sc_time t = from_seconds_ceil(plan_[i].first);
+        for (const auto& [seconds, m] : plan_) {
+            const sc_core::sc_time t = from_seconds_ceil(seconds);
             if (t > sc_core::sc_time_stamp()) wait(t - sc_core::sc_time_stamp());
-            Message m = plan_[i].second;
-            for (auto& l : lazy_)
-                if (l.first == i) m = l.second(port_);
             port_.send(m);
         }
     }
     ControlPort& port_;
     std::vector<std::pair<double, Message>> plan_;
-    std::vector<std::pair<std::size_t, std::function<Message(ControlPort&)>>> lazy_;
 };
+
+/// A START of a task that runs on `gang_nodes` nodes, the first being `root`, `part_cores` of them here.
+inline Message gang_start(NodeId node, std::uint32_t core, TaskId task, const WorkModel& w, NodeId root,
+                          std::uint32_t gang_nodes, std::uint32_t part_cores = 1) {
+    Message m = start(node, core, task, w);
+    m.gang_root = root;
+    m.gang_nodes = gang_nodes;
+    m.part_cores = part_cores;
+    return m;
+}
 
 inline double seconds(const sc_core::sc_time& t) { return to_seconds(t); }
 

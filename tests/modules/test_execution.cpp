@@ -1,5 +1,6 @@
 // Preemption with conserved work, a parallel segment on 3 nodes, and link contention on the on-node network.
 #include <catch2/catch.hpp>
+#include <map>
 
 #include "tests/modules/hw_fixture.h"
 
@@ -32,11 +33,14 @@ TEST_CASE("execution: a preempted task resumes on another node with its work con
     CHECK(p.energy_j + s.received[1].msg.energy_j == Approx(2.0 * 2.0).epsilon(1e-12));
 }
 
-TEST_CASE("execution: a parallel segment on 3 nodes completes together", "[modules][parallel]") {
-    // 3 nodes x 2 cores; node 2 is off and needs 0.2 s to wake, so its part starts late; the parts on nodes 0
-    // and 1 finish their 1 s of work at 1 s and wait at the barrier, busy, until node 2's part ends at 1.2 s.
+namespace {
+
+/// 3 nodes x 2 cores; node 2 is off and needs 0.2 s to wake, so its part starts late. Each node's link to the
+/// cluster interconnect has latency `latency_s`, the manager's none.
+PlatformSpec late_node_platform(double latency_s) {
     PlatformSpec spec = simple_platform({{1e9, 1.0, 2.0, 0.5}}, 2, 3);
     spec.clusters[0].nodes = 2;
+    spec.clusters[0].network.latency_s = latency_s;
     ClusterSpec late = spec.clusters[0];
     late.name = "late";
     late.nodes = 1;
@@ -47,16 +51,17 @@ TEST_CASE("execution: a parallel segment on 3 nodes completes together", "[modul
     spec.node_types.push_back(slow);
     late.node_type = 1;
     spec.clusters.push_back(late);
-    Machine m(spec);
+    return spec;
+}
+
+}  // namespace
+
+TEST_CASE("execution: a parallel segment on 3 nodes completes together", "[modules][parallel]") {
+    // The parts on nodes 0 and 1 finish their 1 s of work at 1 s and wait at the barrier, busy, until node 2's
+    // part ends at 1.2 s. No latency: the barrier messages take no time.
+    Machine m(late_node_platform(0.0));
     Script s("script", m.manager_port());
-    auto gang = std::make_shared<Gang*>(nullptr);  // one barrier shared by the 3 x 2 cores
-    for (NodeId n = 0; n < 3; ++n)
-        s.at(0.0, [n, gang](ControlPort& port) {
-            if (!*gang) *gang = port.new_gang(42, 6);
-            Message msg = start(n, kAllCores, 42, cycles(1e9));
-            msg.gang = *gang;
-            return msg;
-        });
+    for (NodeId n = 0; n < 3; ++n) s.at(0.0, gang_start(n, kAllCores, 42, cycles(1e9), /*root=*/0, /*nodes=*/3));
     run_until(3.0);
     REQUIRE(s.received.size() == 3);
     for (const auto& r : s.received) {
@@ -68,6 +73,40 @@ TEST_CASE("execution: a parallel segment on 3 nodes completes together", "[modul
     Joules parts = 0;
     for (const auto& r : s.received) parts += r.msg.energy_j;
     CHECK(parts == Approx(4 * 2.0 * 1.2 + 2 * 0.5 * 0.2 + 2 * 2.0 * 1.0).epsilon(1e-12));
+    // Each START was acknowledged with its part's projected end: 1 s, 1 s, and 0.2 s + 1 s on node 2.
+    REQUIRE(s.projections.size() == 3);
+    for (const auto& p : s.projections) {
+        CHECK(p.msg.op == Op::Started);
+        CHECK(seconds(p.msg.projected_end) == Approx(p.msg.node == 2 ? 1.2 : 1.0).epsilon(1e-12));
+    }
+}
+
+TEST_CASE("execution: the barrier of a parallel task is reached over the interconnect", "[modules][parallel]") {
+    // Node links with 1 ms latency (a message from node to node, or from the manager to a node, takes 1 ms):
+    //   the STARTs reach every node at 0.001 s; nodes 0 and 1 finish their work at 1.001 s, node 2 (waking
+    //   0.2 s) at 1.201 s.
+    //   Node 0 is the gang root: node 1's BARRIER_ARRIVE reaches it at 1.002 s, node 2's at 1.202 s; the root
+    //   then completes its own part (COMPLETED reaches the manager at 1.203 s) and sends BARRIER_RELEASE to
+    //   nodes 1 and 2 (at 1.203 s), whose COMPLETED notices reach the manager at 1.204 s.
+    Machine m(late_node_platform(0.001));
+    Script s("script", m.manager_port());
+    for (NodeId n = 0; n < 3; ++n) s.at(0.0, gang_start(n, kAllCores, 42, cycles(1e9), /*root=*/0, /*nodes=*/3));
+    run_until(3.0);
+    REQUIRE(s.received.size() == 3);
+    std::map<NodeId, double> done;
+    for (const auto& r : s.received) {
+        CHECK(r.msg.op == Op::Completed);
+        done[r.msg.node] = seconds(r.at);
+    }
+    CHECK(done.at(0) == Approx(1.203).epsilon(1e-12));
+    CHECK(done.at(1) == Approx(1.204).epsilon(1e-12));
+    CHECK(done.at(2) == Approx(1.204).epsilon(1e-12));
+    // Nodes 0 and 1 wait busy from 1.001 s until released (1.202 s, 1.203 s); node 2 is released at 1.203 s:
+    // 4 J + 4 x 0.201 ... as energy: node 0: 2 cores x 2 W x (1.202 - 0.001) s; node 1: 2 x 2 x (1.203 - 0.001);
+    // node 2: 2 x 0.5 W x 0.2 s waking + 2 x 2 W x (1.203 - 0.201) s.
+    Joules parts = 0;
+    for (const auto& r : s.received) parts += r.msg.energy_j;
+    CHECK(parts == Approx(2 * 2.0 * 1.201 + 2 * 2.0 * 1.202 + 2 * 0.5 * 0.2 + 2 * 2.0 * 1.002).epsilon(1e-12));
 }
 
 TEST_CASE("execution: two transfers contend on one link", "[modules][interconnect]") {

@@ -36,7 +36,7 @@ TEST_CASE("singh: a diamond runs on the hardware as planned", "[manager][singh][
 
     auto policy = builtin_policies().create("valopt", PolicyParams(), SourceLocation{"test", 0, 0});
     auto* machine = new Machine(spec);
-    auto* manager = new ResourceManager("manager", *machine, w.tasks, *policy, ManagerConfig{}, &w.jobs);
+    auto* manager = new ResourceManager("manager", machine->spec(), machine->manager_port(), w.tasks, *policy, ManagerConfig{}, &w.jobs);
     sc_core::sc_start();
 
     // Load-balanced allocation on k = 2 cores (load_balanced_allocation.h): edges by volume, 2->3 (3e6)
