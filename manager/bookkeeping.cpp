@@ -6,8 +6,8 @@
 namespace rmsim {
 
 Bookkeeping::Bookkeeping(const PlatformSpec& platform, const std::vector<Task>& tasks, Granularity granularity,
-                         const std::vector<DagJob>* jobs)
-    : estimates_(platform, granularity),
+                         const std::vector<DagJob>* jobs, EstimateConfig estimate)
+    : estimates_(platform, granularity, estimate),
       ledger_(tasks, estimates_, outbox_),
       jobs_(jobs ? std::optional<DagExecutor>(std::in_place, ledger_, estimates_, *jobs) : std::nullopt),
       energy_(ledger_, estimates_),
@@ -37,6 +37,11 @@ void Bookkeeping::transfer_done(std::uint64_t tag, SimTime now) {
     ledger_.advance(now);
     if (!jobs_) throw std::logic_error("Bookkeeping: a transfer notice without DAG jobs");
     jobs_->transfer_done(tag);
+}
+
+SimTime Bookkeeping::time_limit(TaskId t) const {
+    const TaskRecord& r = ledger_.record(t);
+    return estimates_.time_limit(ledger_.task(t), r.remaining, r.cluster, r.pstate);
 }
 
 std::vector<Command> Bookkeeping::take_commands() {

@@ -22,7 +22,7 @@ class Bookkeeping {
 public:
     /// `platform`, `tasks` and `jobs` (nullptr: independent tasks) must outlive the bookkeeping.
     Bookkeeping(const PlatformSpec& platform, const std::vector<Task>& tasks, Granularity granularity,
-                const std::vector<DagJob>* jobs = nullptr);
+                const std::vector<DagJob>* jobs = nullptr, EstimateConfig estimate = {});
     Bookkeeping(const Bookkeeping&) = delete;
     Bookkeeping& operator=(const Bookkeeping&) = delete;
 
@@ -52,6 +52,11 @@ public:
     void transfer_done(std::uint64_t tag, SimTime now);
     /// The START of a task went to the hardware at now.
     void start_sent(TaskId t, SimTime now) { ledger_.start_sent(t, now); }
+    /// How long the running task may run from its start before it is killed (infinity: no limit).
+    SimTime time_limit(TaskId t) const;
+    /// The running task reached its time limit (Preempt commands; it ends Killed).
+    void kill(TaskId t) { ledger_.kill(t); }
+    const Estimates& estimates() const { return estimates_; }
     /// A running task's expected end moved: keep its units booked (false if that would overlap a booking).
     bool extend_running(TaskId t, SimTime end) { return ledger_.extend_running(t, end); }
     /// The commands produced since the last call, in order.

@@ -55,6 +55,12 @@ public:
     Joules exec_energy(TaskId t, ClusterId c, std::uint32_t pstate) const {
         return estimates_.exec_energy(ledger_.task(t), ledger_.record(t).remaining, c, pstate);
     }
+    /// The distribution of that time (manager/estimates.h: a point mass unless the estimate model is
+    /// `distribution` and the task's execution time is stochastic).
+    Pmf exec_pmf(TaskId t, ClusterId c, std::uint32_t pstate) const {
+        return estimates_.exec_pmf(ledger_.task(t), ledger_.record(t).remaining, c, pstate);
+    }
+    const EstimateConfig& estimate_config() const { return estimates_.config(); }
     /// Utility (value) earned if the task completes at `completion`.
     double utility_at(TaskId t, SimTime completion) const {
         const Task& task = ledger_.task(t);

@@ -21,7 +21,7 @@ ResourceManager::ResourceManager(sc_core::sc_module_name name, const PlatformSpe
                                  const std::vector<Task>& tasks, Policy& policy, const ManagerConfig& config,
                                  const std::vector<DagJob>* jobs)
     : sc_module(name), port_(port), tasks_(tasks), policy_(policy), traits_(policy.traits()), config_(config),
-      books_(platform, tasks, traits_.granularity, jobs), wake_("wake") {
+      books_(platform, tasks, traits_.granularity, jobs, config.estimate), wake_("wake") {
     policy_.prepare(books_.view());
     books_.energy().set_budget(config.budget);
     // The first boundary is the budget's start when it is later than 0 (e.g. after a warm-up).
@@ -54,6 +54,7 @@ void ResourceManager::tick() {
         books_.arrive(arrival_order_[next_arrival_++], now);
         trigger |= traits_.on_arrival;
     }
+    kill_due(now);
     books_.start_due_reservations(now, now);
     // Budget periods (e.g. days): the energy accounts restart from the meter's exact reading.
     while (config_.budget.budget_j > 0 && now >= next_budget_) {
@@ -78,6 +79,7 @@ void ResourceManager::arm() {
     SimTime next = SimTime::infinity();
     if (next_arrival_ < arrival_order_.size()) next = tasks_[arrival_order_[next_arrival_]].arrival();
     next = std::min(next, books_.next_reserved_start());
+    if (!limits_.empty()) next = std::min(next, limits_.top().at);
     if (traits_.period > SimTime() && !all_finished()) next = std::min(next, next_period_);
     if (config_.budget.budget_j > 0 && !all_finished()) next = std::min(next, next_budget_);
     next = std::min(next, config_.end);
@@ -190,6 +192,19 @@ void ResourceManager::send_start(TaskId t) {
         m.attempt = r.preemptions;
         port_.send(m);
     }
+    const SimTime limit = books_.time_limit(t);
+    if (!limit.is_infinite()) limits_.push(Limit{now + limit, t, r.preemptions});
+}
+
+void ResourceManager::kill_due(SimTime now) {
+    while (!limits_.empty() && limits_.top().at <= now) {
+        const Limit l = limits_.top();
+        limits_.pop();
+        const TaskRecord& r = books_.ledger().record(l.task);
+        if (r.state != TaskState::Running || r.preemptions != l.attempt || r.killing) continue;  // ended or restarted
+        books_.kill(l.task);
+        ++stats_.kills;
+    }
 }
 
 void ResourceManager::retry_deferred() {
@@ -217,8 +232,9 @@ void ResourceManager::on_projection(const Message& m) {
     else
         p->second = m.op == Op::Started ? std::max(p->second, at) : at;  // per-core STARTs of one part: the latest
     // Tasks of a DAG job run inside their job's booking; other tasks keep their units booked until the
-    // hardware's projected end.
-    if (books_.jobs()) return;
+    // hardware's projected end, when the manager's estimates are exact (otherwise it would learn actual
+    // times from the projections).
+    if (books_.jobs() || books_.estimates().config().model != EstimateModel::Exact) return;
     SimTime end;
     for (const auto& x : parts) end = std::max(end, x.second);
     const Booking* b = books_.ledger().profile(r.cluster).booking(m.task);

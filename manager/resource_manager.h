@@ -11,11 +11,16 @@
 // meter. A unit is the manager's from the START it sends until the task's last notice; a START whose units
 // are still held waits for them.
 //
+// Under an estimate model other than `exact` (manager/estimates.h) the manager does not use the projected
+// ends (it would learn the actual times from them): a task that runs past its booking keeps its units booked
+// one nanosecond at a time (TaskLedger::begin_event), and one that reaches its time limit is killed.
+//
 // At each instant the manager acts last: a wake-up at time t waits (delta cycles) until nothing else is
 // pending at t, so completions, arrivals and notices of the same instant are all registered before it
 // decides.
 #include <cstdint>
 #include <memory>
+#include <queue>
 #include <unordered_map>
 #include <vector>
 
@@ -32,6 +37,7 @@ namespace rmsim {
 struct ManagerConfig {
     SimTime end = SimTime::infinity();  ///< stop the simulation here (infinity: when every task has finished)
     EnergyBudget budget;
+    EstimateConfig estimate;            ///< how the manager estimates execution times (manager/estimates.h)
 };
 
 struct ManagerStats {
@@ -39,6 +45,7 @@ struct ManagerStats {
     std::vector<double> event_wall_s;   ///< scheduler wall time of each mapping event
     std::uint64_t deferred_starts = 0;  ///< starts delayed because a unit was still held by an earlier task
     std::uint64_t overruns = 0;         ///< running tasks projected past their booking into a later one
+    std::uint64_t kills = 0;            ///< tasks killed at their time limit
 };
 
 class ResourceManager : public sc_core::sc_module {
@@ -86,6 +93,15 @@ private:
     std::unordered_map<std::uint64_t, TaskId> occupant_;
     /// Running tasks: the projected end reported for each node of the task.
     std::unordered_map<TaskId, std::vector<std::pair<NodeId, SimTime>>> projected_;
+    struct Limit {
+        SimTime at;
+        TaskId task;
+        std::uint32_t attempt;
+        bool operator>(const Limit& o) const { return at != o.at ? at > o.at : task > o.task; }
+    };
+    /// Time limits of running tasks (the `requested` model), earliest first; stale entries skipped.
+    std::priority_queue<Limit, std::vector<Limit>, std::greater<Limit>> limits_;
+    void kill_due(SimTime now);
 };
 
 }  // namespace rmsim

@@ -20,6 +20,7 @@ const char* to_string(TaskState s) {
         case TaskState::Completed: return "completed";
         case TaskState::Dropped: return "dropped";
         case TaskState::Rejected: return "rejected";
+        case TaskState::Killed: return "killed";
     }
     return "?";
 }
@@ -157,6 +158,17 @@ void TaskLedger::preempt(TaskId t) {
     outbox_.push_back(cmd);
 }
 
+void TaskLedger::kill(TaskId t) {
+    TaskRecord& r = records_.at(t);
+    if (r.state != TaskState::Running || r.killing) throw std::logic_error(tname(t) + ": kill of a task that is " + to_string(r.state));
+    r.killing = true;
+    profiles_.at(r.cluster).remove(t);
+    Command cmd;
+    cmd.kind = Command::Kind::Preempt;
+    cmd.task = t;
+    outbox_.push_back(cmd);
+}
+
 void TaskLedger::arrive(TaskId t, SimTime now, bool listed) {
     advance(now);
     TaskRecord& r = records_.at(t);
@@ -179,8 +191,17 @@ void TaskLedger::compact_waiting() {
 void TaskLedger::begin_event(SimTime now) {
     advance(now);
     ++events_;
-    for (AvailabilityProfile& p : profiles_) {
-        p.set_now(now);
+    for (ClusterId c = 0; c < profiles_.size(); ++c) {
+        AvailabilityProfile& p = profiles_[c];
+        // A running task past its booked end (it overran its estimate) is expected to end at any moment: its
+        // units stay booked for the next nanosecond, where a later booking does not already hold them.
+        for (TaskId t : p.set_now(now)) {
+            const TaskRecord& r = records_[t];
+            if (r.state != TaskState::Running || r.units.empty()) continue;
+            bool free = true;
+            for (LocalNodeIndex u : r.units) free = free && p.is_idle(u, now, now + kOneNanosecond);
+            if (free) p.add(r.units, now, now + kOneNanosecond, t, BookingKind::Running);
+        }
         for (TaskId t : p.clear_placeholders()) {
             TaskRecord& r = records_.at(t);
             set_state(t, TaskState::Waiting);
@@ -234,7 +255,15 @@ bool TaskLedger::part_finished(TaskId t, bool preempted, double remaining, Joule
     --running_count_;
     const bool back_to_waiting = r.any_part_preempted && r.reported_remaining > 0;
     r.any_part_preempted = false;
-    if (back_to_waiting) {
+    if (back_to_waiting && r.killing) {
+        // Killed at its time limit: stopped for good with its work unfinished.
+        r.killing = false;
+        r.remaining = r.reported_remaining;
+        r.reported_remaining = 0;
+        set_state(t, TaskState::Killed);
+        ++finished_count_;
+        r.end = now;
+    } else if (back_to_waiting) {
         // Work is conserved: the slowest part's remaining fraction (of the whole work) is what is left.
         r.remaining = r.reported_remaining;
         r.reported_remaining = 0;
@@ -243,6 +272,7 @@ bool TaskLedger::part_finished(TaskId t, bool preempted, double remaining, Joule
         r.units.clear();
         waiting_.push_back(t);
     } else {
+        r.killing = false;  // it completed before the kill reached it
         set_state(t, TaskState::Completed);
         ++finished_count_;
         r.remaining = 0;
@@ -255,7 +285,9 @@ bool TaskLedger::part_finished(TaskId t, bool preempted, double remaining, Joule
 void TaskLedger::start_sent(TaskId t, SimTime now) {
     TaskRecord& r = records_.at(t);
     r.start = now;
-    if (r.first_start == kNotYet || r.first_start > now) r.first_start = now;
+    // The first start is when the hardware got the task's first START (later than the decision if its units
+    // were still held); a restart after a preemption keeps it.
+    if (r.preemptions == 0) r.first_start = now;
 }
 
 bool TaskLedger::extend_running(TaskId t, SimTime end) {

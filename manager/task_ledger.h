@@ -57,6 +57,9 @@ public:
     void reject(TaskId t);
     /// The task's units are free from now on; it waits again when every part has reported.
     void preempt(TaskId t);
+    /// The task reached its time limit: its parts are stopped (a Preempt command) and it ends Killed when
+    /// they have reported (Completed if it finished first).
+    void kill(TaskId t);
 
     // --- the manager's own bookkeeping ---------------------------------------------------------------
     /// Task arrives (Pending -> Waiting); `listed`: it joins waiting() (tasks of DAG jobs do not).

@@ -18,6 +18,7 @@ enum class TaskState : std::uint8_t {
     Completed,
     Dropped,    ///< removed by the manager (e.g. utility below the dropping threshold)
     Rejected,   ///< refused at allocation (e.g. value already zero)
+    Killed,     ///< stopped for good at its time limit (the `requested` estimate model's kill)
 };
 const char* to_string(TaskState s);
 
@@ -39,6 +40,7 @@ struct TaskRecord {
     std::uint32_t parts_left = 0;  ///< Running: nodes whose Completed/Preempted notice is awaited
     std::uint32_t preemptions = 0;
     bool any_part_preempted = false;  ///< Running: a Preempted notice came for some part
+    bool killing = false;             ///< Running: killed at its time limit, its parts are being stopped
     double reported_remaining = 0;    ///< Running: the largest remaining fraction reported by preempted parts
     NodeId first_node = 0;         ///< placement summary for outputs
     std::uint32_t first_core = 0;

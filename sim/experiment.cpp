@@ -1,5 +1,6 @@
 #include "sim/experiment.h"
 
+#include <algorithm>
 #include <cstdlib>
 #include <sstream>
 
@@ -12,6 +13,34 @@
 namespace rmsim {
 
 namespace {
+
+/// manager.estimate: a model name, or {model: NAME, at_limit: kill | run} (docs/experiments.md).
+EstimateConfig load_estimate(const YAML::Node& n, const std::string& file) {
+    EstimateConfig c;
+    auto model_of = [&](const YAML::Node& v) {
+        if (!v.IsScalar()) throw_at(v, file, "estimate model: expected exact, requested or distribution");
+        const std::string name = v.Scalar();
+        if (name == "exact") return EstimateModel::Exact;
+        if (name == "requested") return EstimateModel::Requested;
+        if (name == "distribution") return EstimateModel::Distribution;
+        throw_at(v, file, "unknown estimate model '" + name + "' (exact, requested, distribution)");
+    };
+    if (n.IsScalar()) {
+        c.model = model_of(n);
+        return c;
+    }
+    if (!n.IsMap()) throw_at(n, file, "estimate: expected a model name or a map {model, at_limit}");
+    check_allowed_keys(n, file, "estimate", {"model", "at_limit"});
+    c.model = model_of(get_node(n, "model", file));
+    if (has_key(n, "at_limit")) {
+        if (c.model != EstimateModel::Requested) throw_at(n["at_limit"], file, "at_limit applies to the requested model only");
+        const std::string a = get_string(n, "at_limit", file);
+        if (a == "kill") c.kill_at_limit = true;
+        else if (a == "run") c.kill_at_limit = false;
+        else throw_at(n["at_limit"], file, "at_limit must be kill or run, got '" + a + "'");
+    }
+    return c;
+}
 
 std::string dir_of(const std::string& path) {
     const auto slash = path.find_last_of('/');
@@ -129,8 +158,9 @@ Experiment load_experiment(const std::string& path, const std::vector<Override>&
     // and --set changes, so workload.machovec_trace.system_fraction in either scales the platform).
     if (has_key(root, "workload")) e.platform = workload_platform(root["workload"], path, e.platform);
     const YAML::Node m = get_node(root, "manager", path);
-    check_allowed_keys(m, path, "manager", {"policy", "params"});
+    check_allowed_keys(m, path, "manager", {"policy", "params", "estimate"});
     e.policy_name = get_string(m, "policy", path);
+    if (has_key(m, "estimate")) e.manager.estimate = load_estimate(m["estimate"], path);
     e.policy_params = has_key(m, "params") ? m["params"] : YAML::Node();
     if (has_key(root, "run")) {
         const YAML::Node r = root["run"];
@@ -175,9 +205,26 @@ Workload make_workload(const Experiment& e, std::uint32_t trial) {
 std::vector<Task> make_tasks(const Experiment& e, std::uint32_t trial) { return make_workload(e, trial).tasks; }
 
 void check_policy_fits(const Experiment& e, const Workload& w) {
+    const YAML::Node m = e.root["manager"];
+    const EstimateModel model = e.manager.estimate.model;
+    if (model != EstimateModel::Exact) {
+        const YAML::Node at = m["estimate"].IsMap() ? m["estimate"]["model"] : m["estimate"];
+        if (!w.jobs.empty())
+            throw InputError(yaml_location(at, e.file), std::string("estimate model '") + to_string(model) +
+                                                            "': DAG jobs are planned with exact times (use exact)");
+        const bool any = std::any_of(w.tasks.begin(), w.tasks.end(), [&](const Task& t) {
+            return model == EstimateModel::Requested ? t.requested_time_s >= 0 : t.work.stochastic();
+        });
+        if (!any)
+            throw InputError(yaml_location(at, e.file),
+                             model == EstimateModel::Requested
+                                 ? "estimate model 'requested': no task of the workload has a requested time (SWF "
+                                   "field 9, or a requested_s column in a task CSV)"
+                                 : "estimate model 'distribution': no task of the workload has an execution-time "
+                                   "distribution");
+    }
     const bool dag = make_policy(e)->traits().dag_jobs;
     if (dag == !w.jobs.empty()) return;
-    const YAML::Node m = e.root["manager"];
     throw InputError(yaml_location(m["policy"], e.file),
                      dag ? "policy '" + e.policy_name + "' schedules DAG jobs, but the workload has independent tasks "
                                "(use a singh workload)"

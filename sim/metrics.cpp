@@ -56,6 +56,7 @@ WindowMetrics compute_window_metrics(const PolicyView& view, SimTime start, SimT
             }
             case TaskState::Dropped: w.dropped += in_window(r.end, start, end); break;
             case TaskState::Rejected: w.rejected += in_window(r.end, start, end); break;
+            case TaskState::Killed: w.killed += in_window(r.end, start, end); break;
             default: break;
         }
         // A task that earned nothing counts in the maximum with its ideal execution [arrival, arrival + best).
@@ -93,6 +94,7 @@ Metrics compute_metrics(const PolicyView& view, const std::vector<double>& event
             }
             case TaskState::Dropped: ++m.dropped; break;
             case TaskState::Rejected: ++m.rejected; break;
+            case TaskState::Killed: ++m.killed; break;
             default: ++m.unfinished; break;
         }
     }

@@ -10,7 +10,7 @@
 namespace rmsim {
 
 struct Metrics {
-    std::uint64_t arrived = 0, completed = 0, dropped = 0, rejected = 0, unfinished = 0, preemptions = 0;
+    std::uint64_t arrived = 0, completed = 0, dropped = 0, rejected = 0, killed = 0, unfinished = 0, preemptions = 0;
     double utility_earned = 0;
     double utility_max = 0;           ///< every task started at its arrival on its fastest cluster at P0
     double utility_percent = 0;       ///< 100 x earned / max (Machovec Ch.3 §3.4.4.2)
@@ -34,7 +34,7 @@ struct WindowMetrics {
     SimTime start, end;
     std::uint64_t arrived = 0;     ///< arrivals in the window
     std::uint64_t completed = 0;   ///< completions in the window
-    std::uint64_t dropped = 0, rejected = 0;  ///< drops / rejections in the window
+    std::uint64_t dropped = 0, rejected = 0, killed = 0;  ///< drops / rejections / kills in the window
     double utility_earned = 0;
     double utility_max = 0;
     double utility_percent = 0;

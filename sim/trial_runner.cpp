@@ -122,8 +122,7 @@ Metrics run_trial(const Experiment& e, std::uint32_t trial, const TrialOptions& 
     const PolicyView& view = manager->bookkeeping().view();
     check_invariants(view, *machine);
     Metrics m = compute_metrics(view, manager->stats().event_wall_s, machine->energy_breakdown());
-    if (m.arrived + (tasks.size() - m.arrived) != tasks.size() ||
-        m.completed + m.dropped + m.rejected + m.unfinished != m.arrived)
+    if (m.arrived > tasks.size() || m.completed + m.dropped + m.rejected + m.killed + m.unfinished != m.arrived)
         throw std::logic_error("invariant: task counts do not add up");
     const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - wall0).count();
 
@@ -132,7 +131,7 @@ Metrics run_trial(const Experiment& e, std::uint32_t trial, const TrialOptions& 
     s["seed"] = e.seed;
     s["trial"] = trial;
     s["tasks"] = {{"total", tasks.size()}, {"arrived", m.arrived}, {"completed", m.completed},
-                  {"dropped", m.dropped}, {"rejected", m.rejected}, {"unfinished", m.unfinished},
+                  {"dropped", m.dropped}, {"rejected", m.rejected}, {"killed", m.killed}, {"unfinished", m.unfinished},
                   {"preemptions", m.preemptions}};
     s["utility"] = {{"earned", m.utility_earned}, {"maximum", m.utility_max}, {"percent_of_maximum", m.utility_percent}};
     if (e.window.enabled) {
@@ -141,7 +140,7 @@ Metrics run_trial(const Experiment& e, std::uint32_t trial, const TrialOptions& 
         const Joules end_j = bounded ? recorder.energy_at_mark(1) : machine->total_energy();
         const WindowMetrics w = compute_window_metrics(view, e.window.start, w1, end_j - recorder.energy_at_mark(0));
         s["window"] = {{"start_s", w.start.to_seconds()}, {"end_s", w.end.to_seconds()}, {"arrived", w.arrived},
-                       {"completed", w.completed}, {"dropped", w.dropped}, {"rejected", w.rejected},
+                       {"completed", w.completed}, {"dropped", w.dropped}, {"rejected", w.rejected}, {"killed", w.killed},
                        {"utility_earned", w.utility_earned}, {"utility_maximum", w.utility_max},
                        {"percent_of_maximum", w.utility_percent}, {"energy_j", w.energy_j}};
     }
@@ -161,7 +160,9 @@ Metrics run_trial(const Experiment& e, std::uint32_t trial, const TrialOptions& 
     s["time"] = {{"makespan_s", m.makespan_s}, {"simulated_s", sim_end}, {"mean_wait_s", m.mean_wait_s},
                  {"mean_bounded_slowdown", m.mean_bounded_slowdown}};
     s["scheduler"] = {{"mapping_events", m.mapping_events},
+                      {"estimate", to_string(e.manager.estimate.model)},
                       {"deferred_starts", manager->stats().deferred_starts},
+                      {"kills", manager->stats().kills},
                       {"commands", machine->manager_port().commands_sent()},
                       {"notices", machine->manager_port().notices_received()}};
     PolicyReport report;

@@ -44,7 +44,7 @@ std::vector<Cell> split(std::string_view line) {
     return cells;
 }
 
-enum class Col { Id, Arrival, Work, Time, Type, Cores, Nodes, Deadline, Value };
+enum class Col { Id, Arrival, Work, Time, Type, Cores, Nodes, Deadline, Value, Requested, Preemptible, CanPreempt };
 
 struct Column {
     Col kind;
@@ -116,6 +116,15 @@ class Parser {
                 case Col::Value:
                     value = real(c, line, 0);
                     break;
+                case Col::Requested:
+                    if (!c.text.empty()) t.requested_time_s = real(c, line, 0);
+                    break;
+                case Col::Preemptible:
+                    t.preemptible = integer(c, line, 0, 1) == 1;
+                    break;
+                case Col::CanPreempt:
+                    t.can_preempt = integer(c, line, 0, 1) == 1;
+                    break;
                 case Col::Deadline:
                     if (!c.text.empty()) {
                         deadline = real(c, line, 0);
@@ -172,6 +181,9 @@ class Parser {
         if (name == "nodes") return {Col::Nodes};
         if (name == "deadline_s") return {Col::Deadline};
         if (name == "value") return {Col::Value};
+        if (name == "requested_s") return {Col::Requested};
+        if (name == "preemptible") return {Col::Preemptible};
+        if (name == "can_preempt") return {Col::CanPreempt};
         const std::string prefix = "time_s.";
         if (name.compare(0, prefix.size(), prefix) == 0) {
             const std::string ct = name.substr(prefix.size());
@@ -185,7 +197,7 @@ class Parser {
         fail(line, col,
              "unknown column '" + name +
                  "' (valid: id, arrival_s, work_s, time_s.<core type>, type, cores, nodes, deadline_s, "
-                 "value)");
+                 "value, requested_s, preemptible, can_preempt)");
     }
 
     double real(const Cell& c, int line, double min) const {

@@ -1,7 +1,7 @@
 #pragma once
 // Task (one schedulable unit) and Job (a DAG of tasks with data volumes on its edges, Singh 2015 §III-B).
-// Memory: a Task is 160 bytes on x86-64 (tests/workloads/task_test.cpp checks <= 160), so 10^6 tasks take
-// ~160 MB. Per-type data is shared, never copied per task: the work model's TimeTable and the per-cluster
+// Memory: a Task is 168 bytes on x86-64 (tests/workloads/task_test.cpp checks <= 168), so 10^6 tasks take
+// ~168 MB. Per-type data is shared, never copied per task: the work model's TimeTable and the per-cluster
 // node counts through shared_ptr, a Machovec utility class through its shared shape.
 #include <cstdint>
 #include <limits>
@@ -18,7 +18,7 @@ namespace rmsim {
 using TaskTypeId = std::uint32_t;
 
 struct Task {
-    // Field order packs the 4-byte fields together (160 bytes in all).
+    // Field order packs the 4-byte fields together (168 bytes in all).
     TaskId id = 0;
     Seconds arrival_s = 0;
     TaskTypeId type = 0;

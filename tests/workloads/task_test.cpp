@@ -6,8 +6,9 @@
 using namespace rmsim;
 
 TEST_CASE("task: compact enough for a million tasks", "[workloads][task]") {
-    // 160 bytes -> 10^6 tasks in ~160 MB; per-type tables are shared, not copied.
-    CHECK(sizeof(Task) <= 160);
+    // 168 bytes -> 10^6 tasks in ~168 MB; per-type tables are shared, not copied (the work model's own draw of
+    // a stochastic execution time is the 8 bytes above the 160 the deterministic models need).
+    CHECK(sizeof(Task) <= 168);
 }
 
 TEST_CASE("task: optional fields and per-cluster node counts", "[workloads][task]") {
