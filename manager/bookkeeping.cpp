@@ -12,7 +12,7 @@ Bookkeeping::Bookkeeping(const PlatformSpec& platform, const std::vector<Task>& 
       jobs_(jobs ? std::optional<DagExecutor>(std::in_place, ledger_, estimates_, *jobs) : std::nullopt),
       energy_(ledger_, estimates_),
       view_(estimates_, ledger_, energy_, jobs_ ? &*jobs_ : nullptr),
-      decisions_(ledger_, jobs_ ? &*jobs_ : nullptr) {}
+      decisions_(ledger_, jobs_ ? &*jobs_ : nullptr, wakeups_) {}
 
 void Bookkeeping::arrive(TaskId t, SimTime now) {
     ledger_.arrive(t, now, /*listed=*/!jobs_);
@@ -42,6 +42,12 @@ void Bookkeeping::transfer_done(std::uint64_t tag, SimTime now) {
 SimTime Bookkeeping::time_limit(TaskId t) const {
     const TaskRecord& r = ledger_.record(t);
     return estimates_.time_limit(ledger_.task(t), r.remaining, r.cluster, r.pstate);
+}
+
+std::vector<SimTime> Bookkeeping::take_wakeups() {
+    std::vector<SimTime> w;
+    w.swap(wakeups_);
+    return w;
 }
 
 std::vector<Command> Bookkeeping::take_commands() {

@@ -61,10 +61,13 @@ public:
     bool extend_running(TaskId t, SimTime end) { return ledger_.extend_running(t, end); }
     /// The commands produced since the last call, in order.
     std::vector<Command> take_commands();
+    /// The wake-ups the policy asked for (Decisions::wake_me_at) since the last call.
+    std::vector<SimTime> take_wakeups();
 
 private:
     Estimates estimates_;
     std::vector<Command> outbox_;
+    std::vector<SimTime> wakeups_;
     TaskLedger ledger_;
     std::optional<DagExecutor> jobs_;
     EnergyAccounts energy_;

@@ -37,6 +37,13 @@ void Decisions::set_pstate(NodeId node, std::uint32_t core, std::uint32_t pstate
     ledger_.push_command(c);
 }
 
+void Decisions::wake_me_at(SimTime at) {
+    if (!(at > ledger_.now()))
+        throw std::logic_error("wake_me_at: a wake-up must be after now (" + std::to_string(at.ns()) + " ns <= " +
+                               std::to_string(ledger_.now().ns()) + " ns)");
+    wakeups_.push_back(at);
+}
+
 void Decisions::start_job(JobId j, ClusterId c, LocalNodeIndex node, const JobPlacement& placement) {
     jobs("start_job").start_job(j, c, node, placement);
 }

@@ -1,6 +1,7 @@
 #pragma once
 // What a policy may do at a mapping event (batsched's decision object): start, reserve (permanent or
-// place-holder), drop, reject, preempt, set a P-state, start or reject a DAG job. Each decision is
+// place-holder), drop, reject, preempt, set a P-state, put cores to sleep or wake them, start or reject a DAG
+// job, and ask to be called again at a time of its choosing. Each decision is
 // validated against the task's state (std::logic_error for one that does not fit: a policy bug) and takes
 // effect in the manager's bookkeeping at once, so that the rest of the event plans against it; the
 // ResourceManager then carries it out on the hardware. A policy changes manager state only through here.
@@ -15,7 +16,8 @@ namespace rmsim {
 
 class Decisions {
 public:
-    Decisions(TaskLedger& ledger, DagExecutor* jobs) : ledger_(ledger), jobs_(jobs) {}
+    Decisions(TaskLedger& ledger, DagExecutor* jobs, std::vector<SimTime>& wakeups)
+        : ledger_(ledger), jobs_(jobs), wakeups_(wakeups) {}
     Decisions(const Decisions&) = delete;
     Decisions& operator=(const Decisions&) = delete;
 
@@ -35,6 +37,9 @@ public:
     void preempt(TaskId t);
     /// Sets the P-state of the DVFS domain of (node, core); core = kAllCores: every core of the node.
     void set_pstate(NodeId node, std::uint32_t core, std::uint32_t pstate);
+    /// Asks for a mapping event at time `at` (> now), beside the policy's periodic, arrival and completion
+    /// triggers (std::logic_error for a time not after now).
+    void wake_me_at(SimTime at);
     /// Runs a waiting DAG job on `node` of cluster c as placed; books its cores until it completes.
     void start_job(JobId j, ClusterId c, LocalNodeIndex node, const JobPlacement& placement);
     /// Refuses a waiting DAG job: all its tasks are rejected.
@@ -45,6 +50,7 @@ private:
 
     TaskLedger& ledger_;
     DagExecutor* jobs_;
+    std::vector<SimTime>& wakeups_;
 };
 
 }  // namespace rmsim

@@ -65,6 +65,10 @@ void ResourceManager::tick() {
         trigger = true;
         while (next_period_ <= now) next_period_ += traits_.period;
     }
+    while (!wakeups_.empty() && wakeups_.top() <= now) {
+        trigger = true;
+        wakeups_.pop();
+    }
     if (trigger) mapping_event();
     execute(books_.take_commands());
     const bool arrivals_left = next_arrival_ < arrival_order_.size();
@@ -80,6 +84,7 @@ void ResourceManager::arm() {
     if (next_arrival_ < arrival_order_.size()) next = tasks_[arrival_order_[next_arrival_]].arrival();
     next = std::min(next, books_.next_reserved_start());
     if (!limits_.empty()) next = std::min(next, limits_.top().at);
+    if (!wakeups_.empty()) next = std::min(next, wakeups_.top());
     if (traits_.period > SimTime() && !all_finished()) next = std::min(next, next_period_);
     if (config_.budget.budget_j > 0 && !all_finished()) next = std::min(next, next_budget_);
     next = std::min(next, config_.end);
@@ -92,6 +97,7 @@ void ResourceManager::mapping_event() {
     const auto t0 = std::chrono::steady_clock::now();
     books_.begin_event(now_time());
     policy_.schedule(books_.view(), books_.decisions());
+    for (SimTime at : books_.take_wakeups()) wakeups_.push(at);
     const auto t1 = std::chrono::steady_clock::now();
     ++stats_.mapping_events;
     stats_.event_wall_s.push_back(std::chrono::duration<double>(t1 - t0).count());

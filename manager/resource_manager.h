@@ -1,7 +1,8 @@
 #pragma once
 // The resource manager (DESIGN.md "Manager"): a SystemC module that owns the manager's bookkeeping (task
 // ledger, DAG executor, energy accounts: manager/bookkeeping.h), feeds it task arrivals and hardware notices,
-// triggers mapping events (on arrival, on completion, periodically, as the policy declares), calls the
+// triggers mapping events (on arrival, on completion, periodically, as the policy declares, and at the times
+// the policy asks for), calls the
 // policy with the read-only view and the decision sink, and turns the resulting commands into rmsim
 // protocol messages.
 //
@@ -99,6 +100,8 @@ private:
         std::uint32_t attempt;
         bool operator>(const Limit& o) const { return at != o.at ? at > o.at : task > o.task; }
     };
+    /// Wake-ups the policy asked for (Decisions::wake_me_at), earliest first.
+    std::priority_queue<SimTime, std::vector<SimTime>, std::greater<SimTime>> wakeups_;
     /// Time limits of running tasks (the `requested` model), earliest first; stale entries skipped.
     std::priority_queue<Limit, std::vector<Limit>, std::greater<Limit>> limits_;
     void kill_due(SimTime now);

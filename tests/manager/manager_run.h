@@ -23,10 +23,13 @@ struct ManagerRun {
 
     ManagerRun(PlatformSpec platform, std::vector<Task> t, const std::string& policy_name, ManagerConfig config = {},
                const std::string& params = "{}")
-        : spec(std::move(platform)), tasks(std::move(t)) {
+        : ManagerRun(std::move(platform), std::move(t),
+                     builtin_policies().create(policy_name, PolicyParams(YAML::Load(params), "test.yaml"),
+                                               SourceLocation{"test", 0, 0}),
+                     config) {}
+    ManagerRun(PlatformSpec platform, std::vector<Task> t, std::unique_ptr<Policy> p, ManagerConfig config = {})
+        : spec(std::move(platform)), tasks(std::move(t)), policy(std::move(p)) {
         set_time_resolution();
-        policy = builtin_policies().create(policy_name, PolicyParams(YAML::Load(params), "test.yaml"),
-                                           SourceLocation{"test", 0, 0});
         // Left to process exit, as rmsim's runs do (one simulation per process).
         machine = new Machine(spec);
         manager = new ResourceManager("manager", machine->spec(), machine->manager_port(), tasks, *policy, config);
