@@ -23,9 +23,12 @@ void Decisions::drop(TaskId t) { ledger_.drop(t); }
 
 void Decisions::reject(TaskId t) { ledger_.reject(t); }
 
-void Decisions::preempt(TaskId t) {
-    if (jobs_) throw std::logic_error("task " + std::to_string(t) + ": tasks of DAG jobs are not preemptible");
+bool Decisions::preempt(TaskId t, std::optional<TaskId> for_task) {
+    if (jobs_) return false;  // tasks of DAG jobs are not preemptible
+    if (!ledger_.task(t).preemptible) return false;
+    if (for_task && !ledger_.task(*for_task).can_preempt) return false;
     ledger_.preempt(t);
+    return true;
 }
 
 void Decisions::set_pstate(NodeId node, std::uint32_t core, std::uint32_t pstate) {

@@ -6,6 +6,7 @@
 // effect in the manager's bookkeeping at once, so that the rest of the event plans against it; the
 // ResourceManager then carries it out on the hardware. A policy changes manager state only through here.
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 #include "manager/dag_executor.h"
@@ -32,9 +33,13 @@ public:
     void drop(TaskId t);
     /// Refuses a waiting task (e.g. its value is already zero, Singh 2015 §IV).
     void reject(TaskId t);
-    /// Stops a running task; it returns to the waiting set with its remaining work when the hardware
-    /// reports it (its units are free from now on).
-    void preempt(TaskId t);
+    /// Stops a running task, if its flags allow: the task must be preemptible (Task::preemptible) and, when
+    /// the preemption is for another task `for_task`, that task must be allowed to preempt
+    /// (Task::can_preempt). Returns false, with nothing done, if they do not. The victim's units are free
+    /// for planning from now on; it returns to the waiting set with its remaining work (conserved) once the
+    /// hardware has written its checkpoint (the platform's preemption cost) and reported. Where it resumes is
+    /// the policy's choice (TaskRecord keeps the cluster and first node of its last start).
+    [[nodiscard]] bool preempt(TaskId t, std::optional<TaskId> for_task = std::nullopt);
     /// Sets the P-state of the DVFS domain of (node, core); core = kAllCores: every core of the node.
     void set_pstate(NodeId node, std::uint32_t core, std::uint32_t pstate);
     /// Asks for a mapping event at time `at` (> now), beside the policy's periodic, arrival and completion

@@ -196,6 +196,7 @@ void ResourceManager::send_start(TaskId t) {
         m.gang_nodes = static_cast<std::uint32_t>(nodes.size());
         m.gang_root = nodes.front().first;
         m.attempt = r.preemptions;
+        m.memory_bytes = task.memory_bytes / nodes.size();  // spread evenly over the task's nodes
         port_.send(m);
     }
     const SimTime limit = books_.time_limit(t);

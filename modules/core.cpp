@@ -40,11 +40,13 @@ sc_time Core::projected_completion() const {
     if (!has_task_) return SC_ZERO_TIME;
     if (state_ == State::Barrier) return work_done_at_;
     if (progressing()) return completion_at_;
-    // Stalled by a wake-up or a DVFS switch: the work resumes when both are over, at the level then in force.
+    // Stalled by a wake-up, a DVFS switch or a hold: the work resumes when they are over, at the level then in
+    // force.
     const sc_time now = sc_time_stamp();
     sc_time resume = now;
     if (state_ == State::Waking) resume = std::max(resume, wake_end_);
     if (switching_) resume = std::max(resume, switch_end_);
+    if (holding_) resume = std::max(resume, hold_until_);
     return resume + time_for(1.0 - done_, switching_ ? target_level_ : level_);
 }
 
@@ -66,6 +68,7 @@ void Core::reschedule() {
     };
     if (state_ == State::Waking) arm(wake_end_);
     if (switching_) arm(switch_end_);
+    if (holding_) arm(hold_until_);
     if (progressing()) {
         duration_s_ = work_.duration(type_, type_id_, level_);
         // Whole clock periods at the current frequency, then whole ticks, never shortened: the rounding the
@@ -105,7 +108,7 @@ void Core::refresh_power() {
     meter_.set_power(EnergyCategory::CoreDynamic, dyn);
 }
 
-void Core::start(const Message& m, const sc_time& ready_at) {
+void Core::start(const Message& m, const sc_time& ready_at, const sc_time& restore) {
     if (has_segment())
         throw std::logic_error(std::string(name()) + ": START of task " + std::to_string(m.task) +
                                " while task " + std::to_string(task_) + " is on the core");
@@ -139,7 +142,18 @@ void Core::start(const Message& m, const sc_time& ready_at) {
     } else {
         state_ = State::Running;
     }
+    holding_ = restore > SC_ZERO_TIME;
+    if (holding_) hold_until_ = std::max(ready, now) + restore;
     host_.on_core_activity(*this, true);
+    refresh_power();
+    reschedule();
+}
+
+void Core::hold(const sc_time& until) {
+    if (!has_segment()) throw std::logic_error(std::string(name()) + ": hold with no segment");
+    accrue_progress();
+    if (!holding_ || until > hold_until_) hold_until_ = until;
+    holding_ = true;
     refresh_power();
     reschedule();
 }
@@ -164,6 +178,7 @@ Joules Core::release() {
 
 void Core::become_idle() {
     has_task_ = false;
+    holding_ = false;
     completion_armed_ = false;
     state_ = type_.gate_when_idle ? State::Off : State::Idle;
     host_.on_core_activity(*this, false);
@@ -232,6 +247,10 @@ void Core::on_event() {
     }
     if (state_ == State::Waking && wake_end_ <= now) {
         state_ = has_task_ ? State::Running : State::Idle;
+        progress_since_ = now;
+    }
+    if (holding_ && hold_until_ <= now && state_ != State::Waking) {
+        holding_ = false;
         progress_since_ = now;
     }
     if (progressing() && completion_armed_ && completion_at_ <= now) {

@@ -14,6 +14,7 @@
 // Power (W) by state, at P-state p (0 while the processor or node is switched off):
 //   Off 0 | Sleeping sleep_power | Waking, Idle idle(p) | Running, Barrier busy(p) = idle(p) + dynamic
 //   during a DVFS transition a Running core is stalled and draws idle(p_old); the transition energy is a lump.
+//   While it restores or writes a checkpoint (hold) a Running core makes no progress and draws busy(p).
 #include <cstdint>
 
 #include <systemc>
@@ -38,8 +39,14 @@ public:
          std::uint32_t index_in_node, EnergyAccount* account);
 
     // --- effects, applied at the current simulated time (by the node, from its event queue) ---
-    /// Takes the segment of a Start message. `ready_at`: earliest time the hardware above is on.
-    void start(const Message& m, const sc_core::sc_time& ready_at);
+    /// Takes the segment of a Start message. `ready_at`: earliest time the hardware above is on. `restore`:
+    /// time the core spends, busy, restoring the task's checkpoint before its work resumes.
+    void start(const Message& m, const sc_core::sc_time& ready_at,
+               const sc_core::sc_time& restore = sc_core::SC_ZERO_TIME);
+    /// The segment's work pauses until `until`, the core busy (e.g. writing a checkpoint before a preemption).
+    void hold(const sc_core::sc_time& until);
+    /// An energy lump attributed to the segment (a checkpoint's or a restore's).
+    void add_lump(Joules j) { meter_.add_energy(EnergyCategory::Transition, j); }
     /// Stops the segment; returns the fraction of its work still to do (0 if it was waiting after its work).
     /// `energy_j` receives the energy attributed to the segment since it started here.
     double preempt(Joules& energy_j);
@@ -72,7 +79,7 @@ public:
 
 private:
     void on_event();
-    bool progressing() const { return state_ == State::Running && !switching_; }
+    bool progressing() const { return state_ == State::Running && !switching_ && !holding_; }
     void accrue_progress();
     void reschedule();
     void finish_work();
@@ -94,6 +101,8 @@ private:
     std::uint32_t target_level_ = 0;
     sc_core::sc_time switch_end_;
     sc_core::sc_time wake_end_;
+    bool holding_ = false;             ///< busy but not progressing until hold_until_ (restore, checkpoint)
+    sc_core::sc_time hold_until_;
 
     // the segment
     bool has_task_ = false;

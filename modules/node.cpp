@@ -1,6 +1,7 @@
 #include "modules/node.h"
 
 #include <algorithm>
+#include <cmath>
 #include <stdexcept>
 #include <string>
 
@@ -16,6 +17,7 @@ NodeParams NodeParams::from_platform(const PlatformSpec& spec, NodeTypeId type, 
     p.processor_types = spec.processor_types;
     p.core_types = spec.core_types;
     p.dvfs_domain = spec.dvfs_domain;
+    p.preemption = spec.preemption;
     return p;
 }
 
@@ -112,7 +114,7 @@ void Node::net_b_transport(tlm::tlm_generic_payload& gp, sc_time& delay) {
         gp.set_response_status(tlm::TLM_COMMAND_ERROR_RESPONSE);
         return;
     }
-    peq_.notify(Delivery{false, *m}, delay);
+    peq_.notify(Delivery{Delivery::Kind::Network, *m}, delay);
     delay = sc_core::SC_ZERO_TIME;
     gp.set_response_status(tlm::TLM_OK_RESPONSE);
 }
@@ -123,21 +125,24 @@ void Node::local_b_transport(tlm::tlm_generic_payload& gp, sc_time& delay) {
         gp.set_response_status(tlm::TLM_COMMAND_ERROR_RESPONSE);
         return;
     }
-    peq_.notify(Delivery{true, *m}, delay);
+    peq_.notify(Delivery{Delivery::Kind::TransferDone, *m}, delay);
     delay = sc_core::SC_ZERO_TIME;
     gp.set_response_status(tlm::TLM_OK_RESPONSE);
 }
 
 void Node::drain() {
     peq_.drain([this](const Delivery& d) {
-        if (!d.transfer_done) {
-            apply(d.msg);
-            return;
+        switch (d.kind) {
+            case Delivery::Kind::Network: apply(d.msg); break;
+            case Delivery::Kind::CheckpointDone: finish_preempt(d.msg.task, d.msg.core); break;
+            case Delivery::Kind::TransferDone: {
+                Message n = d.msg;
+                n.op = Op::Transferred;
+                n.node = id();
+                notify_manager(n);
+                break;
+            }
         }
-        Message n = d.msg;
-        n.op = Op::Transferred;
-        n.node = id();
-        notify_manager(n);
     });
 }
 
@@ -198,12 +203,19 @@ void Node::start(const Message& m) {
     part.gang_nodes = std::max(1u, m.gang_nodes);
     part.gang_root = m.gang_root;
     part.attempt = m.attempt;
+    part.memory_bytes = m.memory_bytes;
+    // A task that resumes (work already done) restores its checkpoint first, its cores busy.
+    const PreemptionCost& cost = params_.preemption;
+    const bool resume = m.remaining < 1.0;
+    const sc_time restore = resume ? cost_time(cost.resume_s, m.memory_bytes) : sc_core::SC_ZERO_TIME;
     starting_ = true;
     for_cores(m.core, [&](Core& c) {
         domain_of(c.index()).request(m.pstate);
-        c.start(m, processor_of_[c.index()]->power_on(ready));
+        c.start(m, processor_of_[c.index()]->power_on(ready), restore);
         part.cores.push_back(c.index());
     });
+    if (resume && cost.resume_j > 0)  // the part's lump, shared by its cores
+        for_cores(m.core, [&](Core& c) { c.add_lump(cost.resume_j / static_cast<double>(part.cores_expected)); });
     starting_ = false;
     if (part.cores.size() > part.cores_expected)
         throw std::logic_error(std::string(name()) + ": more cores started for task " + std::to_string(m.task) +
@@ -221,9 +233,37 @@ void Node::start(const Message& m) {
     notify_manager(ack);
 }
 
+sc_time Node::cost_time(Seconds fixed_s, std::uint64_t bytes) const {
+    const double bw = params_.preemption.bandwidth_bytes_per_s;
+    return from_seconds_ceil(fixed_s + (bytes > 0 && std::isfinite(bw) ? static_cast<double>(bytes) / bw : 0.0));
+}
+
 void Node::preempt(const Message& m) {
     auto it = parts_.find(m.task);
-    if (it == parts_.end()) return;  // already completed: its Completed notice is on the way
+    if (it == parts_.end() || it->second.checkpointing) return;  // completed (its notice is on the way) or already
+    Part& part = it->second;
+    // A part that has work left writes its checkpoint first; the manager hears of the preemption when it is done.
+    const PreemptionCost& cost = params_.preemption;
+    const sc_time ckpt = cost_time(cost.checkpoint_s, part.memory_bytes);
+    if (part.cores_done < part.cores_expected && (ckpt > sc_core::SC_ZERO_TIME || cost.checkpoint_j > 0)) {
+        part.checkpointing = true;
+        const sc_time until = sc_time_stamp() + ckpt;
+        for (std::uint32_t c : part.cores) {
+            cores_[c]->hold(until);
+            cores_[c]->add_lump(cost.checkpoint_j / static_cast<double>(part.cores.size()));
+        }
+        Message done;
+        done.task = m.task;
+        done.core = m.core;
+        peq_.notify(Delivery{Delivery::Kind::CheckpointDone, done}, ckpt);
+        return;
+    }
+    finish_preempt(m.task, m.core);
+}
+
+void Node::finish_preempt(TaskId task, std::uint32_t core_field) {
+    auto it = parts_.find(task);
+    if (it == parts_.end()) return;
     double remaining = 0;
     Joules energy = 0;
     for (std::uint32_t c : it->second.cores) {
@@ -233,12 +273,12 @@ void Node::preempt(const Message& m) {
     }
     const std::uint32_t attempt = it->second.attempt;
     parts_.erase(it);
-    barriers_.erase(m.task);
+    barriers_.erase(task);
     Message n;
     n.op = Op::Preempted;
     n.node = id();
-    n.core = m.core;
-    n.task = m.task;
+    n.core = core_field;
+    n.task = task;
     n.attempt = attempt;
     n.remaining = remaining;
     n.energy_j = energy;
@@ -320,7 +360,7 @@ void Node::complete_part(TaskId task) {
 void Node::on_projection(Core& core) {
     if (starting_) return;
     auto it = parts_.find(core.task());
-    if (it == parts_.end() || !it->second.acknowledged) return;
+    if (it == parts_.end() || !it->second.acknowledged || it->second.checkpointing) return;
     Part& part = it->second;
     if (part.cores_done == part.cores_expected) return;  // at the barrier: nothing left to project
     const sc_time end = projected_end(part);

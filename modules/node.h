@@ -44,6 +44,7 @@ struct NodeParams {
     std::vector<ProcessorType> processor_types;  ///< indexed by NodeType::Processors::type
     std::vector<CoreType> core_types;            ///< indexed by ProcessorType::core_type
     DvfsScope dvfs_domain = DvfsScope::Core;
+    PreemptionCost preemption;  ///< checkpoint / restart of a task's part
     /// The parameters of node `id` of type `type` of a platform.
     static NodeParams from_platform(const PlatformSpec& spec, NodeTypeId type, NodeId id);
     /// std::invalid_argument if a type index is out of range or a node has no cores.
@@ -96,6 +97,8 @@ private:
         std::vector<std::uint32_t> cores;  ///< indices of the part's cores
         sc_core::sc_time reported_end;     ///< the projected end last sent to the manager
         bool acknowledged = false;         ///< its START has been acknowledged (changes are reported from now)
+        std::uint64_t memory_bytes = 0;    ///< what a checkpoint writes
+        bool checkpointing = false;        ///< preempted, writing its checkpoint
     };
     /// The barrier of a task whose gang root this node is.
     struct Barrier {
@@ -103,7 +106,8 @@ private:
         std::vector<NodeId> arrived;
     };
     struct Delivery {
-        bool transfer_done;  ///< true: a transfer reached its core; false: a message from the network
+        enum class Kind : std::uint8_t { Network, TransferDone, CheckpointDone };
+        Kind kind;
         Message msg;
     };
 
@@ -114,6 +118,10 @@ private:
     void apply(const Message& m);
     void start(const Message& m);
     void preempt(const Message& m);
+    /// The part's checkpoint is written: its cores give up the task, PREEMPTED goes to the manager.
+    void finish_preempt(TaskId task, std::uint32_t core_field);
+    /// Checkpoint or restore time of a part with `bytes` of memory.
+    sc_core::sc_time cost_time(Seconds fixed_s, std::uint64_t bytes) const;
     void barrier_arrive(TaskId task, std::uint32_t attempt, std::uint32_t gang_nodes, NodeId from);
     void barrier_release(TaskId task, std::uint32_t attempt);
     /// Releases the part's cores (their work is done) and reports COMPLETED.

@@ -60,6 +60,7 @@ struct Message {
     std::uint32_t gang_nodes = 1;    ///< Start: nodes the task runs on; > 1: its parts meet at a barrier
     NodeId gang_root = 0;            ///< Start, barrier: the node that holds the task's barrier
     std::uint32_t attempt = 0;       ///< Start, barrier, notices: which start of the task (preemptions so far)
+    std::uint64_t memory_bytes = 0;  ///< Start: memory of the task's part on this node (its checkpoint)
     sc_core::sc_time projected_end;  ///< Started, Projected: when the part would end if nothing changes
     std::uint32_t dst_core = 0;      ///< Transfer
     std::uint64_t bytes = 0;         ///< Transfer: payload size; also the wire size of the message

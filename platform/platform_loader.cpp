@@ -64,12 +64,13 @@ class PlatformLoader {
 
     PlatformSpec load(const YAML::Node& node) {
         check_allowed_keys(node, file_, "platform",
-                           {"name", "dvfs_domain", "manager_link", "core_types", "processor_types",
+                           {"name", "dvfs_domain", "manager_link", "preemption", "core_types", "processor_types",
                             "node_types", "clusters"});
         spec_.name = name_of(node);
         spec_.dvfs_domain = dvfs_domain(node);
         if (has_key(node, "manager_link"))
             spec_.manager_link = link(get_node(node, "manager_link", file_), "manager_link");
+        if (has_key(node, "preemption")) spec_.preemption = preemption(get_node(node, "preemption", file_));
 
         // Types may be omitted when every node type uses the simgrid_host shorthand, which generates its own.
         if (has_key(node, "core_types"))
@@ -118,6 +119,20 @@ class PlatformLoader {
         if (s == "processor") return DvfsScope::Processor;
         if (s == "node") return DvfsScope::Node;
         throw_at(v, file_, "unknown dvfs_domain '" + s + "' (allowed: core, processor, node)");
+    }
+
+    PreemptionCost preemption(const YAML::Node& node) {
+        check_allowed_keys(node, file_, "preemption",
+                           {"checkpoint_s", "checkpoint_energy_j", "resume_s", "resume_energy_j",
+                            "bandwidth_bytes_per_s"});
+        PreemptionCost c;
+        c.checkpoint_s = get_non_negative_or(node, "checkpoint_s", file_, 0.0);
+        c.checkpoint_j = get_non_negative_or(node, "checkpoint_energy_j", file_, 0.0);
+        c.resume_s = get_non_negative_or(node, "resume_s", file_, 0.0);
+        c.resume_j = get_non_negative_or(node, "resume_energy_j", file_, 0.0);
+        c.bandwidth_bytes_per_s =
+            get_positive_or(node, "bandwidth_bytes_per_s", file_, std::numeric_limits<double>::infinity());
+        return c;
     }
 
     LinkSpec link(const YAML::Node& node, const std::string& what) {

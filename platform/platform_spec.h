@@ -89,6 +89,22 @@ struct ClusterSpec {
 
 enum class DvfsScope { Core, Processor, Node };
 
+/// What preempting a task and resuming it later costs (checkpoint / restart), for each node part of the task:
+/// time = fixed time + the part's memory / bandwidth, during which the part's cores stay busy at their level
+/// (drawing busy power) and make no progress, plus an energy lump. All 0 by default: preemption is free and
+/// immediate. The manager learns of a preemption when its checkpoint is done.
+struct PreemptionCost {
+    Seconds checkpoint_s = 0;   ///< fixed time to checkpoint a part
+    Joules checkpoint_j = 0;    ///< energy lump of a checkpoint (per part)
+    Seconds resume_s = 0;       ///< fixed time to restore a part when the task resumes
+    Joules resume_j = 0;        ///< energy lump of a restore (per part)
+    double bandwidth_bytes_per_s = std::numeric_limits<double>::infinity();  ///< checkpoint write / read rate
+    bool free() const {
+        return checkpoint_s == 0 && checkpoint_j == 0 && resume_s == 0 && resume_j == 0 &&
+               bandwidth_bytes_per_s == std::numeric_limits<double>::infinity();
+    }
+};
+
 struct PlatformSpec {
     std::string name;
     std::vector<CoreType> core_types;
@@ -97,6 +113,7 @@ struct PlatformSpec {
     std::vector<ClusterSpec> clusters;
     DvfsScope dvfs_domain = DvfsScope::Core;
     LinkSpec manager_link;  ///< the resource manager's link to the cluster interconnect
+    PreemptionCost preemption;  ///< checkpoint / restart cost (platform-wide)
 
     std::uint32_t cores_per_node(NodeTypeId t) const;
     std::uint32_t total_nodes() const;

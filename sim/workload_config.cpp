@@ -100,6 +100,10 @@ std::vector<Task> from_swf(const YAML::Node& n, const std::string& file, const s
         t.cores = static_cast<std::uint32_t>(*j.processors());
         t.work = work_of(j.run_s, mem, f0);  // the trace's runtime is the time at P0 of the reference core
         t.requested_time_s = j.requested_time_s;
+        // The job's memory (what a checkpoint writes): used memory per processor (field 7), else requested
+        // (field 10), times its processors; unknown: none.
+        const double kb = j.used_memory_kb > 0 ? j.used_memory_kb : (j.requested_memory_kb > 0 ? j.requested_memory_kb : 0);
+        t.memory_bytes = static_cast<std::uint64_t>(kb * 1024.0 * static_cast<double>(t.cores));
         t.user = j.user;
         t.group = j.group;
         tasks.push_back(std::move(t));

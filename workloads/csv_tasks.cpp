@@ -44,7 +44,7 @@ std::vector<Cell> split(std::string_view line) {
     return cells;
 }
 
-enum class Col { Id, Arrival, Work, Time, Type, Cores, Nodes, Deadline, Value, Requested, Preemptible, CanPreempt };
+enum class Col { Id, Arrival, Work, Time, Type, Cores, Nodes, Deadline, Value, Requested, Preemptible, CanPreempt, Memory };
 
 struct Column {
     Col kind;
@@ -125,6 +125,9 @@ class Parser {
                 case Col::CanPreempt:
                     t.can_preempt = integer(c, line, 0, 1) == 1;
                     break;
+                case Col::Memory:
+                    t.memory_bytes = integer(c, line, 0, UINT64_MAX);
+                    break;
                 case Col::Deadline:
                     if (!c.text.empty()) {
                         deadline = real(c, line, 0);
@@ -184,6 +187,7 @@ class Parser {
         if (name == "requested_s") return {Col::Requested};
         if (name == "preemptible") return {Col::Preemptible};
         if (name == "can_preempt") return {Col::CanPreempt};
+        if (name == "memory_bytes") return {Col::Memory};
         const std::string prefix = "time_s.";
         if (name.compare(0, prefix.size(), prefix) == 0) {
             const std::string ct = name.substr(prefix.size());
@@ -197,7 +201,7 @@ class Parser {
         fail(line, col,
              "unknown column '" + name +
                  "' (valid: id, arrival_s, work_s, time_s.<core type>, type, cores, nodes, deadline_s, "
-                 "value, requested_s, preemptible, can_preempt)");
+                 "value, requested_s, preemptible, can_preempt, memory_bytes)");
     }
 
     double real(const Cell& c, int line, double min) const {

@@ -1,7 +1,7 @@
 #pragma once
 // Task (one schedulable unit) and Job (a DAG of tasks with data volumes on its edges, Singh 2015 §III-B).
-// Memory: a Task is 168 bytes on x86-64 (tests/workloads/task_test.cpp checks <= 168), so 10^6 tasks take
-// ~168 MB. Per-type data is shared, never copied per task: the work model's TimeTable and the per-cluster
+// Memory: a Task is 176 bytes on x86-64 (tests/workloads/task_test.cpp checks <= 176), so 10^6 tasks take
+// ~176 MB. Per-type data is shared, never copied per task: the work model's TimeTable and the per-cluster
 // node counts through shared_ptr, a Machovec utility class through its shared shape.
 #include <cstdint>
 #include <limits>
@@ -18,7 +18,7 @@ namespace rmsim {
 using TaskTypeId = std::uint32_t;
 
 struct Task {
-    // Field order packs the 4-byte fields together (168 bytes in all).
+    // Field order packs the 4-byte fields together (176 bytes in all).
     TaskId id = 0;
     Seconds arrival_s = 0;
     TaskTypeId type = 0;
@@ -34,6 +34,7 @@ struct Task {
     WorkModel work;                 ///< duration on a core type at a P-state (platform/work_model.h)
     UtilityFunction utility;        ///< utility / value as a function of completion - arrival
     Seconds requested_time_s = -1;  ///< user's runtime estimate (SWF field 9); < 0 = unknown
+    std::uint64_t memory_bytes = 0; ///< memory footprint of the whole task (0 = none known): its checkpoint
 
     /// The arrival on the simulation's time grid: arrival_s rounded up to the next whole nanosecond (the one
     /// conversion between a workload's continuous time and the simulation's, platform/time.h).

@@ -50,6 +50,7 @@ std::vector<Task> five_tasks() {
         tasks[t].id = t;
         tasks[t].arrival_s = 0;
         tasks[t].work.cycles = cycles[t];
+        tasks[t].preemptible = true;
     }
     tasks[1].cores = 2;
     return tasks;
@@ -244,7 +245,7 @@ TEST_CASE("task ledger: a preempted task waits again with its remaining work", "
 
     // At 4 s the manager preempts t0: its unit is free at once, the task runs until the hardware reports.
     books.begin_event(4.0_s);
-    books.decisions().preempt(0);
+    CHECK(books.decisions().preempt(0));
     const std::vector<Command> ds = books.take_commands();
     REQUIRE(ds.size() == 1);
     CHECK(ds[0].kind == Command::Kind::Preempt);
@@ -252,7 +253,7 @@ TEST_CASE("task ledger: a preempted task waits again with its remaining work", "
     CHECK(view.profile(0).booking(0) == nullptr);
     CHECK(view.profile(0).is_idle(0, 4.0_s, 100.0_s));
     CHECK(view.record(0).state == TaskState::Running);
-    CHECK_THROWS_AS(books.decisions().preempt(2), std::logic_error);  // not running
+    CHECK_THROWS_AS((void)books.decisions().preempt(2), std::logic_error);  // not running
 
     // The core reports 60 % of the work left (4 of 10 s done) and 8 J (4 s x 2 W).
     CHECK(books.part_finished(0, true, 0.6, 8.0, 4.0_s));
@@ -270,7 +271,7 @@ TEST_CASE("task ledger: a preempted task waits again with its remaining work", "
     CHECK(view.exec_energy(0, 0, 0) == Approx(6.0 * 2.0).epsilon(1e-12));
 
     // A two-part task preempted on both nodes keeps the larger remainder (the slower part).
-    books.decisions().preempt(1);
+    CHECK(books.decisions().preempt(1));
     CHECK_FALSE(books.part_finished(1, true, 0.5, 1.0, 4.0_s));
     CHECK(books.part_finished(1, true, 0.25, 1.0, 4.0_s));
     CHECK(view.record(1).remaining == 0.5);

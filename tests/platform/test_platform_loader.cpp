@@ -334,6 +334,30 @@ TEST_CASE("platform: per-P-state power lists under processor and node DVFS domai
     CHECK(node_power(s, 0, 3, 1) == Approx(48.0));
 }
 
+TEST_CASE("platform: preemption cost", "[platform]") {
+    TempDir dir;
+    const std::string body = R"(
+  name: ckpt
+  core_types: [{name: c, pstates: [{frequency_ghz: 1, busy_power_w: 1}]}]
+  processor_types: [{name: cpu, core_type: c, cores: 1}]
+  node_types: [{name: n, processors: [{type: cpu}]}]
+  clusters: [{name: c0, node_type: n, nodes: 1}]
+)";
+    std::string path = dir.write("p.yaml", "platform:\n  preemption: {checkpoint_s: 2, checkpoint_energy_j: 5, resume_s: 3, "
+                                           "bandwidth_bytes_per_s: 1.0e9}" + body);
+    const PlatformSpec s = rmsim::load_platform_file(path);
+    CHECK(s.preemption.checkpoint_s == 2);
+    CHECK(s.preemption.checkpoint_j == 5);
+    CHECK(s.preemption.resume_s == 3);
+    CHECK(s.preemption.resume_j == 0);
+    CHECK(s.preemption.bandwidth_bytes_per_s == 1e9);
+    CHECK_FALSE(s.preemption.free());
+    CHECK(rmsim::load_platform_file(dir.write("q.yaml", "platform:" + body)).preemption.free());
+    std::string bad;
+    CHECK(load_error(dir, "platform:\n  preemption: {checkpoint_s: -1}" + body, bad).find(
+              ":2:30: 'checkpoint_s' must be >= 0, got '-1'") != std::string::npos);
+}
+
 TEST_CASE("platform: load_platform reads a platform map embedded in a larger file", "[platform]") {
     // Locations stay relative to the whole file.
     YAML::Node root = rmsim::load_yaml_string(R"(experiment: x
@@ -360,7 +384,7 @@ core_types:
        "transition_energy_j, sleep_power_w, wake_latency_s, wake_energy_j, gate_when_idle)");
     CHECK(error_of(R"(name: p
 dvfs: node
-)") == "F:2:1: unknown key 'dvfs' in platform (allowed: name, dvfs_domain, manager_link, core_types, "
+)") == "F:2:1: unknown key 'dvfs' in platform (allowed: name, dvfs_domain, manager_link, preemption, core_types, "
        "processor_types, node_types, clusters)");
     // Inside a P-state, a link, and the file wrapper.
     CHECK(error_of(R"(name: p

@@ -73,10 +73,12 @@ TEST_CASE("csv tasks: per-core-type times give a tabular model", "[workloads][cs
 }
 
 TEST_CASE("csv tasks: requested time and preemption flags", "[workloads][csv]") {
-    const auto tasks = parse_csv_tasks("id,arrival_s,work_s,requested_s,preemptible,can_preempt\n1,0,10,60,1,0\n2,5,10,,0,1\n",
-                                       "t.csv", two_core_types());
+    const auto tasks = parse_csv_tasks(
+        "id,arrival_s,work_s,requested_s,preemptible,can_preempt,memory_bytes\n1,0,10,60,1,0,2048\n2,5,10,,0,1,0\n",
+        "t.csv", two_core_types());
     REQUIRE(tasks.size() == 2);
     CHECK(tasks[0].requested_time_s == 60);
+    CHECK(tasks[0].memory_bytes == 2048);
     CHECK(tasks[0].preemptible);
     CHECK_FALSE(tasks[0].can_preempt);
     CHECK_FALSE(tasks[1].requested_time().has_value());  // empty: unknown
@@ -92,7 +94,7 @@ TEST_CASE("csv tasks: errors carry file:line:col", "[workloads][csv]") {
     CHECK(error_of("id,arrival_s,work_s,colour\n") ==
           "t.csv:1:21: task CSV: unknown column 'colour' (valid: id, arrival_s, work_s, time_s.<core type>, "
           "type, "
-          "cores, nodes, deadline_s, value, requested_s, preemptible, can_preempt)");
+          "cores, nodes, deadline_s, value, requested_s, preemptible, can_preempt, memory_bytes)");
     CHECK(error_of("id,arrival_s,time_s.medium\n") ==
           "t.csv:1:14: task CSV: unknown core type 'medium' (platform core types: big, little)");
     CHECK(error_of("id,arrival_s\n") ==
