@@ -31,14 +31,29 @@ bool Decisions::preempt(TaskId t, std::optional<TaskId> for_task) {
     return true;
 }
 
-void Decisions::set_pstate(NodeId node, std::uint32_t core, std::uint32_t pstate) {
+void Decisions::power_command(Command::Kind kind, NodeId node, std::uint32_t core, std::uint32_t pstate) {
+    const PlatformSpec& p = ledger_.platform();
+    if (node >= p.total_nodes()) throw std::logic_error("no node " + std::to_string(node));
+    const std::uint32_t cores = p.cores_per_node(p.clusters[p.cluster_of(node)].node_type);
+    if (core != kAllCores && core >= cores)
+        throw std::logic_error("node " + std::to_string(node) + " has no core " + std::to_string(core));
+    if (kind == Command::Kind::SetPState && pstate >= p.pstate_count(p.clusters[p.cluster_of(node)].node_type))
+        throw std::logic_error("node " + std::to_string(node) + " has no P-state " + std::to_string(pstate));
     Command c;
-    c.kind = Command::Kind::SetPState;
+    c.kind = kind;
     c.node = node;
     c.core = core;
     c.pstate = pstate;
     ledger_.push_command(c);
 }
+
+void Decisions::set_pstate(NodeId node, std::uint32_t core, std::uint32_t pstate) {
+    power_command(Command::Kind::SetPState, node, core, pstate);
+}
+
+void Decisions::sleep(NodeId node, std::uint32_t core) { power_command(Command::Kind::Sleep, node, core); }
+
+void Decisions::wake(NodeId node, std::uint32_t core) { power_command(Command::Kind::Wake, node, core); }
 
 void Decisions::wake_me_at(SimTime at) {
     if (!(at > ledger_.now()))

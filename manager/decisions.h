@@ -42,6 +42,11 @@ public:
     [[nodiscard]] bool preempt(TaskId t, std::optional<TaskId> for_task = std::nullopt);
     /// Sets the P-state of the DVFS domain of (node, core); core = kAllCores: every core of the node.
     void set_pstate(NodeId node, std::uint32_t core, std::uint32_t pstate);
+    /// Puts an idle core (core = kAllCores: every idle core of the node) into its sleep state (sleep power);
+    /// a core with work is left alone. A START on a sleeping core wakes it first (wake latency and energy).
+    void sleep(NodeId node, std::uint32_t core);
+    /// Wakes a sleeping or power-gated core (or every core of the node) to idle, after its wake latency.
+    void wake(NodeId node, std::uint32_t core);
     /// Asks for a mapping event at time `at` (> now), beside the policy's periodic, arrival and completion
     /// triggers (std::logic_error for a time not after now).
     void wake_me_at(SimTime at);
@@ -52,6 +57,7 @@ public:
 
 private:
     DagExecutor& jobs(const char* what);
+    void power_command(Command::Kind kind, NodeId node, std::uint32_t core, std::uint32_t pstate = 0);
 
     TaskLedger& ledger_;
     DagExecutor* jobs_;

@@ -28,6 +28,7 @@ public:
     // --- queries -------------------------------------------------------------------------------------
     SimTime now() const { return now_; }
     const Task& task(TaskId t) const { return tasks_.at(t); }
+    const PlatformSpec& platform() const { return estimates_.platform(); }
     const TaskRecord& record(TaskId t) const { return records_.at(t); }
     std::size_t task_count() const { return tasks_.size(); }
     /// Arrived, unmapped tasks in arrival order, as of the start of this mapping event. Tasks mapped or
