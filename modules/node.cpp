@@ -208,7 +208,7 @@ void Node::start(const Message& m) {
     const PreemptionCost& cost = params_.preemption;
     const bool resume = m.remaining < 1.0;
     const sc_time restore = resume ? cost_time(cost.resume_s, m.memory_bytes) : sc_core::SC_ZERO_TIME;
-    starting_ = true;
+    starting_ = m.task;
     for_cores(m.core, [&](Core& c) {
         domain_of(c.index()).request(m.pstate);
         c.start(m, processor_of_[c.index()]->power_on(ready), restore);
@@ -216,7 +216,7 @@ void Node::start(const Message& m) {
     });
     if (resume && cost.resume_j > 0)  // the part's lump, shared by its cores
         for_cores(m.core, [&](Core& c) { c.add_lump(cost.resume_j / static_cast<double>(part.cores_expected)); });
-    starting_ = false;
+    starting_.reset();
     if (part.cores.size() > part.cores_expected)
         throw std::logic_error(std::string(name()) + ": more cores started for task " + std::to_string(m.task) +
                                " than its part has");
@@ -358,7 +358,7 @@ void Node::complete_part(TaskId task) {
 }
 
 void Node::on_projection(Core& core) {
-    if (starting_) return;
+    if (starting_ == core.task()) return;
     auto it = parts_.find(core.task());
     if (it == parts_.end() || !it->second.acknowledged || it->second.checkpointing) return;
     Part& part = it->second;

@@ -17,6 +17,7 @@
 // off wakes (latency, energy) for the next Start.
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <unordered_map>
 #include <vector>
 
@@ -153,7 +154,9 @@ private:
     sc_core::sc_time ready_at_;
     std::unordered_map<TaskId, Part> parts_;
     std::unordered_map<TaskId, Barrier> barriers_;
-    bool starting_ = false;  ///< inside a START: its own acknowledgement reports the projection
+    /// Inside a START of this task: its acknowledgement reports the part's projection (other parts that the START
+    /// slows, through a shared DVFS domain, report theirs).
+    std::optional<TaskId> starting_;
     std::uint32_t cores_with_segment_ = 0;  ///< kept in step by on_core_activity (O(1) busy())
 };
 

@@ -192,12 +192,33 @@ void MaxMPolicy::schedule(const PolicyView& view, Decisions& decide) {
                 for (ClusterId c = 0; c < clusters; ++c) append_row_part(i, c);
         std::make_heap(heap.begin(), heap.end(), below);
     };
-    rebuild_heap();
+    const bool rescan = config_.selection == Selection::Rescan;
+    if (!rescan) rebuild_heap();
+
+    // The reference selection: every option of every unmapped task recomputed, the first of the highest value
+    // in scan order (task index, then cluster and P-state).
+    auto best_by_rescan = [&](std::optional<std::size_t>& best_i, MaxMOption& o) {
+        double best = 0;
+        for (std::size_t i = 0; i < mappable.size(); ++i) {
+            if (mapped[i]) continue;
+            for (ClusterId c = 0; c < clusters; ++c) compute_options(view, mappable[i], c, day_end, options[i]);
+            for (const auto& opt : options[i]) {
+                if (!opt || opt->energy_j > energy_left) continue;
+                const double v = opt->value(objective);
+                if (!best_i || v > best) {
+                    best_i = i;
+                    best = v;
+                    o = *opt;
+                }
+            }
+        }
+    };
 
     for (;;) {
         std::optional<std::size_t> best_i;
         MaxMOption o;
-        while (!heap.empty()) {
+        if (rescan) best_by_rescan(best_i, o);
+        while (!rescan && !heap.empty()) {
             const Entry e = heap.front();
             std::pop_heap(heap.begin(), heap.end(), below);
             heap.pop_back();
@@ -239,7 +260,7 @@ void MaxMPolicy::schedule(const PolicyView& view, Decisions& decide) {
             // Task-Based: once the committed energy reaches the goal, Max UPE for the rest of the event.
             if (config_.switching == Switching::TaskBased && objective == Objective::UPR && committed >= goal) {
                 objective = Objective::UPE;
-                rebuild_heap();
+                if (!rescan) rebuild_heap();
             }
         }
     }

@@ -20,6 +20,12 @@ enum class Switching {
     TaskBased,   ///< as EventBased at the start; from Max UPR, switch to Max UPE once E_committed reaches goal(now)
 };
 
+/// How Algorithm 4's "best option over all tasks" is found after each assignment.
+enum class Selection {
+    LazyHeap,  ///< a max-heap of option values, stale entries re-valued when they reach the top (fast)
+    Rescan,    ///< every option of every unmapped task recomputed (the algorithm as written: the reference)
+};
+
 struct MaxMConfig {
     Objective objective = Objective::Util;
     Switching switching = Switching::None;
@@ -28,6 +34,7 @@ struct MaxMConfig {
     double leniency = 1.0;             ///< of the filter (§3.4.4.2 defaults: default_leniency())
     double dropping_threshold = 0.5;   ///< §3.3.3 / §3.4.4.1
     SimTime period = SimTime::from_whole_seconds(60);  ///< mapping events every 60 s (§3.3.1)
+    Selection selection = Selection::LazyHeap;  ///< same decisions either way (tested); Rescan for reference
 };
 
 /// One allocation option of a task (§3.3.7): its earliest start on a cluster at a P-state.
