@@ -1,5 +1,5 @@
 #pragma once
-// Task dropping by a utility threshold (Machovec Ch.3 §3.3.3, spec B3.4), shared by every policy that
+// Task dropping by a utility threshold (Machovec Ch.3 §3.3.3), shared by every policy that
 // drops: at the start of a mapping event, a mappable task whose utility upper bound — its utility if it
 // started now on its fastest cluster at P0 — is below the threshold is dropped for good.
 #include <cstddef>

@@ -24,11 +24,11 @@ struct Metrics {
     double sched_wall_mean_s = 0, sched_wall_median_s = 0, sched_wall_max_s = 0;
 };
 
-/// Metrics over a measurement window [start, end) (Machovec Ch.3 §3.2.4, §3.4.4.2; spec B4): a completed
+/// Metrics over a measurement window [start, end) (Machovec Ch.3 §3.2.4, §3.4.4.2): a completed
 /// task whose execution [first start, completion) straddles a window edge earns the fraction f of its
 /// execution inside the window times its final utility, and adds f times its best utility (at arrival on its
 /// fastest cluster at P0) to the window's maximum. A task that did not complete adds its best utility
-/// pro-rated over the ideal execution [arrival, arrival + fastest time) to the maximum (GAP: spec B4 leaves
+/// pro-rated over the ideal execution [arrival, arrival + fastest time) to the maximum (GAP: the text leaves
 /// the maximum's window rule open; sharing f keeps earned <= maximum task by task).
 struct WindowMetrics {
     SimTime start, end;

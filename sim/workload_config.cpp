@@ -155,7 +155,7 @@ Workload singh_jobs(const YAML::Node& n, const std::string& file, const Platform
     return flatten_jobs(generate_singh_jobs(p, rng));
 }
 
-/// `apc: per-node | per-task` of the Machovec workloads (spec B1 AMBIG; MachovecCh3Params::apc_scope).
+/// `apc: per-node | per-task` of the Machovec workloads (AMBIG; MachovecCh3Params::apc_scope).
 ApcScope apc_scope(const YAML::Node& n, const std::string& file) {
     const std::string s = get_string_or(n, "apc", file, "per-node");
     if (s != "per-node" && s != "per-task") throw_at(n["apc"], file, "apc must be 'per-node' or 'per-task', got '" + s + "'");

@@ -15,7 +15,7 @@ namespace {
 
 constexpr Seconds kDay_s = 86400.0;
 
-// Machovec Ch.3 Table 3 (spec B2.2): percent of task types per (priority level, urgency) cell.
+// Machovec Ch.3 Table 3: percent of task types per (priority level, urgency) cell.
 struct Table3Cell {
     double lo, hi, urgency, percent;
 };
@@ -44,7 +44,7 @@ std::uint32_t sample_machovec_ch3_cores(std::uint32_t max_cores, std::mt19937_64
     if (max_cores < 4098)
         throw std::invalid_argument("Machovec Ch.3 Table 4 needs a cluster of at least 4098 cores, got " +
                                     std::to_string(max_cores));
-    // Ch.3 Table 4 (spec B2.4): rows 20% [2,4], 20% [5,256], 40% [257,4096], 19% [4097,max-1], 1% max.
+    // Ch.3 Table 4: rows 20% [2,4], 20% [5,256], 40% [257,4096], 19% [4097,max-1], 1% max.
     std::discrete_distribution<int> row({20, 20, 40, 19, 1});
     const std::uint32_t lo[] = {2, 5, 257, 4097, max_cores};
     const std::uint32_t hi[] = {4, 256, 4096, max_cores - 1, max_cores};
@@ -157,7 +157,7 @@ MachovecCh3TaskType make_machovec_ch3_type(const MachovecCh3Params& p, const std
             t.time_s[c][ps] = s;
             t.apc_w[c][ps] = tables.power_w(k, ps);
             table->seconds[p.clusters[c].core_type][ps] = s;
-            // APC per node or per task (spec B1 AMBIG, MachovecCh3Params::apc_scope): the power of one core
+            // APC per node or per task (AMBIG, MachovecCh3Params::apc_scope): the power of one core
             // while it runs the task.
             const double cores_sharing = double(p.clusters[c].cores_per_node) *
                                          (p.apc_scope == ApcScope::PerTask ? double((*nodes)[c]) : 1.0);
@@ -170,7 +170,7 @@ MachovecCh3TaskType make_machovec_ch3_type(const MachovecCh3Params& p, const std
 
 namespace {
 
-// One task type on its eligible clusters (spec B2.1-B2.6); draw order as listed in the header.
+// One task type on its eligible clusters; draw order as listed in the header.
 MachovecCh3TaskType make_type(const MachovecCh3Params& p, const std::vector<std::size_t>& eligible,
                               int special_index, std::mt19937_64& rng) {
     const MachovecPriorityUrgency pu = sample_machovec_ch3_priority_urgency(rng);

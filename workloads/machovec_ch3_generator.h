@@ -1,5 +1,5 @@
 #pragma once
-// Machovec Ch.3 §3.4.2 synthetic workload (spec B2.1-B2.6): 100 task types per trial, 60 general-purpose (run on
+// Machovec Ch.3 §3.4.2 synthetic workload: 100 task types per trial, 60 general-purpose (run on
 // the general-purpose clusters only) and 20 + 20 special-purpose (each runs on one special cluster only).
 // Per task type (draw order in machovec_ch3_generator.cpp):
 //   priority level and urgency from Table 3 (joint), starting utility uniform in the level's range (B2.2);
@@ -61,7 +61,7 @@ struct MachovecCh3Params {
     /// GAP: Table 4 "max cores of cluster" = the smallest total core count among the type's eligible clusters,
     /// so the task fits on each of them; nodes on cluster c = ceil(cores / cores_per_node(c)).
     /// GAP: exec(c, p) = single_core_time(c) · time_factor(c, p) / S(nodes_c) with Downey's speedup S
-    /// (spec B2.5 natural choice, the single-core time read as the one-node time).
+    /// (the natural choice, the single-core time read as the one-node time).
 };
 
 /// Everything drawn for one task type. Tables are [cluster][P-state]; -1 where the type cannot run.

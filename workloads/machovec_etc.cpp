@@ -10,7 +10,7 @@ double interpolate_clamped(const std::vector<double>& xs, const std::vector<doub
     if (xs.empty() || xs.size() != ys.size()) throw std::invalid_argument("interpolate_clamped: bad point lists");
     for (std::size_t i = 1; i < xs.size(); ++i)
         if (!(xs[i] > xs[i - 1])) throw std::invalid_argument("interpolate_clamped: x not strictly increasing");
-    // GAP (spec B1): clamp outside the listed node counts (see machovec_etc.h).
+    // GAP: clamp outside the listed node counts (see machovec_etc.h).
     if (x <= xs.front()) return ys.front();
     if (x >= xs.back()) return ys.back();
     const std::size_t hi = static_cast<std::size_t>(std::upper_bound(xs.begin(), xs.end(), x) - xs.begin());
@@ -75,7 +75,7 @@ Watts MachovecEtc::apc_w(std::size_t type, std::size_t cluster, std::size_t psta
 }
 
 Joules MachovecEtc::energy_j(std::size_t type, std::size_t cluster, std::size_t pstate, double nodes) const {
-    // Ch.3 §3.2.2: energy = execution time × APC; AMBIG whether APC is per node (spec B1).
+    // Ch.3 §3.2.2: energy = execution time × APC; AMBIG whether APC is per node.
     const Joules per_task = time_s(type, cluster, pstate, nodes) * apc_w(type, cluster, pstate, nodes);
     return scope_ == ApcScope::PerNode ? per_task * nodes : per_task;
 }

@@ -1,7 +1,7 @@
 #pragma once
-// Machovec Ch.3 §3.2.2 (spec B1): ETC[task type][cluster][P-state][#nodes] and APC with the same structure.
+// Machovec Ch.3 §3.2.2: ETC[task type][cluster][P-state][#nodes] and APC with the same structure.
 // Each (type, cluster, P-state) lists values at some node counts; a count between two listed counts is
-// LINEARLY INTERPOLATED (execution time may rise with more nodes, Ch.3 Table 2 / spec B7).
+// LINEARLY INTERPOLATED (execution time may rise with more nodes, Ch.3 Table 2).
 // GAP (out of range): a count below the smallest or above the largest listed count takes the value of that
 // nearest listed count (clamp). Extrapolating from the two nearest points could give negative times
 // (e.g. Table 2 type 1 falling from 100 to 70 s between 1 and 2 nodes), so rmsim clamps.

@@ -1,5 +1,5 @@
 #pragma once
-// Machovec Ch.3 §3.4.3 trace workload (spec B2.7): one day of an SWF log per trial, each job one task whose
+// Machovec Ch.3 §3.4.3 trace workload: one day of an SWF log per trial, each job one task whose
 // other attributes are generated as in §3.4.2 (workloads/machovec_ch3_generator.h).
 // The paper used 48 days of the "clean" Curie log (92,160 cores); rmsim does not ship it. Stand-ins:
 // KTH-SP2-1996-2 (100 procs) and lublin_256 (256 nodes); their jobs are scaled to a Curie-sized machine.

@@ -1,5 +1,5 @@
 #pragma once
-// Synthetic Singh 2015 workload (spec §8, paper Sec. V). The paper's jobs come from HLRS historical traces,
+// Synthetic Singh 2015 workload (Sec. V). The paper's jobs come from HLRS historical traces,
 // which are not available, so everything below is a documented GAP unless it cites the paper:
 //   - a job is a DAG of 5..10 tasks (Sec. V); shape per job: fork-join (source -> n-2 parallel tasks ->
 //     sink), chain/pipeline (t0 -> t1 -> ... ), or random layered (see below), with given probabilities;
@@ -14,7 +14,7 @@
 //     frequency, soft_factor and decay_factor uniform per job. Max value = importance · value_per_work_s ·
 //     (total task time at f_ref), importance uniform per job: bigger jobs are worth more, and jobs of equal
 //     size differ in importance;
-//   - arrivals (Sec. V, AMBIG spec §8): all N jobs within one day, more in peak than off-peak hours. A day
+//   - arrivals (Sec. V, AMBIG): all N jobs within one day, more in peak than off-peak hours. A day
 //     shape (relative piecewise-constant rate over [0, day_s), default Machovec's 2x during 09:00-18:00 and
 //     0.4x otherwise, i.e. peak/off-peak density ratio 5) is sampled N times by inverse CDF (N arrivals of a
 //     non-homogeneous Poisson process conditioned on their number are i.i.d. with density ∝ rate) and

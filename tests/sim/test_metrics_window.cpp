@@ -1,4 +1,4 @@
-// The measurement window of the utility metrics (Machovec Ch.3 §3.2.4, spec B4): pro-rating of tasks that
+// The measurement window of the utility metrics (Machovec Ch.3 §3.2.4): pro-rating of tasks that
 // straddle its edges, warm-up excluded; computed on manager bookkeeping driven by hand.
 #include <catch2/catch.hpp>
 

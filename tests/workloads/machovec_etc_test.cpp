@@ -6,7 +6,7 @@
 using namespace rmsim;
 
 namespace {
-// Machovec Ch.3 Table 2 (spec B7), task type 1 at one cluster and P-state, with an APC of 100 W at every
+// Machovec Ch.3 Table 2, task type 1 at one cluster and P-state, with an APC of 100 W at every
 // listed count except 32 nodes (200 W), so the APC interpolation is visible too.
 MachovecEtc table2(ApcScope scope) {
     MachovecEtc etc(3, 2, 1, scope);

@@ -42,7 +42,7 @@ std::vector<LocalNodeIndex> pick_units(const PolicyView& view, ClusterId c, std:
 ///
 /// Energy: the daily budget binds every heuristic, not only the energy-aware ones (Machovec Ch.3 §3.2.4: "the
 /// maximum amount of energy that it can consume each day"; §3.3.5: without filtering, heuristics "use up their
-/// energy part way through the day"). GAP (spec B2.8/B3.7, the same rule as MaxMPolicy): a task is not started
+/// energy part way through the day"). GAP (the same rule as MaxMPolicy): a task is not started
 /// or reserved on an option whose estimated energy exceeds budget - energy committed in the period; the
 /// baselines skip such an option and the task waits (for a later period). The amount is read once per event
 /// (PolicyView::energy_remaining) and reduced by every booking.

@@ -33,7 +33,7 @@ double FcfsMultiQueuePolicy::average_resources(const PolicyView& view, TaskId t,
 
 // GAP: "the task that needs the most resources in the system" — the largest average among the tasks
 // classified (the mappable tasks of this mapping event). The garbled text names only small and medium;
-// we read: below 30 % small, from 30 % up to 60 % medium, above 60 % large (spec B3.6 item 4).
+// we read: below 30 % small, from 30 % up to 60 % medium, above 60 % large.
 std::vector<SizeQueue> FcfsMultiQueuePolicy::classify(const PolicyView& view, const std::vector<TaskId>& tasks,
                                                       std::uint32_t pstate) {
     std::vector<double> res(tasks.size());

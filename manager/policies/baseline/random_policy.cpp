@@ -17,7 +17,7 @@ PolicyTraits RandomPolicy::traits() const {
 
 // GAP: the text draws "a random cluster with a random P-state"; we draw uniformly among the clusters that
 // can run the task, then uniformly among the P-states it can run at there (a draw the task cannot use
-// would only be redrawn). GAP (spec B3.6 item 1): reservations are permanent, as in the other comparison
+// would only be redrawn). GAP: reservations are permanent, as in the other comparison
 // heuristics, so every task is assigned once, at the first mapping event that sees it.
 void RandomPolicy::schedule(const PolicyView& view, Decisions& decide) {
     StartNowIndex index(view);
