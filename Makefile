@@ -2,7 +2,7 @@
 BUILD ?= build
 JOBS  ?= $(shell nproc)
 
-.PHONY: run test build deps bench clean
+.PHONY: run test build deps bench sanitize fuzz clean
 
 deps:
 	@scripts/install-deps.sh
@@ -18,6 +18,16 @@ test: deps
 	@cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release >/dev/null
 	@cmake --build $(BUILD) -j $(JOBS)
 	@cd $(BUILD) && ctest -j $(JOBS) --output-on-failure --timeout 600
+
+# The test suite under AddressSanitizer and UndefinedBehaviorSanitizer (its own build folder). Any report fails
+# the run. The goldens run at their small scale as in `make test`, but for the swept configs only one (the
+# sanitizers make them about 5x slower; the others exercise the same code).
+SANITIZE_BUILD ?= build-sanitize
+sanitize: deps
+	@cmake -S . -B $(SANITIZE_BUILD) -DCMAKE_BUILD_TYPE=Debug -DRMSIM_SANITIZE=ON >/dev/null
+	@cmake --build $(SANITIZE_BUILD) -j $(JOBS)
+	@cd $(SANITIZE_BUILD) && ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+	  ctest -j $(JOBS) --output-on-failure --timeout 1200 -E "golden: machovec-fig2[6-9]|golden: machovec-fig3|embedding"
 
 bench: deps
 	@cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release >/dev/null

@@ -80,12 +80,15 @@ std::vector<Variant> expand_variants(const YAML::Node& root, const std::string& 
             const std::string key = key_path(it->first, file);
             if (!short_keys.insert(last_key(key)).second)
                 throw_at(it->first, file, "swept keys must differ in their last part ('" + last_key(key) + "' twice)");
-            expect_sequence(it->second, file, "sweep values of '" + key + "'");
-            if (it->second.size() == 0) throw_at(it->second, file, "no values to sweep for '" + key + "'");
+            // A copy: it->second belongs to the iterator's temporary proxy, which a range-for over it would
+            // outlive (yaml-cpp).
+            const YAML::Node list = it->second;
+            expect_sequence(list, file, "sweep values of '" + key + "'");
+            if (list.size() == 0) throw_at(list, file, "no values to sweep for '" + key + "'");
             keys.push_back(key);
             std::vector<std::string> vals;
             std::set<std::string> distinct;
-            for (const YAML::Node& x : it->second) {
+            for (const YAML::Node& x : list) {
                 vals.push_back(value_text(x));
                 if (!distinct.insert(vals.back()).second)
                     throw_at(x, file, "value '" + vals.back() + "' listed twice for '" + key + "'");
