@@ -3,6 +3,7 @@
 // platform, every task and its record, the waiting set, the availability profiles, the estimates of
 // execution time and energy, the energy accounts, and the DAG jobs. Read-only: a policy changes nothing
 // except by deciding (manager/decisions.h). Plain C++, so every heuristic is unit-tested without a simulation.
+#include <algorithm>
 #include <cstdint>
 #include <utility>
 #include <vector>
@@ -50,6 +51,14 @@ public:
     std::uint32_t units_needed(TaskId t, ClusterId c) const { return estimates_.units_needed(ledger_.task(t), c); }
     /// Time to do the task's remaining work on cluster c at P-state p; negative if it cannot run there.
     SimTime exec_time(TaskId t, ClusterId c, std::uint32_t pstate) const { return ledger_.exec_time(t, c, pstate); }
+    /// How long a start or reservation books the task's units: exec_time() but at least 1 ns (a task of zero
+    /// work still holds its units for the time resolution, TaskLedger::start/reserve); negative if it cannot
+    /// run there. Query the profile over this window, not exec_time()'s, or a zero-work task's empty window
+    /// finds units that are busy.
+    SimTime booked_time(TaskId t, ClusterId c, std::uint32_t pstate) const {
+        const SimTime d = exec_time(t, c, pstate);
+        return d.is_negative() ? d : std::max(d, kOneNanosecond);
+    }
     /// Energy of that execution on its units: busy cores, plus uncore and node base power when whole
     /// nodes are allocated.
     Joules exec_energy(TaskId t, ClusterId c, std::uint32_t pstate) const {

@@ -15,6 +15,11 @@ using sc_core::sc_time_stamp;
 
 namespace {
 SimTime now_time() { return to_sim_time(sc_time_stamp()); }
+
+/// The last of the boundaries first, first + period, ... that is <= now (first <= now, period > 0).
+SimTime last_boundary(SimTime first, SimTime period, SimTime now) {
+    return first + period * ((now - first).ns() / period.ns());
+}
 }  // namespace
 
 ResourceManager::ResourceManager(sc_core::sc_module_name name, const PlatformSpec& platform, ControlPort& port,
@@ -41,6 +46,12 @@ ResourceManager::ResourceManager(sc_core::sc_module_name name, const PlatformSpe
 bool ResourceManager::all_finished() const { return books_.ledger().finished_count() == tasks_.size(); }
 
 void ResourceManager::tick() {
+    watchdog_.activation(*this);
+    if (!meter_interval_set_ && config_.budget.budget_j > 0) {
+        // The meter records the energy at every budget boundary, so the manager need not wake there.
+        port_.set_meter_interval(to_sc_time(next_budget_), to_sc_time(config_.budget.period));
+        meter_interval_set_ = true;
+    }
     // The manager acts last at an instant: what else happens now (a core finishing, a notice arriving, a
     // node applying a command) is registered first.
     if (sc_core::sc_pending_activity_at_current_time()) {
@@ -56,14 +67,18 @@ void ResourceManager::tick() {
     }
     kill_due(now);
     books_.start_due_reservations(now, now);
-    // Budget periods (e.g. days): the energy accounts restart from the meter's exact reading.
-    while (config_.budget.budget_j > 0 && now >= next_budget_) {
-        books_.energy().begin_period(next_budget_, energy_now());
+    // Budget periods (e.g. days): the accounts restart from the meter's exact reading at the latest boundary,
+    // which the meter recorded when it passed (MachineMeter's interval readings). The manager does not wake
+    // at boundaries: one or many may have passed since it last acted, and the step is O(1) whatever the
+    // period.
+    if (config_.budget.budget_j > 0 && now >= next_budget_) {
+        next_budget_ = last_boundary(next_budget_, config_.budget.period, now);
+        books_.energy().begin_period(next_budget_, port_.read_meter().interval_start_j);
         next_budget_ += config_.budget.period;
     }
     if (traits_.period > SimTime() && now >= next_period_) {
         trigger = true;
-        while (next_period_ <= now) next_period_ += traits_.period;
+        next_period_ = last_boundary(next_period_, traits_.period, now) + traits_.period;
     }
     while (!wakeups_.empty() && wakeups_.top() <= now) {
         trigger = true;
@@ -86,7 +101,6 @@ void ResourceManager::arm() {
     if (!limits_.empty()) next = std::min(next, limits_.top().at);
     if (!wakeups_.empty()) next = std::min(next, wakeups_.top());
     if (traits_.period > SimTime() && !all_finished()) next = std::min(next, next_period_);
-    if (config_.budget.budget_j > 0 && !all_finished()) next = std::min(next, next_budget_);
     next = std::min(next, config_.end);
     if (next.is_infinite()) return;
     const sc_time at = to_sc_time(next);

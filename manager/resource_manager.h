@@ -30,6 +30,7 @@
 #include "manager/bookkeeping.h"
 #include "manager/policy.h"
 #include "modules/control_port.h"
+#include "modules/instant_watchdog.h"
 #include "platform/platform_spec.h"
 #include "workloads/task.h"
 
@@ -84,10 +85,12 @@ private:
     Bookkeeping books_;
     ManagerStats stats_;
     sc_core::sc_event wake_;
+    InstantWatchdog watchdog_;
     std::size_t next_arrival_ = 0;
     std::vector<TaskId> arrival_order_;
     SimTime next_period_;
     SimTime next_budget_;  ///< the next budget period boundary
+    bool meter_interval_set_ = false;  ///< the meter's interval readings follow the budget periods
     bool event_due_ = false;
     std::vector<TaskId> deferred_;
     /// Units (node << 32 | core) with a START sent and no final notice yet: the task holding them.

@@ -18,20 +18,29 @@ void ControlPort::send(const Message& m, const sc_core::sc_time& delay) {
     send_message(out, m, kManagerEndpoint, node_endpoint(m.node), delay);
 }
 
-EnergyReading ControlPort::read_meter() {
+void ControlPort::meter_transaction(tlm::tlm_command command, unsigned char* data, unsigned int length) {
     if (!has_meter()) throw std::logic_error("ControlPort: no energy meter is bound");
-    EnergyReading r;
     tlm::tlm_generic_payload gp;
-    gp.set_command(tlm::TLM_READ_COMMAND);
+    gp.set_command(command);
     gp.set_address(meter_endpoint_);
-    gp.set_data_ptr(reinterpret_cast<unsigned char*>(&r));
-    gp.set_data_length(sizeof r);
-    gp.set_streaming_width(sizeof r);
+    gp.set_data_ptr(data);
+    gp.set_data_length(length);
+    gp.set_streaming_width(length);
     gp.set_byte_enable_ptr(nullptr);
     gp.set_response_status(tlm::TLM_INCOMPLETE_RESPONSE);
-    if (out->transport_dbg(gp) != sizeof r || gp.is_response_error())
-        throw std::logic_error("ControlPort: the energy meter did not answer");
+    if (out->transport_dbg(gp) != length || gp.is_response_error())
+        throw std::logic_error("ControlPort: the energy meter refused a debug transaction");
+}
+
+EnergyReading ControlPort::read_meter() {
+    EnergyReading r;
+    meter_transaction(tlm::TLM_READ_COMMAND, reinterpret_cast<unsigned char*>(&r), sizeof r);
     return r;
+}
+
+void ControlPort::set_meter_interval(const sc_core::sc_time& start, const sc_core::sc_time& period) {
+    MeterInterval i{start.value(), period.value()};
+    meter_transaction(tlm::TLM_WRITE_COMMAND, reinterpret_cast<unsigned char*>(&i), sizeof i);
 }
 
 void ControlPort::b_transport(tlm::tlm_generic_payload& gp, sc_core::sc_time& delay) {
@@ -46,6 +55,7 @@ void ControlPort::b_transport(tlm::tlm_generic_payload& gp, sc_core::sc_time& de
 }
 
 void ControlPort::drain() {
+    watchdog_.activation(*this);
     peq_.drain([this](const Message& m) {
         ++received_;
         if (handler_) handler_(m);

@@ -12,6 +12,7 @@
 #include <tlm_utils/simple_initiator_socket.h>
 #include <tlm_utils/simple_target_socket.h>
 
+#include "modules/instant_watchdog.h"
 #include "modules/machine_meter.h"
 #include "modules/payload_event_queue.h"
 #include "modules/protocol.h"
@@ -35,6 +36,9 @@ public:
     bool has_meter() const { return meter_endpoint_ != kNoMeter; }
     /// The machine's energy up to now (TLM debug read of the meter: no simulated time passes).
     EnergyReading read_meter();
+    /// Sets the meter's interval grid (TLM debug write; MachineMeter): start, start + period, ... Before
+    /// the first boundary has passed.
+    void set_meter_interval(const sc_core::sc_time& start, const sc_core::sc_time& period);
     std::uint64_t commands_sent() const { return sent_; }
     std::uint64_t notices_received() const { return received_; }
 
@@ -42,12 +46,15 @@ private:
     static constexpr std::uint32_t kNoMeter = std::numeric_limits<std::uint32_t>::max();
     void b_transport(tlm::tlm_generic_payload& gp, sc_core::sc_time& delay);
     void drain();
+    /// A debug transaction with the meter (exactly `length` bytes must be transferred).
+    void meter_transaction(tlm::tlm_command command, unsigned char* data, unsigned int length);
 
     NoticeHandler handler_;
     PayloadEventQueue<Message> peq_;
     std::uint32_t meter_endpoint_ = kNoMeter;
     std::uint64_t sent_ = 0;
     std::uint64_t received_ = 0;
+    InstantWatchdog watchdog_;
 };
 
 }  // namespace rmsim

@@ -237,6 +237,7 @@ void Core::finish_work() {
 }
 
 void Core::on_event() {
+    watchdog_.activation(*this);
     const sc_time now = sc_time_stamp();
     if (switching_ && switch_end_ <= now) {
         accrue_progress();

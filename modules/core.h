@@ -20,6 +20,7 @@
 #include <systemc>
 
 #include "modules/core_host.h"
+#include "modules/instant_watchdog.h"
 #include "modules/power_meter.h"
 #include "modules/protocol.h"
 #include "platform/platform_spec.h"
@@ -93,6 +94,7 @@ private:
     std::uint32_t index_;
     PowerMeter meter_;
     sc_core::sc_event event_;
+    InstantWatchdog watchdog_;
     ActivityLog* log_ = nullptr;
 
     State state_ = State::Idle;

@@ -131,6 +131,7 @@ void Node::local_b_transport(tlm::tlm_generic_payload& gp, sc_time& delay) {
 }
 
 void Node::drain() {
+    watchdog_.activation(*this);
     peq_.drain([this](const Delivery& d) {
         switch (d.kind) {
             case Delivery::Kind::Network: apply(d.msg); break;
@@ -407,6 +408,7 @@ void Node::check_idle() {
 }
 
 void Node::on_timer() {
+    watchdog_.activation(*this);
     if (off_pending_ && sc_time_stamp() >= off_due_ && !busy()) power_off();
     off_pending_ = false;
 }

@@ -28,6 +28,7 @@
 
 #include "modules/core_host.h"
 #include "modules/dvfs_domain.h"
+#include "modules/instant_watchdog.h"
 #include "modules/interconnect.h"
 #include "modules/payload_event_queue.h"
 #include "modules/power_meter.h"
@@ -148,6 +149,7 @@ private:
     std::unique_ptr<Interconnect> network_;
     PayloadEventQueue<Delivery> peq_;
     sc_core::sc_event timer_;
+    InstantWatchdog watchdog_;  ///< drain and on_timer
     sc_core::sc_time off_due_;
     bool off_pending_ = false;
     PowerState state_ = PowerState::On;

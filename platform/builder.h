@@ -44,8 +44,9 @@ public:
 
     /// Every core reports its segments and P-state switches to `log` (nullptr: none). Attach before sc_start.
     void attach_log(ActivityLog* log);
-    /// `o` sees the machine-wide draw before each change (nullptr: none). Attach before sc_start.
-    void observe_energy(EnergyObserver* o) { account_.observe(o); }
+    /// `o` sees the machine-wide draw before each change (nullptr: none), after the machine's meter (which
+    /// observes it for its interval readings). Attach before sc_start.
+    void observe_energy(EnergyObserver* o) { meter_->forward_to(o); }
 
 private:
     PlatformSpec spec_;

@@ -5,21 +5,19 @@
 #include <cstdlib>
 #include <limits>
 #include <optional>
-#include <sstream>
 #include <utility>
 #include <vector>
 
+#include "platform/model_limits.h"
+#include "platform/short_number.h"
+#include "platform/resource_limits.h"
+#include "platform/yaml_quantities.h"
 #include "platform/yaml_util.h"
 
 namespace rmsim {
 namespace {
 
-std::string num(double v) {
-    std::ostringstream s;
-    s.precision(6);
-    s << v;
-    return s.str();
-}
+std::string num(double v) { return short_number(v); }
 
 std::string ghz(Hertz f) { return num(f / 1e9) + " GHz"; }
 
@@ -86,6 +84,12 @@ class PlatformLoader {
         if (nodes > std::numeric_limits<std::uint32_t>::max())
             throw_at(clusters, file_,
                      "the platform has " + std::to_string(nodes) + " nodes, more than 4294967295");
+        const double cores = static_cast<double>(spec_.total_cores());
+        check_fits_in_memory(cores * kBytesPerCore + static_cast<double>(nodes) * kBytesPerNode,
+                             yaml_location(clusters, file_),
+                             "simulating " + std::to_string(nodes) + " nodes of " + num(cores) + " cores",
+                             "about " + format_bytes(kBytesPerCore) + " a core and " + format_bytes(kBytesPerNode) +
+                                 " a node");
         return std::move(spec_);
     }
 
@@ -126,21 +130,21 @@ class PlatformLoader {
                            {"checkpoint_s", "checkpoint_energy_j", "resume_s", "resume_energy_j",
                             "bandwidth_bytes_per_s"});
         PreemptionCost c;
-        c.checkpoint_s = get_non_negative_or(node, "checkpoint_s", file_, 0.0);
-        c.checkpoint_j = get_non_negative_or(node, "checkpoint_energy_j", file_, 0.0);
-        c.resume_s = get_non_negative_or(node, "resume_s", file_, 0.0);
-        c.resume_j = get_non_negative_or(node, "resume_energy_j", file_, 0.0);
+        c.checkpoint_s = get_seconds_or(node, "checkpoint_s", file_, 0.0);
+        c.checkpoint_j = get_amount_or(node, "checkpoint_energy_j", file_, 0.0);
+        c.resume_s = get_seconds_or(node, "resume_s", file_, 0.0);
+        c.resume_j = get_amount_or(node, "resume_energy_j", file_, 0.0);
         c.bandwidth_bytes_per_s =
-            get_positive_or(node, "bandwidth_bytes_per_s", file_, std::numeric_limits<double>::infinity());
+            get_amount_or(node, "bandwidth_bytes_per_s", file_, std::numeric_limits<double>::infinity(), true);
         return c;
     }
 
     LinkSpec link(const YAML::Node& node, const std::string& what) {
         check_allowed_keys(node, file_, what, {"latency_s", "bandwidth_bytes_per_s"});
         LinkSpec l;
-        l.latency_s = get_non_negative_or(node, "latency_s", file_, 0.0);
+        l.latency_s = get_seconds_or(node, "latency_s", file_, 0.0);
         l.bandwidth_bytes_per_s =
-            get_positive_or(node, "bandwidth_bytes_per_s", file_, std::numeric_limits<double>::infinity());
+            get_amount_or(node, "bandwidth_bytes_per_s", file_, std::numeric_limits<double>::infinity(), true);
         return l;
     }
 
@@ -156,7 +160,7 @@ class PlatformLoader {
             if (f)
                 throw_at(get_node(map, u.first, file_), file_,
                          what + " gives more than one of frequency_ghz, frequency_mhz, frequency_hz");
-            f = get_positive(map, u.first, file_) * u.second;
+            f = as_frequency(get_node(map, u.first, file_), file_, std::string("'") + u.first + "'", u.second);
         }
         if (!f) throw_at(map, file_, what + " needs one of frequency_ghz, frequency_mhz, frequency_hz");
         return *f;
@@ -182,9 +186,9 @@ class PlatformLoader {
                                 "idle_power_w"});
             PState s;
             s.frequency_hz = frequency(e, what);
-            s.voltage_v = get_positive_or(e, "voltage_v", file_, 0.0);  // informative only in a direct table
-            s.busy_power_w = get_non_negative(e, "busy_power_w", file_);
-            s.idle_power_w = get_non_negative_or(e, "idle_power_w", file_, 0.0);
+            s.voltage_v = get_amount_or(e, "voltage_v", file_, 0.0, true);  // informative only in a direct table
+            s.busy_power_w = get_amount(e, "busy_power_w", file_);
+            s.idle_power_w = get_amount_or(e, "idle_power_w", file_, 0.0);
             if (s.busy_power_w < s.idle_power_w)
                 throw_at(e, file_,
                          "busy_power_w (" + num(s.busy_power_w) + " W) is below idle_power_w (" +
@@ -202,9 +206,9 @@ class PlatformLoader {
         const YAML::Node model = get_node(map, "model", file_);
         if (as_string(model, file_, "'model'") != "analytic")
             throw_at(model, file_, "unknown P-state model '" + model.Scalar() + "' (allowed: analytic)");
-        const double c_eff_f = get_positive(map, "c_eff_f", file_);
-        const double activity = get_positive_or(map, "activity", file_, 1.0);
-        const double i_leak_a = get_non_negative_or(map, "i_leak_a", file_, 0.0);
+        const double c_eff_f = get_amount(map, "c_eff_f", file_, true);
+        const double activity = get_amount_or(map, "activity", file_, 1.0, true);
+        const double i_leak_a = get_amount_or(map, "i_leak_a", file_, 0.0);
         const YAML::Node levels = sequence(map, "levels", true);
         std::vector<PState> ps;
         for (const auto& e : levels) {
@@ -213,9 +217,12 @@ class PlatformLoader {
                                {"frequency_ghz", "frequency_mhz", "frequency_hz", "voltage_v"});
             PState s;
             s.frequency_hz = frequency(e, what);
-            s.voltage_v = get_positive(e, "voltage_v", file_);
+            s.voltage_v = get_amount(e, "voltage_v", file_, true);
             s.idle_power_w = s.voltage_v * i_leak_a;
             s.busy_power_w = c_eff_f * s.voltage_v * s.voltage_v * s.frequency_hz * activity + s.idle_power_w;
+            if (!(s.busy_power_w <= kMaxMagnitude))
+                throw_at(e, file_, what + ": the model gives a busy power of " + num(s.busy_power_w) + " W, above " +
+                                       num(kMaxMagnitude) + " W");
             ps.push_back(s);
             check_decreasing(ps, e);
         }
@@ -237,11 +244,11 @@ class PlatformLoader {
         else
             throw_at(ps, file_,
                      "'pstates' must be a table (a sequence, P0 first) or an analytic model (a map)");
-        ct.transition_latency_s = get_non_negative_or(node, "transition_latency_s", file_, 0.0);
-        ct.transition_energy_j = get_non_negative_or(node, "transition_energy_j", file_, 0.0);
-        ct.sleep_power_w = get_non_negative_or(node, "sleep_power_w", file_, 0.0);
-        ct.wake_latency_s = get_non_negative_or(node, "wake_latency_s", file_, 0.0);
-        ct.wake_energy_j = get_non_negative_or(node, "wake_energy_j", file_, 0.0);
+        ct.transition_latency_s = get_seconds_or(node, "transition_latency_s", file_, 0.0);
+        ct.transition_energy_j = get_amount_or(node, "transition_energy_j", file_, 0.0);
+        ct.sleep_power_w = get_amount_or(node, "sleep_power_w", file_, 0.0);
+        ct.wake_latency_s = get_seconds_or(node, "wake_latency_s", file_, 0.0);
+        ct.wake_energy_j = get_amount_or(node, "wake_energy_j", file_, 0.0);
         ct.gate_when_idle = get_bool_or(node, "gate_when_idle", file_, false);
         spec_.core_types.push_back(std::move(ct));
     }
@@ -255,7 +262,7 @@ class PlatformLoader {
         if (!has_key(map, key)) return {0.0};
         const YAML::Node v = get_node(map, key, file_);
         const std::string what = std::string("'") + key + "'";
-        if (v.IsScalar()) return {as_non_negative(v, file_, what)};
+        if (v.IsScalar()) return {as_amount(v, file_, what)};
         if (!v.IsSequence())
             throw_at(v, file_, what + " must be a number or a list with one number per P-state");
         if (!list_rule.empty()) throw_at(v, file_, "a per-P-state " + what + " list " + list_rule);
@@ -264,7 +271,7 @@ class PlatformLoader {
                      what + " has " + std::to_string(v.size()) + " entries but " + owner + " has " +
                          std::to_string(pstates) + " P-states");
         std::vector<Watts> w;
-        for (const auto& e : v) w.push_back(as_non_negative(e, file_, what + " entry"));
+        for (const auto& e : v) w.push_back(as_amount(e, file_, what + " entry"));
         return w;
     }
 
@@ -285,8 +292,8 @@ class PlatformLoader {
                          spec_.dvfs_domain == DvfsScope::Core ? "needs dvfs_domain processor or node" : "",
                          "core type '" + ct.name + "'");
         pt.gate_when_idle = get_bool_or(node, "gate_when_idle", file_, false);
-        pt.wake_latency_s = get_non_negative_or(node, "wake_latency_s", file_, 0.0);
-        pt.wake_energy_j = get_non_negative_or(node, "wake_energy_j", file_, 0.0);
+        pt.wake_latency_s = get_seconds_or(node, "wake_latency_s", file_, 0.0);
+        pt.wake_energy_j = get_amount_or(node, "wake_energy_j", file_, 0.0);
         spec_.processor_types.push_back(std::move(pt));
     }
 
@@ -301,7 +308,7 @@ class PlatformLoader {
         } else if (v.IsMap()) {
             check_allowed_keys(v, file_, "switch_off", {"after_s"});
             nt.switch_off = SwitchOffPolicy::AfterTimeout;
-            nt.switch_off_timeout_s = get_non_negative(v, "after_s", file_);
+            nt.switch_off_timeout_s = get_seconds(v, "after_s", file_);
         } else {
             throw_at(v, file_, usage + (v.IsScalar() ? ", got '" + v.Scalar() + "'" : ""));
         }
@@ -364,11 +371,11 @@ class PlatformLoader {
                 power_levels(node, "base_power_w", pstates,
                              spec_.dvfs_domain == DvfsScope::Node ? "" : "needs dvfs_domain node",
                              "node type '" + nt.name + "'");
-            nt.off_power_w = get_non_negative_or(node, "off_power_w", file_, 0.0);
+            nt.off_power_w = get_amount_or(node, "off_power_w", file_, 0.0);
         }
         switch_off(node, nt);
-        nt.wake_latency_s = get_non_negative_or(node, "wake_latency_s", file_, 0.0);
-        nt.wake_energy_j = get_non_negative_or(node, "wake_energy_j", file_, 0.0);
+        nt.wake_latency_s = get_seconds_or(node, "wake_latency_s", file_, 0.0);
+        nt.wake_energy_j = get_amount_or(node, "wake_energy_j", file_, 0.0);
         if (has_key(node, "network")) nt.network = link(get_node(node, "network", file_), "network");
         spec_.node_types.push_back(std::move(nt));
     }
@@ -411,6 +418,8 @@ class PlatformLoader {
                 double d = std::strtod(field.c_str(), &end);
                 if (field.empty() || *end != '\0' || !std::isfinite(d) || d < 0)
                     throw_at(v, file_, at + ": '" + field + "' is not a power in W (>= 0)");
+                if (d > kMaxMagnitude)
+                    throw_at(v, file_, at + ": " + field + " W is above " + num(kMaxMagnitude) + " W");
                 w.push_back(d);
             }
             if (w.size() != 2 && w.size() != 3)
@@ -450,12 +459,12 @@ class PlatformLoader {
         ct.name = nt.name + ".core";
         const YAML::Node speeds = get_node(sg, "speeds_hz", file_);
         if (speeds.IsScalar()) {
-            ct.pstates.push_back(PState{as_positive(speeds, file_, "'speeds_hz'"), 0, 0, 0});
+            ct.pstates.push_back(PState{as_frequency(speeds, file_, "'speeds_hz'"), 0, 0, 0});
         } else {
             expect_sequence(speeds, file_, "'speeds_hz'");
             if (speeds.size() == 0) throw_at(speeds, file_, "'speeds_hz' must not be empty");
             for (const auto& s : speeds) {
-                ct.pstates.push_back(PState{as_positive(s, file_, "'speeds_hz' entry"), 0, 0, 0});
+                ct.pstates.push_back(PState{as_frequency(s, file_, "'speeds_hz' entry"), 0, 0, 0});
                 check_decreasing(ct.pstates, s);
             }
         }
@@ -473,7 +482,7 @@ class PlatformLoader {
             pt.uncore_power_w.push_back(ranges[p].epsilon_w - ranges[p].idle_w);
             nt.base_power_w.push_back(ranges[p].idle_w);
         }
-        nt.off_power_w = get_non_negative_or(sg, "host_off_w", file_, 0.0);
+        nt.off_power_w = get_amount_or(sg, "host_off_w", file_, 0.0);
 
         core_names_.add(ct.name, sg, file_);
         processor_names_.add(pt.name, sg, file_);

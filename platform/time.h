@@ -92,8 +92,10 @@ constexpr SimTime kOneNanosecond = SimTime::from_ns(1);
 
 inline SimTime SimTime::from_seconds(Seconds s) {
     if (s != s) throw std::invalid_argument("SimTime: NaN seconds");
-    if (s >= 9.2e9) return infinity();  // 2^63 ns is 9.22e9 s
-    if (s < -9.2e9) return SimTime(kMin);
+    // 2^63 ns is 9.2233720368e9 s; 9.223372036e9 s and below convert exactly (rmsim accepts up to 9.2e9 s,
+    // platform/model_limits.h).
+    if (s >= 9.223372036e9) return infinity();
+    if (s <= -9.223372036e9) return SimTime(kMin);
     if (s >= 0) return SimTime(static_cast<std::int64_t>(ceil_to_ns(s)));
     return SimTime(-static_cast<std::int64_t>(ceil_to_ns(-s)));
 }

@@ -171,6 +171,17 @@ std::uint32_t as_count(const YAML::Node& value, const std::string& file, const s
     return static_cast<std::uint32_t>(d);
 }
 
+std::uint64_t as_uint64(const YAML::Node& value, const std::string& file, const std::string& what) {
+    const std::string text = value.IsScalar() ? value.Scalar() : std::string();
+    const bool digits = !text.empty() && text.find_first_not_of("0123456789") == std::string::npos;
+    std::uint64_t n = 0;
+    bool overflow = false;
+    for (char c : text) overflow = overflow || __builtin_mul_overflow(n, 10u, &n) || __builtin_add_overflow(n, unsigned(c - '0'), &n);
+    if (!digits || overflow)
+        throw_at(value, file, what + " must be a whole number from 0 to 18446744073709551615, got " + describe(value));
+    return n;
+}
+
 bool as_bool(const YAML::Node& value, const std::string& file, const std::string& what) {
     bool b = false;
     if (!value.IsScalar() || !YAML::convert<bool>::decode(value, b))
@@ -213,6 +224,10 @@ std::uint32_t get_count_or(const YAML::Node& map, const char* key, const std::st
                            std::uint32_t fallback) {
     auto v = optional_value(map, key, file);
     return v ? as_count(*v, file, quoted(key)) : fallback;
+}
+std::uint64_t get_uint64_or(const YAML::Node& map, const char* key, const std::string& file, std::uint64_t fallback) {
+    auto v = optional_value(map, key, file);
+    return v ? as_uint64(*v, file, quoted(key)) : fallback;
 }
 bool get_bool(const YAML::Node& map, const char* key, const std::string& file) {
     return as_bool(get_node(map, key, file), file, quoted(key));

@@ -6,6 +6,7 @@
 
 #include "manager/policy_registry.h"
 #include "platform/platform_loader.h"
+#include "platform/yaml_quantities.h"
 #include "platform/yaml_util.h"
 #include "sim/variants.h"
 #include "sim/workload_config.h"
@@ -166,22 +167,20 @@ Experiment load_experiment(const std::string& path, const std::vector<Override>&
         const YAML::Node r = root["run"];
         check_allowed_keys(r, path, "run", {"seed", "trials", "end_s", "energy_budget_j", "budget_period_s",
                                             "warmup_s", "measure_end_s", "sample_interval_s", "budget_start_s"});
-        e.seed = static_cast<std::uint64_t>(get_non_negative_or(r, "seed", path, 1));
+        e.seed = get_uint64_or(r, "seed", path, 1);
         e.trials = get_count_or(r, "trials", path, 1);
-        if (has_key(r, "end_s")) e.manager.end = SimTime::from_seconds(get_positive(r, "end_s", path));
-        e.manager.budget.budget_j = get_non_negative_or(r, "energy_budget_j", path, 0);
-        e.manager.budget.period = SimTime::from_seconds(get_positive_or(r, "budget_period_s", path, 86400));
+        if (has_key(r, "end_s")) e.manager.end = SimTime::from_seconds(get_seconds(r, "end_s", path, true));
+        e.manager.budget.budget_j = get_amount_or(r, "energy_budget_j", path, 0);
+        e.manager.budget.period = SimTime::from_seconds(get_period_or(r, "budget_period_s", path, 86400));
         // When the first budget period starts (e.g. at the end of a warm-up, so that budget days and
         // measured days coincide); before it the budget does not constrain.
-        e.manager.budget.start = SimTime::from_seconds(get_non_negative_or(r, "budget_start_s", path, 0));
-        e.sample_interval_s = get_positive_or(r, "sample_interval_s", path, 3600);
-        if (e.sample_interval_s < 1e-9)
-            throw_at(r["sample_interval_s"], path, "sample_interval_s must be at least 1e-9 (the 1 ns time resolution)");
+        e.manager.budget.start = SimTime::from_seconds(get_seconds_or(r, "budget_start_s", path, 0));
+        e.sample_interval_s = get_period_or(r, "sample_interval_s", path, 3600);
         // Machovec Ch.3 §3.4.4.2: metrics over a measurement window, the warm-up excluded.
         if (has_key(r, "warmup_s") || has_key(r, "measure_end_s")) {
             e.window.enabled = true;
-            e.window.start = SimTime::from_seconds(get_non_negative_or(r, "warmup_s", path, 0));
-            if (has_key(r, "measure_end_s")) e.window.end = SimTime::from_seconds(get_positive(r, "measure_end_s", path));
+            e.window.start = SimTime::from_seconds(get_seconds_or(r, "warmup_s", path, 0));
+            if (has_key(r, "measure_end_s")) e.window.end = SimTime::from_seconds(get_seconds(r, "measure_end_s", path, true));
             if (e.window.end <= e.window.start)
                 throw_at(r["measure_end_s"], path, "measure_end_s must be after warmup_s");
         }

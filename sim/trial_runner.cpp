@@ -71,6 +71,15 @@ std::string tasks_csv(const PolicyView& view) {
 /// Runs the simulation to its end. With a progress line, in slices of simulated time (grown while a slice
 /// takes little wall time) so the line can be redrawn; otherwise in one sc_start(). Either way the model
 /// sees the same events.
+/// Every number of the summary is finite (the model's limits, platform/model_limits.h, keep them so; a
+/// non-finite one would be written as null).
+void check_finite(const nlohmann::ordered_json& j, const std::string& path) {
+    if (j.is_number_float() && !std::isfinite(j.get<double>()))
+        throw std::logic_error("invariant: summary field " + path + " is not a finite number");
+    if (j.is_object())
+        for (auto it = j.begin(); it != j.end(); ++it) check_finite(it.value(), path.empty() ? it.key() : path + "." + it.key());
+}
+
 void simulate(const PolicyView& view, const TrialOptions& opt) {
     ProgressLine progress(opt.quiet);
     auto final_line = [&] {
@@ -179,6 +188,7 @@ Metrics run_trial(const Experiment& e, std::uint32_t trial, const TrialOptions& 
     timing["scheduler_wall_per_event_s"] = {{"mean", m.sched_wall_mean_s}, {"median", m.sched_wall_median_s},
                                             {"max", m.sched_wall_max_s}};
     for (const auto& [k, v] : report.wall) timing["policy"][k] = v;
+    check_finite(s, "");
     ResultFiles files(opt.out_dir);
     files.add("summary.json", s.dump(2) + "\n");
     files.add("timing.json", timing.dump(2) + "\n");

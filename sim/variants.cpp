@@ -4,6 +4,7 @@
 
 #include "platform/yaml_util.h"
 #include "sim/experiment.h"
+#include "sim/summary_fields.h"
 
 namespace rmsim {
 
@@ -163,11 +164,7 @@ CompareSpec load_compare(const YAML::Node& root, const std::string& file, const 
         expect_sequence(ms, file, "'metrics'");
         for (const YAML::Node& m : ms) {
             const std::string s = as_string(m, file, "'metrics' entry");
-            const auto dot = s.find('.');
-            static const std::set<std::string> sections{"tasks", "jobs", "utility", "energy", "time", "scheduler", "window", "policy_stats"};
-            if (dot == std::string::npos || !sections.count(s.substr(0, dot)) || dot + 1 == s.size())
-                throw_at(m, file, "metric '" + s + "' must be section.field of summary.json (sections: tasks, "
-                                  "jobs, utility, energy, time, scheduler, window, policy_stats)");
+            if (const std::string why = summary_metric_problem(s); !why.empty()) throw_at(m, file, why);
             c.metrics.push_back(s);
         }
     }

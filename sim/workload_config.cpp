@@ -4,11 +4,16 @@
 #include <cmath>
 #include <random>
 
+#include "platform/input_error.h"
+#include "platform/model_limits.h"
+#include "platform/resource_limits.h"
+#include "platform/yaml_quantities.h"
 #include "platform/yaml_util.h"
 #include "workloads/arrivals.h"
 #include "workloads/csv_tasks.h"
 #include "workloads/machovec_ch3_generator.h"
 #include "workloads/machovec_trace.h"
+#include "workloads/runnable.h"
 #include "workloads/singh_dag_generator.h"
 #include "workloads/swf_reader.h"
 
@@ -32,6 +37,28 @@ WorkModel work_of(Seconds seconds, double memory_fraction, Hertz f0) {
     return w;
 }
 
+/// A generated workload whose task cannot be simulated is blamed on its generator's key `n`.
+void check_generated(const std::vector<Task>& tasks, const PlatformSpec& platform, const YAML::Node& n,
+                     const std::string& file, const std::string& kind) {
+    const RunnableCheck check(platform);
+    for (std::size_t i = 0; i < tasks.size(); ++i)
+        if (const TaskProblem p = check.problem(tasks[i]))
+            throw_at(n, file, kind + " workload: its task " + std::to_string(i) + " " + p.message);
+}
+
+/// `count` tasks must fit in memory (before they are made).
+void check_task_memory(double count, const YAML::Node& at, const std::string& file, const std::string& what) {
+    check_fits_in_memory(count * kBytesPerTask, yaml_location(at, file), what,
+                         "about " + format_bytes(kBytesPerTask) + " a task");
+}
+
+/// memory_fraction of a workload: in [0, 1).
+double memory_fraction(const YAML::Node& n, const std::string& file) {
+    const double mem = get_non_negative_or(n, "memory_fraction", file, 0.0);
+    if (mem >= 1) throw_at(n["memory_fraction"], file, "memory_fraction must be < 1");
+    return mem;
+}
+
 void finish(std::vector<Task>& tasks) {
     std::stable_sort(tasks.begin(), tasks.end(), [](const Task& a, const Task& b) { return a.arrival_s < b.arrival_s; });
     for (std::size_t i = 0; i < tasks.size(); ++i) tasks[i].id = i;
@@ -43,16 +70,28 @@ std::vector<Task> synthetic(const YAML::Node& n, const std::string& file, const 
                        {"tasks", "arrival_rate_per_s", "work_s_mean", "work_s_cov", "memory_fraction", "cores_min",
                         "cores_max", "utility_max", "utility_zero_after_factor"});
     const std::uint32_t count = get_count(n, "tasks", file);
-    const double rate = get_positive(n, "arrival_rate_per_s", file);
-    const double mean = get_positive(n, "work_s_mean", file);
-    const double cov = get_non_negative_or(n, "work_s_cov", file, 0.5);
-    const double mem = get_non_negative_or(n, "memory_fraction", file, 0.0);
-    if (mem >= 1) throw_at(n["memory_fraction"], file, "memory_fraction must be < 1");
+    check_task_memory(count, n["tasks"], file, std::to_string(count) + " tasks");
+    const double rate = get_amount(n, "arrival_rate_per_s", file, true);
+    const double mean = get_seconds(n, "work_s_mean", file, true);
+    const double cov = get_amount_or(n, "work_s_cov", file, 0.5);
+    const double mem = memory_fraction(n, file);
     const std::uint32_t cmin = get_count_or(n, "cores_min", file, 1);
     const std::uint32_t cmax = get_count_or(n, "cores_max", file, cmin);
     if (cmax < cmin) throw_at(n["cores_max"], file, "cores_max must be >= cores_min");
-    const double umax = get_positive_or(n, "utility_max", file, 1.0);
-    const double zero_factor = get_positive_or(n, "utility_zero_after_factor", file, 10.0);
+    const double umax = get_amount_or(n, "utility_max", file, 1.0, true);
+    const double zero_factor = get_amount_or(n, "utility_zero_after_factor", file, 10.0, true);
+    // The value curve is flat for the work's own length, then decays to 0 at zero_after_factor x the work.
+    if (zero_factor < 1)
+        throw_at(n["utility_zero_after_factor"], file,
+                 "utility_zero_after_factor must be >= 1 (the utility reaches 0 after the flat part, which lasts "
+                 "the task's own work), got " + n["utility_zero_after_factor"].Scalar());
+    // Any trial may draw cores_max: it must fit a cluster, whatever the draws of the trial checked first.
+    {
+        Task widest;
+        widest.cores = cmax;
+        if (const TaskProblem p = RunnableCheck(platform).problem(widest); p.fault == TaskFault::Request)
+            throw_at(has_key(n, "cores_max") ? n["cores_max"] : n["cores_min"], file, "a task that " + p.message);
+    }
     std::mt19937_64 rng(seed);
     // Arrivals: a homogeneous Poisson process, continued until `count` tasks have arrived.
     std::exponential_distribution<double> gap(rate);
@@ -74,6 +113,7 @@ std::vector<Task> synthetic(const YAML::Node& n, const std::string& file, const 
         k.utility = UtilityFunction::value_curve(umax, s, zero_factor * s);
     }
     finish(tasks);
+    check_generated(tasks, platform, n, file, "synthetic");
     return tasks;
 }
 
@@ -83,9 +123,10 @@ std::vector<Task> from_swf(const YAML::Node& n, const std::string& file, const s
     const std::string path = resolve(base_dir, get_string(n, "path", file));
     const std::uint32_t max_jobs = get_count_or(n, "max_jobs", file, UINT32_MAX);
     const double skip = get_non_negative_or(n, "skip_jobs", file, 0);
-    const double mem = get_non_negative_or(n, "memory_fraction", file, 0.0);
+    const double mem = memory_fraction(n, file);
     const SwfTrace trace = read_swf(path);
     const Hertz f0 = reference_hz(platform);
+    const RunnableCheck check(platform);
     std::vector<Task> tasks;
     Seconds origin = -1;
     std::size_t seen = 0;
@@ -95,9 +136,16 @@ std::vector<Task> from_swf(const YAML::Node& n, const std::string& file, const s
         // Jobs with unknown or zero runtime or size never ran on the traced machine: not replayed.
         if (!j.run_time() || j.run_s <= 0 || !j.processors() || *j.processors() <= 0 || j.submit_s < 0) continue;
         if (origin < 0) origin = j.submit_s;
+        const std::int64_t procs = *j.processors();
+        // Fields 5 (allocated) or 8 (requested processors), whichever the job's size came from.
+        const int procs_field = j.allocated_procs >= 0 ? 5 : 8;
+        if (procs > std::int64_t(UINT32_MAX))
+            throw InputError({path, j.line, 1}, "SWF job " + std::to_string(j.job_number) + ": " + std::to_string(procs) +
+                                                    " processors (field " + std::to_string(procs_field) +
+                                                    ") is more than 4294967295");
         Task t;
         t.arrival_s = j.submit_s - origin;
-        t.cores = static_cast<std::uint32_t>(*j.processors());
+        t.cores = static_cast<std::uint32_t>(procs);
         t.work = work_of(j.run_s, mem, f0);  // the trace's runtime is the time at P0 of the reference core
         t.requested_time_s = j.requested_time_s;
         // The job's memory (what a checkpoint writes): used memory per processor (field 7), else requested
@@ -106,6 +154,13 @@ std::vector<Task> from_swf(const YAML::Node& n, const std::string& file, const s
         t.memory_bytes = static_cast<std::uint64_t>(kb * 1024.0 * static_cast<double>(t.cores));
         t.user = j.user;
         t.group = j.group;
+        if (const TaskProblem p = check.problem(t)) {
+            const char* field = p.fault == TaskFault::Arrival ? " (field 2, submit time)"
+                                : p.fault == TaskFault::Request ? (procs_field == 5 ? " (field 5, allocated processors)"
+                                                                                    : " (field 8, requested processors)")
+                                                                : " (field 4, run time)";
+            throw InputError({path, j.line, 1}, "SWF job " + std::to_string(j.job_number) + " " + p.message + field);
+        }
         tasks.push_back(std::move(t));
     }
     finish(tasks);
@@ -129,17 +184,17 @@ Workload singh_jobs(const YAML::Node& n, const std::string& file, const Platform
     else throw_at(n["rate"], file, "rate must be low, moderate or high, got '" + rate + "'");
     p.min_tasks = get_count_or(n, "min_tasks", file, p.min_tasks);
     p.max_tasks = get_count_or(n, "max_tasks", file, p.max_tasks);
-    p.task_time_min_s = get_positive_or(n, "task_time_min_s", file, p.task_time_min_s);
-    p.task_time_max_s = get_positive_or(n, "task_time_max_s", file, p.task_time_max_s);
+    p.task_time_min_s = get_seconds_or(n, "task_time_min_s", file, p.task_time_min_s, true);
+    p.task_time_max_s = get_seconds_or(n, "task_time_max_s", file, p.task_time_max_s, true);
     p.memory_fraction_max = get_non_negative_or(n, "memory_fraction_max", file, p.memory_fraction_max);
-    p.edge_bytes_min = get_positive_or(n, "edge_bytes_min", file, p.edge_bytes_min);
-    p.edge_bytes_max = get_positive_or(n, "edge_bytes_max", file, p.edge_bytes_max);
-    p.value_per_work_s = get_positive_or(n, "value_per_work_s", file, p.value_per_work_s);
-    p.mean_interarrival_low_s = get_positive_or(n, "mean_interarrival_low_s", file, p.mean_interarrival_low_s);
+    p.edge_bytes_min = get_amount_or(n, "edge_bytes_min", file, p.edge_bytes_min, true);
+    p.edge_bytes_max = get_amount_or(n, "edge_bytes_max", file, p.edge_bytes_max, true);
+    p.value_per_work_s = get_amount_or(n, "value_per_work_s", file, p.value_per_work_s, true);
+    p.mean_interarrival_low_s = get_seconds_or(n, "mean_interarrival_low_s", file, p.mean_interarrival_low_s, true);
     p.mean_interarrival_moderate_s =
-        get_positive_or(n, "mean_interarrival_moderate_s", file, p.mean_interarrival_moderate_s);
-    p.mean_interarrival_high_s = get_positive_or(n, "mean_interarrival_high_s", file, p.mean_interarrival_high_s);
-    p.day_s = get_positive_or(n, "day_s", file, p.day_s);
+        get_seconds_or(n, "mean_interarrival_moderate_s", file, p.mean_interarrival_moderate_s, true);
+    p.mean_interarrival_high_s = get_seconds_or(n, "mean_interarrival_high_s", file, p.mean_interarrival_high_s, true);
+    p.day_s = get_seconds_or(n, "day_s", file, p.day_s, true);
     p.soft_deadline_factor_min = get_positive_or(n, "soft_deadline_factor_min", file, p.soft_deadline_factor_min);
     p.soft_deadline_factor_max = get_positive_or(n, "soft_deadline_factor_max", file, p.soft_deadline_factor_max);
     p.decay_factor_min = get_positive_or(n, "decay_factor_min", file, p.decay_factor_min);
@@ -151,8 +206,12 @@ Workload singh_jobs(const YAML::Node& n, const std::string& file, const Platform
     } catch (const std::invalid_argument& ex) {
         throw_at(n, file, std::string("singh workload: ") + ex.what());
     }
+    check_task_memory(double(p.job_count) * p.max_tasks, n, file,
+                      std::to_string(p.job_count) + " jobs of up to " + std::to_string(p.max_tasks) + " tasks");
     std::mt19937_64 rng(seed);
-    return flatten_jobs(generate_singh_jobs(p, rng));
+    Workload w = flatten_jobs(generate_singh_jobs(p, rng));
+    check_generated(w.tasks, platform, n, file, "singh");
+    return w;
 }
 
 /// `apc: per-node | per-task` of the Machovec workloads (AMBIG; MachovecCh3Params::apc_scope).
@@ -173,12 +232,23 @@ std::vector<Task> machovec_ch3(const YAML::Node& n, const std::string& file, con
     } catch (const std::invalid_argument& ex) {
         throw_at(n, file, std::string("machovec_ch3 workload needs a machovec-ch3 style platform: ") + ex.what());
     }
-    p.tasks_per_day = get_positive_or(n, "tasks_per_day", file, p.tasks_per_day);
-    p.horizon_s = 3600.0 * get_positive_or(n, "hours", file, p.horizon_s / 3600.0);
+    p.tasks_per_day = get_amount_or(n, "tasks_per_day", file, p.tasks_per_day, true);
+    p.horizon_s = 3600.0 * get_amount_or(n, "hours", file, p.horizon_s / 3600.0, true);
+    if (p.horizon_s > kMaxSeconds)
+        throw_at(n["hours"], file, "'hours' reaches past the end of simulated time (9.2e+09 s, 292 years)");
     p.apc_scope = apc_scope(n, file);
+    // The arrivals are a Poisson process of tasks_per_day: a few standard deviations above the mean bound it.
+    const double expected = p.tasks_per_day * p.horizon_s / 86400.0;
+    check_task_memory(expected, has_key(n, "tasks_per_day") ? n["tasks_per_day"] : n, file,
+                      "about " + std::to_string(static_cast<std::uint64_t>(expected)) + " tasks");
     std::mt19937_64 rng(seed);
-    MachovecCh3Workload w = generate_machovec_ch3(p, rng);
-    return std::move(w.tasks);
+    try {
+        MachovecCh3Workload w = generate_machovec_ch3(p, rng);
+        check_generated(w.tasks, platform, n, file, "machovec_ch3");
+        return std::move(w.tasks);
+    } catch (const std::invalid_argument& ex) {
+        throw_at(n, file, std::string("machovec_ch3 workload: ") + ex.what());
+    }
 }
 
 /// Machovec Ch.3 §3.4.3 keys shared by the platform scaling and the task loader.
@@ -230,7 +300,9 @@ std::vector<Task> machovec_trace(const YAML::Node& n, const std::string& file, c
     if (trials > 0) trace_day(n, file, trace, trials - 1);  // the last trial's day, before any trial runs
     std::mt19937_64 rng(seed);
     try {
-        return generate_machovec_trace(trace, p, rng).tasks;
+        std::vector<Task> tasks = generate_machovec_trace(trace, p, rng).tasks;
+        check_generated(tasks, platform, n, file, "machovec_trace");
+        return tasks;
     } catch (const std::invalid_argument& ex) {
         throw_at(n, file, std::string("machovec_trace workload: ") + ex.what());
     }

@@ -4,12 +4,15 @@
 #include <charconv>
 #include <cmath>
 #include <cstdint>
+#include <limits>
 #include <optional>
 #include <set>
 #include <sstream>
 
 #include "platform/input_error.h"
+#include "platform/model_limits.h"
 #include "workloads/input_file.h"
+#include "workloads/runnable.h"
 
 namespace rmsim {
 
@@ -54,7 +57,7 @@ struct Column {
 class Parser {
   public:
     Parser(const std::string& file, const PlatformSpec& platform, CoreTypeId ref)
-        : file_(file), platform_(platform), ref_(ref) {}
+        : file_(file), platform_(platform), ref_(ref), runnable_(platform) {}
 
     void header(const std::vector<Cell>& cells, int line) {
         std::set<std::string> seen;
@@ -63,10 +66,6 @@ class Parser {
             if (!seen.insert(name).second) fail(line, c.col, "duplicate column '" + name + "'");
             columns_.push_back(column_of(name, line, c.col));
         }
-        auto has = [&](Col k) {
-            return std::any_of(columns_.begin(), columns_.end(),
-                               [k](const Column& x) { return x.kind == k; });
-        };
         if (!has(Col::Id)) fail(line, 1, "missing required column 'id'");
         if (!has(Col::Arrival)) fail(line, 1, "missing required column 'arrival_s'");
         if (has(Col::Work) == has(Col::Time))
@@ -99,10 +98,10 @@ class Parser {
                     t.id = static_cast<TaskId>(integer(c, line, 0, UINT32_MAX));
                     break;
                 case Col::Arrival:
-                    t.arrival_s = real(c, line, 0);
+                    t.arrival_s = seconds(c, line);
                     break;
                 case Col::Work:
-                    work = real(c, line, 0);
+                    work = seconds(c, line);
                     break;
                 case Col::Type:
                     t.type = static_cast<TaskTypeId>(integer(c, line, 0, UINT32_MAX));
@@ -114,10 +113,10 @@ class Parser {
                     t.nodes = static_cast<std::uint32_t>(integer(c, line, 0, UINT32_MAX));
                     break;
                 case Col::Value:
-                    value = real(c, line, 0);
+                    value = real(c, line, 0, kMaxMagnitude);
                     break;
                 case Col::Requested:
-                    if (!c.text.empty()) t.requested_time_s = real(c, line, 0);
+                    if (!c.text.empty()) t.requested_time_s = seconds(c, line);
                     break;
                 case Col::Preemptible:
                     t.preemptible = integer(c, line, 0, 1) == 1;
@@ -130,13 +129,13 @@ class Parser {
                     break;
                 case Col::Deadline:
                     if (!c.text.empty()) {
-                        deadline = real(c, line, 0);
+                        deadline = seconds(c, line);
                         deadline_col = c.col;
                     }
                     break;
                 case Col::Time:
                     if (!c.text.empty()) {
-                        double s = real(c, line, 0);
+                        double s = seconds(c, line);
                         if (!(s > 0))
                             fail(line, c.col, "time must be > 0 (leave the cell empty if it cannot run)");
                         const auto& ps = platform_.core_types[columns_[i].core_type].pstates;
@@ -155,6 +154,7 @@ class Parser {
             if (!any_time) fail(line, 1, "no time_s.<core type> value: the task cannot run anywhere");
             t.work.table = std::move(table);
         }
+        if (const TaskProblem p = runnable_.problem(t)) fail(line, fault_column(p.fault, cells), "task " + std::to_string(t.id) + " " + p.message);
         if (deadline) {
             if (*deadline < t.arrival_s) fail(line, deadline_col, "deadline_s precedes arrival_s");
             t.utility = UtilityFunction::step(value, *deadline - t.arrival_s);
@@ -165,6 +165,10 @@ class Parser {
     }
 
   private:
+    bool has(Col k) const {
+        return std::any_of(columns_.begin(), columns_.end(), [k](const Column& x) { return x.kind == k; });
+    }
+
     [[noreturn]] void fail(int line, int col, const std::string& msg) const {
         throw InputError({file_, line, col}, "task CSV: " + msg);
     }
@@ -204,14 +208,40 @@ class Parser {
                  "value, requested_s, preemptible, can_preempt, memory_bytes)");
     }
 
-    double real(const Cell& c, int line, double min) const {
+    double real(const Cell& c, int line, double min, double max) const {
         double v = 0;
         auto r = std::from_chars(c.text.data(), c.text.data() + c.text.size(), v);
         if (c.text.empty() || r.ec != std::errc() || r.ptr != c.text.data() + c.text.size() ||
             !std::isfinite(v))
             fail(line, c.col, "'" + std::string(c.text) + "' is not a number");
         if (v < min) fail(line, c.col, "value " + std::string(c.text) + " must be >= " + fmt(min));
+        if (v > max) fail(line, c.col, "value " + std::string(c.text) + " must be <= " + fmt(max));
         return v;
+    }
+
+    /// A time or duration: within simulated time (platform/model_limits.h).
+    Seconds seconds(const Cell& c, int line) const {
+        const double v = real(c, line, 0, std::numeric_limits<double>::max());
+        if (v > kMaxSeconds)
+            fail(line, c.col, std::string(c.text) + " s is past the end of simulated time (" + fmt(kMaxSeconds) +
+                                  " s, 292 years)");
+        return v;
+    }
+
+    /// The column to blame for a task that cannot be simulated (1 when no single cell is at fault).
+    int fault_column(TaskFault f, const std::vector<Cell>& cells) const {
+        auto col = [&](Col k) {
+            for (std::size_t i = 0; i < columns_.size(); ++i)
+                if (columns_[i].kind == k) return cells[i].col;
+            return 1;
+        };
+        switch (f) {
+            case TaskFault::Arrival: return col(Col::Arrival);
+            case TaskFault::Request: return has(Col::Nodes) && !has(Col::Cores) ? col(Col::Nodes) : col(Col::Cores);
+            case TaskFault::Work: return has(Col::Work) ? col(Col::Work) : 1;
+            case TaskFault::None: break;
+        }
+        return 1;
     }
 
     std::uint64_t integer(const Cell& c, int line, std::uint64_t min, std::uint64_t max) const {
@@ -229,6 +259,7 @@ class Parser {
     const std::string& file_;
     const PlatformSpec& platform_;
     CoreTypeId ref_;
+    RunnableCheck runnable_;
     std::vector<Column> columns_;
     std::set<TaskId> ids_;
 };

@@ -7,6 +7,7 @@
 #include <limits>
 
 #include "platform/input_error.h"
+#include "platform/model_limits.h"
 #include "workloads/input_file.h"
 
 namespace rmsim {
@@ -38,6 +39,10 @@ const char* const kFieldNames[kFields] = {"job number",
 // 2-4, 6, 7, 9, 10 and 18 are read as reals. Fields 11-16 are stored as 32-bit integers.
 constexpr bool kInteger[kFields] = {true,  false, false, false, true, false, false, true, false,
                                     false, true,  true,  true,  true, true,  true,  true, false};
+// Times (fields 2-4, 6, 9, 18) must lie within simulated time; memory sizes (7, 10) within rmsim's largest
+// count (platform/model_limits.h).
+constexpr bool kTime[kFields] = {false, true,  true,  true,  false, true,  false, false, true,
+                                 false, false, false, false, false, false, false, false, true};
 
 bool is_space(char c) { return c == ' ' || c == '\t' || c == '\r'; }
 
@@ -131,6 +136,14 @@ SwfTrace parse_swf(std::string_view text, const std::string& file_name) {
                 throw InputError({file_name, line_no, col}, "SWF: field " + std::to_string(n + 1) + " (" +
                                                                 kFieldNames[n] + ") must be an integer: '" +
                                                                 std::string(b, e) + "'");
+            if (kTime[n] && v[n] > kMaxSeconds)
+                throw InputError({file_name, line_no, col}, "SWF: field " + std::to_string(n + 1) + " (" +
+                                                                kFieldNames[n] + ") is " + std::string(b, e) +
+                                                                " s, past the end of simulated time (9.2e+09 s, 292 years)");
+            if (!kInteger[n] && v[n] > kMaxMagnitude)
+                throw InputError({file_name, line_no, col}, "SWF: field " + std::to_string(n + 1) + " (" +
+                                                                kFieldNames[n] + ") is " + std::string(b, e) +
+                                                                ", above 1e+250");
             ++n;
             while (i < line.size() && is_space(line[i])) ++i;
         }

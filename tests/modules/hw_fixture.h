@@ -37,6 +37,15 @@ inline PlatformSpec simple_platform(std::vector<PState> pstates, std::uint32_t c
     return s;
 }
 
+/// One node of one core at 1 GHz (busy 2 W, idle 0.5 W) or 0.5 GHz (busy 1 W, idle 0.5 W), with 10 W of
+/// node base power and 3 W of uncore power: the energy tests compute their expectations from these.
+inline PlatformSpec metered_platform() {
+    PlatformSpec spec = simple_platform({{1e9, 1.0, 2.0, 0.5}, {0.5e9, 0.8, 1.0, 0.5}}, 1, 1);
+    spec.node_types[0].base_power_w = {10.0};
+    spec.processor_types[0].uncore_power_w = {3.0};
+    return spec;
+}
+
 /// Analytic work of `cycles` cycles (no memory part).
 inline WorkModel cycles(double n) {
     WorkModel w;

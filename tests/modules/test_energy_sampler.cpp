@@ -12,9 +12,7 @@ using namespace rmsim::test;
 namespace {
 
 PlatformSpec platform() {
-    PlatformSpec spec = simple_platform({{1e9, 1.0, 2.0, 0.5}, {0.5e9, 0.8, 1.0, 0.5}}, 1, 1);
-    spec.node_types[0].base_power_w = {10.0};
-    spec.processor_types[0].uncore_power_w = {3.0};
+    PlatformSpec spec = metered_platform();
     return spec;
 }
 

@@ -10,7 +10,7 @@ using namespace rmsim;
 
 namespace {
 
-/// Two core types: "big" at 2 GHz / 1 GHz, "little" at 1 GHz / 0.5 GHz.
+/// Two core types: "big" at 2 GHz / 1 GHz, "little" at 1 GHz / 0.5 GHz; a cluster of each, 2 nodes of 4 cores.
 PlatformSpec two_core_types() {
     PlatformSpec p;
     CoreType big;
@@ -20,6 +20,22 @@ PlatformSpec two_core_types() {
     little.name = "little";
     little.pstates = {{1e9, 0.9, 1.0, 0.2}, {0.5e9, 0.7, 0.5, 0.1}};
     p.core_types = {big, little};
+    for (CoreTypeId t = 0; t < 2; ++t) {
+        ProcessorType pt;
+        pt.name = p.core_types[t].name + ".cpu";
+        pt.core_type = t;
+        pt.cores = 4;
+        p.processor_types.push_back(pt);
+        NodeType nt;
+        nt.name = p.core_types[t].name + ".node";
+        nt.processors.push_back(NodeType::Processors{t, 1});
+        p.node_types.push_back(nt);
+        ClusterSpec c;
+        c.name = p.core_types[t].name;
+        c.node_type = t;
+        c.nodes = 2;
+        p.clusters.push_back(c);
+    }
     return p;
 }
 
@@ -112,6 +128,25 @@ TEST_CASE("csv tasks: errors carry file:line:col", "[workloads][csv]") {
           "t.csv:2:1: task CSV: no time_s.<core type> value: the task cannot run anywhere");
     CHECK(error_of("") == "t.csv: task CSV: no header row");
     CHECK_THROWS_AS(read_csv_tasks("/nonexistent/tasks.csv", two_core_types()), InputError);
+}
+
+TEST_CASE("csv tasks: a task that cannot be simulated is refused at its cell", "[workloads][csv]") {
+    // Each cluster has 2 nodes of 4 cores: 8 cores, 2 nodes at most.
+    CHECK(error_of("id,arrival_s,work_s,cores\n1,0,1,9\n") ==
+          "t.csv:2:7: task CSV: task 1 asks for 9 cores, but the largest cluster has 8");
+    CHECK(error_of("id,arrival_s,work_s,nodes\n1,0,1,3\n") ==
+          "t.csv:2:7: task CSV: task 1 asks for 3 nodes, but the largest cluster has 2");
+    // 9.2e9 s is the end of simulated time (2^63 ns, rounded down).
+    CHECK(error_of("id,arrival_s,work_s\n1,9.3e9,1\n") ==
+          "t.csv:2:3: task CSV: 9.3e9 s is past the end of simulated time (9.2e+09 s, 292 years)");
+    // 5e9 s at P0 of big is 1e10 s at P1 (2 GHz / 1 GHz): too long for simulated time.
+    CHECK(error_of("id,arrival_s,work_s\n1,0,5e9\n") ==
+          "t.csv:2:5: task CSV: task 1 runs 1e+10 s on core type 'big' at P1 (cluster 'big'), ending past the end "
+          "of simulated time (9.2e+09 s, 292 years)");
+    // Starting at 4e9 s, 3e9 s at P0 ends at 7e9 s, but 6e9 s at P1 ends at 1e10 s.
+    CHECK(error_of("id,arrival_s,work_s\n1,4e9,3e9\n").find("task 1 runs 6e+09 s on core type 'big' at P1") !=
+          std::string::npos);
+    CHECK(error_of("id,arrival_s,work_s,value\n1,0,1,1e300\n") == "t.csv:2:7: task CSV: value 1e300 must be <= 1e+250");
 }
 
 TEST_CASE("csv tasks: the docs/workloads.md example parses", "[workloads][csv]") {

@@ -16,11 +16,6 @@ namespace {
 constexpr SimTime kInf = SimTime::infinity();
 }
 
-SimTime booked_duration(const PolicyView& view, TaskId t, ClusterId c, std::uint32_t pstate) {
-    const SimTime d = view.exec_time(t, c, pstate);
-    return d.is_negative() ? d : std::max(d, kOneNanosecond);
-}
-
 std::uint32_t clamp_pstate(const PolicyView& view, ClusterId c, std::uint32_t pstate) {
     return std::min(pstate, view.pstate_count(c) - 1);
 }
@@ -82,7 +77,7 @@ bool try_start_now(const PolicyView& view, Decisions& decide, StartNowIndex& ind
     for (ClusterId c = 0; c < view.cluster_count(); ++c) {
         const std::uint32_t k = view.units_needed(t, c);
         const std::uint32_t p = clamp_pstate(view, c, pstate);
-        const SimTime d = booked_duration(view, t, c, p);
+        const SimTime d = view.booked_time(t, c, p);
         if (k == 0 || d.is_negative() || !index.fits(c, k, d)) continue;
         const Joules e = view.exec_energy(t, c, p);
         if (!index.affordable(e)) continue;
@@ -103,7 +98,7 @@ std::optional<StartOption> earliest_option(const PolicyView& view, TaskId t, std
     for (ClusterId c = 0; c < view.cluster_count(); ++c) {
         const std::uint32_t k = view.units_needed(t, c);
         const std::uint32_t p = clamp_pstate(view, c, pstate);
-        const SimTime d = booked_duration(view, t, c, p);
+        const SimTime d = view.booked_time(t, c, p);
         if (k == 0 || d.is_negative() || view.exec_energy(t, c, p) > energy_left_j) continue;
         const std::optional<SimTime> s = view.profile(c).earliest_start(k, d, view.now());
         if (s && (!best || *s < best->start)) best = StartOption{c, p, *s};  // strict <: lowest cluster wins ties
@@ -115,7 +110,7 @@ void place(const PolicyView& view, Decisions& decide, StartNowIndex& index, Task
            bool placeholder) {
     const ClusterId c = option.cluster;
     const std::uint32_t k = view.units_needed(t, c);
-    const SimTime d = booked_duration(view, t, c, option.pstate);
+    const SimTime d = view.booked_time(t, c, option.pstate);
     auto units = pick_units(view, c, k, option.start, d, choice);
     if (units.size() != k)
         throw std::logic_error("no units at the earliest start of task " + std::to_string(t));

@@ -22,10 +22,6 @@ enum class NodeChoice {
     Voids,   ///< the fewest and smallest idle voids, Machovec Ch.3 §3.3.7 (AvailabilityProfile::choose_nodes)
 };
 
-/// Duration of the task on cluster c at P-state p as booked by the context (at least 1 ns, the same floor
-/// TaskLedger::start/reserve apply), or a negative value if it cannot run there.
-SimTime booked_duration(const PolicyView& view, TaskId t, ClusterId c, std::uint32_t pstate);
-
 /// The P-state to use on cluster c: the requested one, clamped to the cluster's slowest.
 std::uint32_t clamp_pstate(const PolicyView& view, ClusterId c, std::uint32_t pstate);
 

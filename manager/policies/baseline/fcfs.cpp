@@ -24,7 +24,7 @@ void FcfsPolicy::schedule(const PolicyView& view, Decisions& decide) {
         for (ClusterId c = 0; c < view.cluster_count() && !started; ++c) {
             const std::uint32_t k = view.units_needed(t, c);
             const std::uint32_t p = std::min(pstate_, view.pstate_count(c) - 1);
-            const SimTime d = view.exec_time(t, c, p);
+            const SimTime d = view.booked_time(t, c, p);
             if (k == 0 || d.is_negative()) continue;
             const Joules e = view.exec_energy(t, c, p);
             if (e > energy_left) continue;

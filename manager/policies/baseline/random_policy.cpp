@@ -51,7 +51,7 @@ void RandomPolicy::schedule(const PolicyView& view, Decisions& decide) {
         // the task waits and is drawn again at the next mapping event.
         if (!index.affordable(view.exec_energy(t, c, p))) continue;
         const std::uint32_t k = view.units_needed(t, c);
-        const SimTime d = booked_duration(view, t, c, p);
+        const SimTime d = view.booked_time(t, c, p);
         StartOption option{c, p, view.now()};
         if (!index.fits(c, k, d)) {
             const auto s = view.profile(c).earliest_start(k, d, view.now());

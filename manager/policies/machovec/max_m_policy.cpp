@@ -95,7 +95,7 @@ void MaxMPolicy::compute_options(const PolicyView& view, TaskId t, ClusterId c, 
         std::optional<MaxMOption>& slot = row[base + p];
         slot.reset();
         if (k == 0) continue;
-        const SimTime d = booked_duration(view, t, c, p);
+        const SimTime d = view.booked_time(t, c, p);
         if (d.is_negative()) continue;
         const auto start = view.profile(c).earliest_start(k, d, view.now(), day_end);
         if (!start) continue;

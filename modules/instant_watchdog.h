@@ -1,0 +1,39 @@
+#pragma once
+// A guard against livelock: a process that runs again and again at one instant (each run notifying the next
+// in a delta cycle) would spin forever without simulated time advancing, and a run would hang with no word.
+// Every process of rmsim's modules and manager counts its activations at the current instant; past
+// kActivationsPerInstant it aborts the run (std::logic_error: an rmsim bug, exit 1) naming itself and the
+// instant. Legitimate bursts are far below the limit: a process runs once per delta cycle at most, and an
+// instant has a handful of delta cycles (a START, its acknowledgement, a completion of zero work, ...).
+#include <cstdint>
+#include <stdexcept>
+#include <string>
+
+#include <systemc>
+
+namespace rmsim {
+
+constexpr std::uint32_t kActivationsPerInstant = 1'000'000;
+
+class InstantWatchdog {
+public:
+    /// Counts one activation of `owner` now; throws once it has run kActivationsPerInstant times at this
+    /// instant.
+    void activation(const sc_core::sc_object& owner) {
+        const sc_core::sc_time now = sc_core::sc_time_stamp();
+        if (now != at_) {
+            at_ = now;
+            count_ = 0;
+        }
+        if (++count_ > kActivationsPerInstant)
+            throw std::logic_error(std::string("watchdog: ") + owner.name() + " ran " +
+                                   std::to_string(kActivationsPerInstant) + " times at t = " + now.to_string() +
+                                   " without simulated time advancing (a livelock)");
+    }
+
+private:
+    sc_core::sc_time at_;
+    std::uint32_t count_ = 0;
+};
+
+}  // namespace rmsim
