@@ -1,7 +1,10 @@
 #include "sim/trial_pool.h"
 
+#include <sys/prctl.h>
 #include <sys/wait.h>
 #include <unistd.h>
+
+#include <csignal>
 
 #include <algorithm>
 #include <cstdio>
@@ -17,9 +20,15 @@ namespace {
 /// Runs one trial in a forked child; returns its pid.
 pid_t fork_trial(const Experiment& e, std::uint32_t trial, const TrialOptions& opt) {
     std::fflush(nullptr);
+    const pid_t parent = getpid();
     const pid_t pid = fork();
     if (pid < 0) throw std::runtime_error("fork failed");
     if (pid > 0) return pid;
+    // A child outliving rmsim (killed with kill -9, or by a crash) would go on writing into a results folder
+    // that a rerun may already be wiping or resuming: the kernel kills it when its parent dies. The parent
+    // may have died between fork() and prctl(); then the child was already handed to another process.
+    // (The signal follows the thread that forked: rmsim forks from its only thread.)
+    if (prctl(PR_SET_PDEATHSIG, SIGKILL) != 0 || getppid() != parent) _exit(kExitInternal);
     const int code = exit_code_of([&] {
         run_trial(e, trial, opt);
         return kExitOk;

@@ -1,5 +1,6 @@
 // The rmsim command line: bad input gives `file:line:col: message` (bad usage `rmsim: message`), exit 2 and
 // no result files; the same config and seed give byte-identical results, whatever --jobs.
+#include "tests/support/rmsim_cli.h"
 #include "tests/support/scratch_dir.h"
 #include <catch2/catch.hpp>
 
@@ -13,33 +14,14 @@
 #include <vector>
 
 namespace fs = std::filesystem;
+using rmsim::test::Outcome;
+using rmsim::test::run_cli;
 using rmsim::test::ScratchDir;
+using rmsim::test::slurp;
 
 namespace {
 
-struct Outcome {
-    int code;
-    std::string err;
-    std::string out;
-};
-
 ScratchDir scratch(const std::string& name) { return ScratchDir("cli_" + name); }
-
-std::string slurp(const fs::path& p) {
-    std::ifstream in(p, std::ios::binary);
-    std::stringstream s;
-    s << in.rdbuf();
-    return s.str();
-}
-
-/// Runs rmsim with `args` (a shell command line); its stdout and stderr go to files in `dir`.
-Outcome run_cli(const std::string& args, const fs::path& dir) {
-    const fs::path out = dir / "stdout.txt", err = dir / "stderr.txt";
-    const std::string cmd =
-        std::string(RMSIM_BINARY) + " " + args + " >" + out.string() + " 2>" + err.string();
-    const int status = std::system(cmd.c_str());
-    return {WEXITSTATUS(status), slurp(err), slurp(out)};
-}
 
 void write(const fs::path& p, const std::string& text) { std::ofstream(p) << text; }
 
