@@ -47,6 +47,11 @@ std::string dir_of(const std::string& path) {
     return slash == std::string::npos ? "." : path.substr(0, slash);
 }
 
+/// A platform file named in the config, opened relative to the config's folder.
+std::string platform_path(const Experiment& e, const YAML::Node& p) {
+    return p.Scalar()[0] == '/' ? p.Scalar() : e.base_dir + "/" + p.Scalar();
+}
+
 }  // namespace
 
 Override parse_override(const std::string& spec) {
@@ -122,15 +127,12 @@ Experiment load_experiment(const std::string& path, const std::vector<Override>&
     // A platform given as a file is read in place when a change reaches inside it (platform.clusters.0.nodes):
     // its values keep their positions, reported against the platform file.
     std::string platform_file = path;
-    auto platform_path = [&](const YAML::Node& p) {
-        return p.Scalar()[0] == '/' ? p.Scalar() : e.base_dir + "/" + p.Scalar();
-    };
     auto inline_platform = [&](const std::vector<Override>& changes) {
         for (const Override& o : changes) {
             if (o.path.rfind("platform.", 0) != 0) continue;
             const YAML::Node p = e.root["platform"];
             if (!p || !p.IsScalar()) return;
-            platform_file = platform_path(p);
+            platform_file = platform_path(e, p);
             YAML::Node loaded = load_yaml_file(platform_file);
             if (loaded.IsMap() && has_key(loaded, "platform")) {
                 check_allowed_keys(loaded, platform_file, "platform file", {"platform"});
@@ -152,7 +154,7 @@ Experiment load_experiment(const std::string& path, const std::vector<Override>&
     check_allowed_keys(root, path, "experiment", {"name", "platform", "workload", "manager", "run", "variants", "sweep", "compare"});
     // Platform: a path (relative to this file) or the platform map itself.
     const YAML::Node p = get_node(root, "platform", path);
-    if (p.IsScalar()) e.platform = load_platform_file(platform_path(p));
+    if (p.IsScalar()) e.platform = load_platform_file(platform_path(e, p));
     else e.platform = load_platform(p, platform_file);
     // Machovec Ch.3 §3.4.3: a trace workload simulates a fraction of the traced machine (after the variant's
     // and --set changes, so workload.machovec_trace.system_fraction in either scales the platform).
@@ -189,6 +191,14 @@ Experiment load_experiment(const std::string& path, const std::vector<Override>&
     make_policy(e);  // validates the policy name and parameters now
     get_node(root, "workload", path);
     return e;
+}
+
+std::vector<InputFile> input_files(const Experiment& e) {
+    std::vector<InputFile> files;
+    const YAML::Node p = e.root["platform"];
+    if (p.IsScalar()) files.push_back({"platform", p.Scalar(), platform_path(e, p)});
+    for (InputFile& f : workload_files(e.root["workload"], e.base_dir)) files.push_back(std::move(f));
+    return files;
 }
 
 std::unique_ptr<Policy> make_policy(const Experiment& e) {

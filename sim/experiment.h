@@ -12,6 +12,7 @@
 #include "manager/resource_manager.h"
 #include "platform/platform_spec.h"
 #include "sim/variants.h"
+#include "sim/workload_config.h"
 #include "workloads/task.h"
 #include "workloads/workload.h"
 
@@ -50,6 +51,10 @@ void apply_override(YAML::Node& root, const Override& o);
 /// changes (sim/variants.h), then `overrides` in order.
 Experiment load_experiment(const std::string& path, const std::vector<Override>& overrides,
                            const Variant* variant = nullptr);
+
+/// The files the experiment reads besides its config: the platform file (when `platform` names one) and the
+/// workload's trace or task list.
+std::vector<InputFile> input_files(const Experiment& e);
 
 /// Builds the policy of the experiment (validates its parameters).
 std::unique_ptr<Policy> make_policy(const Experiment& e);
