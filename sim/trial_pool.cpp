@@ -39,20 +39,23 @@ pid_t fork_trial(const Experiment& e, std::uint32_t trial, const TrialOptions& o
 
 }  // namespace
 
-std::size_t run_trial_pool(const std::vector<Experiment>& exps, const std::vector<std::string>& dirs,
-                           std::uint32_t trials, const TrialOptions& opt, unsigned jobs) {
-    const std::size_t total = exps.size() * trials;
+std::size_t run_trial_pool(const RunPlan& plan, const std::set<std::size_t>& skip, const TrialOptions& opt,
+                           unsigned jobs, const std::string& what) {
+    const std::size_t total = plan.run_count() - skip.size();
     ProgressLine progress(opt.quiet);
     std::vector<pid_t> running;
     std::size_t next = 0, done = 0, failed = 0;
-    while (next < total || !running.empty()) {
-        if (next < total && running.size() < jobs) {
-            const std::size_t v = next / trials;
-            const auto trial = static_cast<std::uint32_t>(next % trials);
+    while (next < plan.run_count() || !running.empty()) {
+        if (skip.count(next)) {
             ++next;
+            continue;
+        }
+        if (next < plan.run_count() && running.size() < jobs) {
+            const TrialRun r = plan.run(next++);
             TrialOptions o = opt;
-            o.out_dir = dirs[v] + "/trial-" + std::to_string(trial);
-            running.push_back(fork_trial(exps[v], trial, o));
+            o.out_dir = r.dir;
+            o.provenance = r.provenance;
+            running.push_back(fork_trial(plan.experiments[r.experiment], r.trial, o));
             continue;
         }
         int status = 0;
@@ -63,9 +66,7 @@ std::size_t run_trial_pool(const std::vector<Experiment>& exps, const std::vecto
         progress.update(static_cast<double>(done) / total,
                         std::to_string(done) + " / " + std::to_string(total) + " runs");
     }
-    progress.finish(std::to_string(total) + " runs (" + std::to_string(exps.size()) + " variant(s) x " +
-                    std::to_string(trials) + " trial(s)) done" +
-                    (failed ? ", " + std::to_string(failed) + " failed" : ""));
+    progress.finish(what + " done" + (failed ? ", " + std::to_string(failed) + " failed" : ""));
     return failed;
 }
 

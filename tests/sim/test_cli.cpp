@@ -2,6 +2,7 @@
 // no result files; the same config and seed give byte-identical results, whatever --jobs.
 #include "tests/support/rmsim_cli.h"
 #include "tests/support/scratch_dir.h"
+#include "tests/support/tiny_config.h"
 #include <catch2/catch.hpp>
 
 #include <sys/wait.h>
@@ -14,6 +15,8 @@
 #include <vector>
 
 namespace fs = std::filesystem;
+using rmsim::test::config;
+using rmsim::test::kSynthetic;
 using rmsim::test::Outcome;
 using rmsim::test::run_cli;
 using rmsim::test::ScratchDir;
@@ -24,26 +27,6 @@ namespace {
 ScratchDir scratch(const std::string& name) { return ScratchDir("cli_" + name); }
 
 void write(const fs::path& p, const std::string& text) { std::ofstream(p) << text; }
-
-const char* kPlatform =
-    "platform:\n"
-    "  name: tiny\n"
-    "  core_types:\n"
-    "    - name: c\n"
-    "      pstates:\n"
-    "        - {frequency_ghz: 2.0, busy_power_w: 4.0, idle_power_w: 1.0}\n"
-    "        - {frequency_ghz: 1.0, busy_power_w: 1.5, idle_power_w: 0.5}\n"
-    "  processor_types: [{name: p, core_type: c, cores: 4}]\n"
-    "  node_types: [{name: n, processors: [{type: p}], base_power_w: 10}]\n"
-    "  clusters: [{name: k, node_type: n, nodes: 4}]\n";
-
-std::string config(const std::string& workload, const std::string& manager = "manager: {policy: fcfs}\n") {
-    return std::string(kPlatform) + workload + manager;
-}
-
-const char* kSynthetic =
-    "workload:\n"
-    "  synthetic: {tasks: 200, arrival_rate_per_s: 0.01, work_s_mean: 300, cores_min: 1, cores_max: 4}\n";
 
 /// Runs a bad config and checks: exit 2, the message starts with the location, the out dir is not created.
 void expect_bad(const std::string& name, const std::string& text, const std::string& location,

@@ -2,10 +2,8 @@
 // writing into a results folder that a rerun may be wiping or resuming.
 #include <catch2/catch.hpp>
 
-#include <chrono>
 #include <filesystem>
 #include <string>
-#include <thread>
 #include <vector>
 
 #include "tests/support/rmsim_cli.h"
@@ -13,21 +11,6 @@
 
 namespace fs = std::filesystem;
 using namespace rmsim::test;
-
-namespace {
-
-/// Polls `done` every 5 ms for up to `seconds`; true once it holds.
-template <class Predicate>
-bool eventually(Predicate done, double seconds) {
-    const auto end = std::chrono::steady_clock::now() + std::chrono::duration<double>(seconds);
-    while (!done()) {
-        if (std::chrono::steady_clock::now() > end) return false;
-        std::this_thread::sleep_for(std::chrono::milliseconds(5));
-    }
-    return true;
-}
-
-}  // namespace
 
 TEST_CASE("trial pool: killing rmsim kills its running trials", "[sim][trial_pool][kill]") {
     const ScratchDir d("trial_pool_kill");

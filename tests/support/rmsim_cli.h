@@ -7,12 +7,14 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <chrono>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <stdexcept>
 #include <string>
+#include <thread>
 #include <vector>
 
 extern char** environ;
@@ -83,6 +85,17 @@ public:
 private:
     pid_t pid_ = -1;
 };
+
+/// Polls `done` every 5 ms for up to `seconds`; true once it holds.
+template <class Predicate>
+bool eventually(Predicate done, double seconds) {
+    const auto end = std::chrono::steady_clock::now() + std::chrono::duration<double>(seconds);
+    while (!done()) {
+        if (std::chrono::steady_clock::now() > end) return false;
+        std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    }
+    return true;
+}
 
 /// The fields of /proc/PID/stat after the command name: state, ppid, ... ("" if there is no such process).
 inline std::string proc_stat_tail(pid_t pid) {
