@@ -74,7 +74,8 @@ bool is_variant_folder(const fs::path& p) {
 /// the comparison tables, or a variant's folder.
 bool is_result_entry(const fs::path& p) {
     const std::string name = p.filename().string();
-    if (!is_folder(p)) return written(name, kTrialFiles) || written(name, kAggregate) || written(name, kTables);
+    if (!is_folder(p))
+        return written(name, kTrialFiles) || written(name, kAggregate) || written(name, kTables);
     return is_trial_folder(p) || is_variant_folder(p);
 }
 
@@ -85,7 +86,9 @@ std::vector<fs::path> result_entries(const fs::path& out) {
     return found;
 }
 
-[[noreturn]] void refuse(const std::string& message) { throw InputError(SourceLocation{"rmsim", 0, 0}, message); }
+[[noreturn]] void refuse(const std::string& message) {
+    throw InputError(SourceLocation{"rmsim", 0, 0}, message);
+}
 
 void remove_file(const fs::path& p) {
     std::error_code ec;
@@ -122,15 +125,18 @@ void clear_trials(const fs::path& dir, bool is_out) {
 /// --force: deletes every result entry of --out.
 void clear_previous(const fs::path& out) {
     for (const fs::path& p : result_entries(out)) {
-        if (!is_folder(p)) remove_file(p);
-        else if (is_trial_folder(p)) clear_trial_folder(p);
-        else clear_trials(p, false);
+        if (!is_folder(p))
+            remove_file(p);
+        else if (is_trial_folder(p))
+            clear_trial_folder(p);
+        else
+            clear_trials(p, false);
     }
 }
 
 /// --resume: what the folder holds, measured against the plan.
 class Resume {
-public:
+  public:
     explicit Resume(const RunPlan& plan) : plan_(plan) {}
 
     /// Looks at every result entry; refuses the run (before anything is deleted) if one does not belong to
@@ -153,13 +159,14 @@ public:
             }
             for (const fs::path& p : result_entries(out)) {
                 const std::string name = p.filename().string();
-                if (!written(name, kTables) && std::find(variants.begin(), variants.end(), name) == variants.end())
+                if (!written(name, kTables) &&
+                    std::find(variants.begin(), variants.end(), name) == variants.end())
                     uncovered_.push_back(p);
             }
         }
         if (!uncovered_.empty())
-            refuse("--resume: " + plan_.out + " holds results this run would not write: " + listed(uncovered_) +
-                   ". " + kForceOrElsewhere);
+            refuse("--resume: " + plan_.out + " holds results this run would not write: " +
+                   listed(uncovered_) + ". " + kForceOrElsewhere);
         if (!mismatches_.empty())
             refuse("--resume: " + mismatches_[0] +
                    (mismatches_.size() > 1 ? " (and " + std::to_string(mismatches_.size() - 1) +
@@ -179,7 +186,7 @@ public:
         return kept_;
     }
 
-private:
+  private:
     static constexpr const char* kForceOrElsewhere =
         "--force deletes the previous results and runs everything; or choose another --out";
 
@@ -201,8 +208,10 @@ private:
         for (const fs::path& p : entries(dir)) {
             if (!is_trial_folder(p)) continue;
             const std::uint64_t t = *trial_number(p.filename().string());
-            if (t >= plan_.trials) uncovered_.push_back(p);
-            else inspect_trial(p, v * plan_.trials + t);
+            if (t >= plan_.trials)
+                uncovered_.push_back(p);
+            else
+                inspect_trial(p, v * plan_.trials + t);
         }
     }
 
@@ -218,8 +227,10 @@ private:
         text << in.rdbuf();
         const TrialRun r = plan_.run(run);
         const std::string difference = provenance_difference(text.str(), r.provenance);
-        if (difference.empty()) kept_.insert(run);
-        else mismatches_.push_back(r.dir + " was computed from other inputs: " + difference);
+        if (difference.empty())
+            kept_.insert(run);
+        else
+            mismatches_.push_back(r.dir + " was computed from other inputs: " + difference);
     }
 
     const RunPlan& plan_;
@@ -245,7 +256,8 @@ void check_usable(const std::string& out) {
     if (!fs::is_directory(parent, ec))
         refuse("--out " + out + ": cannot create it (" + parent.string() + " is a file, not a folder)");
     if (access(parent.c_str(), W_OK | X_OK) != 0)
-        refuse("--out " + out + ": cannot create it in " + parent.string() + " (" + std::strerror(errno) + ")");
+        refuse("--out " + out + ": cannot create it in " + parent.string() + " (" + std::strerror(errno) +
+               ")");
 }
 
 }  // namespace
@@ -255,7 +267,8 @@ std::set<std::size_t> prepare_out(const RunPlan& plan, Rerun mode) {
     std::set<std::size_t> kept;
     if (fs::is_directory(plan.out) && !result_entries(plan.out).empty()) {
         if (mode == Rerun::kRefuse)
-            refuse("--out " + plan.out + " holds the results of a previous run: --resume keeps its finished "
+            refuse("--out " + plan.out +
+                   " holds the results of a previous run: --resume keeps its finished "
                    "trials and runs the rest, --force deletes them and runs everything");
         if (mode == Rerun::kForce) {
             clear_previous(plan.out);

@@ -1,6 +1,6 @@
 // `rmsim run` into an --out folder that already holds results (sim/run_folder.h): refused unless --resume or
-// --force; a resumed run keeps the finished trials whose inputs match, redoes the unfinished ones from scratch,
-// and ends byte-identical to a run never interrupted; --force deletes only what rmsim wrote.
+// --force; a resumed run keeps the finished trials whose inputs match, redoes the unfinished ones from
+// scratch, and ends byte-identical to a run never interrupted; --force deletes only what rmsim wrote.
 #include <catch2/catch.hpp>
 
 #include <filesystem>
@@ -26,8 +26,10 @@ std::map<std::string, std::string> tree(const fs::path& root, bool timing = fals
     std::map<std::string, std::string> t;
     for (const auto& e : fs::recursive_directory_iterator(root)) {
         const std::string rel = fs::relative(e.path(), root).generic_string();
-        if (e.is_directory()) t[rel] = "<folder>";
-        else t[rel] = e.path().filename() == "timing.json" && !timing ? "<wall-clock>" : slurp(e.path());
+        if (e.is_directory())
+            t[rel] = "<folder>";
+        else
+            t[rel] = e.path().filename() == "timing.json" && !timing ? "<wall-clock>" : slurp(e.path());
     }
     return t;
 }
@@ -37,8 +39,10 @@ std::string differences(const std::map<std::string, std::string>& want,
                         const std::map<std::string, std::string>& got) {
     std::string d;
     for (const auto& [path, bytes] : want)
-        if (!got.count(path)) d += "missing " + path + "\n";
-        else if (got.at(path) != bytes) d += "differs " + path + "\n";
+        if (!got.count(path))
+            d += "missing " + path + "\n";
+        else if (got.at(path) != bytes)
+            d += "differs " + path + "\n";
     for (const auto& [path, bytes] : got)
         if (!want.count(path)) d += "extra " + path + "\n";
     return d;
@@ -73,7 +77,8 @@ void check_resumed(const std::string& resume, const fs::path& dir, const fs::pat
 
 std::string refusal(const fs::path& out) {
     return "rmsim: --out " + out.string() +
-           " holds the results of a previous run: --resume keeps its finished trials and runs the rest, --force "
+           " holds the results of a previous run: --resume keeps its finished trials and runs the rest, "
+           "--force "
            "deletes them and runs everything\n";
 }
 
@@ -86,14 +91,16 @@ std::string tiny_config(const ScratchDir& d) {
 
 }  // namespace
 
-TEST_CASE("run folder: a 4-trial run killed after its second trial and resumed is byte-identical to an "
-          "uninterrupted one",
-          "[sim][run_folder][kill]") {
+TEST_CASE(
+    "run folder: a 4-trial run killed after its second trial and resumed is byte-identical to an "
+    "uninterrupted one",
+    "[sim][run_folder][kill]") {
     const ScratchDir d("run_folder_kill");
     // Trials of about half a second (30,000 tasks), so that the kill lands while trial 2 runs.
-    const std::vector<std::string> run{"run",    std::string(RMSIM_SOURCE_DIR) + "/configs/quickstart.yaml",
-                                       "--set",  "workload.synthetic.tasks=30000",
-                                       "--trials", "4", "--quiet", "--out"};
+    const std::vector<std::string> run{"run",      std::string(RMSIM_SOURCE_DIR) + "/configs/quickstart.yaml",
+                                       "--set",    "workload.synthetic.tasks=30000",
+                                       "--trials", "4",
+                                       "--quiet",  "--out"};
     std::string line;
     for (const std::string& a : run) line += a + " ";
     const fs::path whole = d / "whole", killed = d / "killed";
@@ -132,8 +139,8 @@ TEST_CASE("run folder: --resume redoes an unfinished trial from scratch and leav
     REQUIRE(run_cli(run + (d / "whole").string(), d).code == 0);
     const fs::path out = d / "out";
     REQUIRE(run_cli(run + out.string(), d).code == 0);
-    // As a kill leaves it: trial 1 without its provenance, with a stale file and a half-written trace; trial 2
-    // never started; the aggregate half-written.
+    // As a kill leaves it: trial 1 without its provenance, with a stale file and a half-written trace; trial
+    // 2 never started; the aggregate half-written.
     fs::remove(out / "trial-1" / "provenance.json");
     write(out / "trial-1" / "summary.json", "{\"stale\": true}\n");
     write(out / "trial-1" / ".trace.json.partial", "{\"traceEvents\":[");
@@ -178,13 +185,17 @@ TEST_CASE("run folder: --resume refuses a finished trial computed from other inp
     const fs::path out = d / "out";
     REQUIRE(run_cli(run + out.string(), d).code == 0);
     const auto before = tree(out, true);
-    const std::string trial0 = "rmsim: --resume: " + (out / "trial-0").string() + " was computed from other inputs: ";
-    const std::string advice = ". --force deletes the previous results and runs everything; or choose another --out\n";
+    const std::string trial0 =
+        "rmsim: --resume: " + (out / "trial-0").string() + " was computed from other inputs: ";
+    const std::string advice =
+        ". --force deletes the previous results and runs everything; or choose another --out\n";
     const std::vector<std::pair<std::string, std::string>> cases{
         {" --seed 9", "its seed is 1, this run's is 9 (and 1 more trial)"},
-        {" --set manager.policy=easy", "its config differs: manager.policy is 'fcfs' there, 'easy' now (and 1 more trial)"},
-        {" --set manager.params.pstate=1", "its config differs: manager.params is not set there, {\"pstate\":\"1\"} now "
-                                           "(and 1 more trial)"},
+        {" --set manager.policy=easy",
+         "its config differs: manager.policy is 'fcfs' there, 'easy' now (and 1 more trial)"},
+        {" --set manager.params.pstate=1",
+         "its config differs: manager.params is not set there, {\"pstate\":\"1\"} now "
+         "(and 1 more trial)"},
         {" --trace", "it was run without --trace (and 1 more trial)"},
     };
     for (const auto& [option, why] : cases) {
@@ -256,8 +267,12 @@ TEST_CASE("run folder: --force deletes the previous results, every file rmsim wr
     const fs::path out = d / "out";
     // A sweep of DAG jobs with --trace writes every kind of file a trial can write (jobs.csv, trace.json).
     const std::string singh = std::string(RMSIM_SOURCE_DIR) + "/configs/experiments/singh-arrival-rate.yaml";
-    REQUIRE(run_cli("run " + singh + " --only 'valopt rate=high,pba rate=low' --trials 2 --set workload.singh.jobs=5"
-                    " --trace --quiet --out " + out.string(), d).code == 0);
+    REQUIRE(run_cli("run " + singh +
+                        " --only 'valopt rate=high,pba rate=low' --trials 2 --set workload.singh.jobs=5"
+                        " --trace --quiet --out " +
+                        out.string(),
+                    d)
+                .code == 0);
     REQUIRE(fs::exists(out / "valopt_rate=high" / "trial-1" / "jobs.csv"));
     REQUIRE(fs::exists(out / "valopt_rate=high" / "trial-1" / "trace.json"));
     write(out / "notes.txt", "mine\n");
@@ -270,7 +285,8 @@ TEST_CASE("run folder: --force deletes the previous results, every file rmsim wr
     auto got = tree(out);
     CHECK(got["notes.txt"] == "mine\n");
     CHECK(got["pba_rate=low/trial-0/plot.py"] == "mine\n");
-    for (const char* mine : {"notes.txt", "pba_rate=low/trial-0/plot.py", "pba_rate=low/trial-0", "pba_rate=low"})
+    for (const char* mine :
+         {"notes.txt", "pba_rate=low/trial-0/plot.py", "pba_rate=low/trial-0", "pba_rate=low"})
         got.erase(mine);
     const auto want = tree(d / "fresh");
     INFO(differences(want, got));

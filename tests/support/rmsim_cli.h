@@ -38,14 +38,15 @@ struct Outcome {
 /// Runs rmsim with `args` (a shell command line); its stdout and stderr go to files in `dir`.
 inline Outcome run_cli(const std::string& args, const std::filesystem::path& dir) {
     const std::filesystem::path out = dir / "stdout.txt", err = dir / "stderr.txt";
-    const std::string cmd = std::string(RMSIM_BINARY) + " " + args + " >" + out.string() + " 2>" + err.string();
+    const std::string cmd =
+        std::string(RMSIM_BINARY) + " " + args + " >" + out.string() + " 2>" + err.string();
     const int status = std::system(cmd.c_str());
     return {WEXITSTATUS(status), slurp(err), slurp(out)};
 }
 
 /// rmsim started in the background with `args` (no shell), stdout and stderr to /dev/null.
 class RmsimProcess {
-public:
+  public:
     explicit RmsimProcess(const std::vector<std::string>& args) {
         std::vector<std::string> all{RMSIM_BINARY};
         all.insert(all.end(), args.begin(), args.end());
@@ -82,7 +83,7 @@ public:
         return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
     }
 
-private:
+  private:
     pid_t pid_ = -1;
 };
 
