@@ -11,6 +11,7 @@
 #include "manager/policy.h"
 #include "manager/resource_manager.h"
 #include "platform/platform_spec.h"
+#include "sim/override_positions.h"
 #include "sim/variants.h"
 #include "sim/workload_config.h"
 #include "workloads/task.h"
@@ -38,6 +39,7 @@ struct Experiment {
     std::string variant;       ///< the variant's name ("" without variants)
     MeasureWindow window;
     Seconds sample_interval_s = 3600;  ///< energy.csv sampling period (run.sample_interval_s), >= 1 ns
+    OptionPositions options;   ///< where the --set values stand in `root`: their errors are reported at the option
 };
 
 
@@ -48,7 +50,8 @@ Override parse_override(const std::string& spec);
 void apply_override(YAML::Node& root, const Override& o);
 
 /// Parses and validates (platform, policy name and parameters, workload keys) after applying the variant's
-/// changes (sim/variants.h), then `overrides` in order.
+/// changes (sim/variants.h), then `overrides` (--set options, from parse_override) in order. An error in a
+/// change is located where the change is written: at its key in the config, or at the option.
 Experiment load_experiment(const std::string& path, const std::vector<Override>& overrides,
                            const Variant* variant = nullptr);
 

@@ -159,6 +159,50 @@ TEST_CASE("cli: a bad value in a variant is located in the config", "[sim][cli][
                ":16:37:", "unknown policy 'nope'");
 }
 
+TEST_CASE("cli: a key a variant or a sweep adds is located at its key in the config", "[sim][cli][variants]") {
+    // Line 15 is the variant; its set key "manager.polcy" starts at column 21.
+    expect_bad("variant_key", config(kSynthetic) + "variants:\n  - {name: a, set: {manager.polcy: fcfs}}\n", ":15:21:",
+               "unknown key 'polcy' in manager");
+    // A map the change creates: at the same key.
+    expect_bad("variant_map", config(kSynthetic) + "variants:\n  - {name: a, set: {manager.estimate.at_limit: kill}}\n",
+               ":15:21:", "missing required key 'model'");
+    expect_bad("sweep_key", config(kSynthetic) + "sweep:\n  manager.params.bogus: [1, 2]\n", ":15:3:",
+               "unknown parameter 'bogus' of policy 'fcfs'");
+}
+
+TEST_CASE("cli: an error in a --set value is located at the option", "[sim][cli][options]") {
+    const ScratchDir d = scratch("set_located");
+    write(d / "p.yaml", rmsim::test::kPlatform);
+    write(d / "c.yaml", std::string("platform: p.yaml\n") + kSynthetic + "manager: {policy: fcfs}\n");
+    const std::vector<std::pair<std::string, std::string>> cases{
+        {"run.trials=many", "'trials' must be a whole number >= 1, got 'many'"},
+        {"manager.polcy=easy", "unknown key 'polcy' in manager (allowed: policy, params, estimate)"},
+        {"manager.estimate.at_limit=kill", "missing required key 'model'"},
+        {"manager.params.bogus=1", "unknown parameter 'bogus' of policy 'fcfs'"},
+        {"workload.synthetic.tasks=-3", "'tasks' must be a whole number >= 1, got '-3'"},
+        // Inside the platform file, read into the config to take the change.
+        {"platform.clusters.0.nodes=x", "'nodes' must be a whole number >= 1, got 'x'"},
+        {"'platform.clusters=[{name: k, node_type: n, nodes: 0}]'", "'nodes' must be a whole number >= 1, got '0'"},
+    };
+    for (const auto& [set, message] : cases) {
+        INFO(set);
+        const Outcome o = run_cli("run " + (d / "c.yaml").string() + " --set run.seed=3 --set " + set + " --out " +
+                                      (d / "out").string(),
+                                  d);
+        CHECK(o.code == 2);
+        const std::string option = set[0] == '\'' ? set.substr(1, set.size() - 2) : set;
+        CHECK(o.err.rfind("--set " + option + ": " + message, 0) == 0);
+        CHECK_FALSE(fs::exists(d / "out"));
+    }
+    // The config's own errors keep their place, --set or not.
+    const Outcome own =
+        run_cli("validate " + (d / "c.yaml").string() + " --set run.trials=2 --set manager.policy=nope", d);
+    CHECK(own.err.rfind("--set manager.policy=nope: unknown policy 'nope'", 0) == 0);
+    write(d / "bad.yaml", std::string("platform: p.yaml\n") + kSynthetic + "manager: {policy: nope}\n");
+    const Outcome file = run_cli("validate " + (d / "bad.yaml").string() + " --set run.trials=2", d);
+    CHECK(file.err.rfind((d / "bad.yaml").string() + ":4:19: unknown policy 'nope'", 0) == 0);
+}
+
 TEST_CASE("cli: back-to-back reserved starts on one core never collide", "[sim][cli][manager]") {
     // A busy quickstart under conservative backfilling: two deferred or due starts could reach one core in
     // the same instant, the second before the node had applied the first; the manager now holds a unit from
