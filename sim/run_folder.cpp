@@ -107,8 +107,15 @@ void remove_written(const fs::path& dir, const std::vector<std::string>& names) 
         if (!is_folder(p) && written(p.filename().string(), names)) remove_file(p);
 }
 
+/// Deletes a trial's provenance.json, before its other files: a deletion cut short by a kill must not leave
+/// a trial that looks finished.
+void unmark_finished(const fs::path& dir) {
+    if (fs::exists(dir / kProvenanceFile)) remove_file(dir / kProvenanceFile);
+}
+
 /// Deletes a trial's files, and the trial folder if nothing else is left in it.
 void clear_trial_folder(const fs::path& dir) {
+    unmark_finished(dir);
     remove_written(dir, kTrialFiles);
     remove_folder_if_empty(dir);
 }
@@ -124,6 +131,7 @@ void clear_trials(const fs::path& dir, bool is_out) {
 
 /// --force: deletes every result entry of --out.
 void clear_previous(const fs::path& out) {
+    unmark_finished(out);  // a single run's files are in --out itself
     for (const fs::path& p : result_entries(out)) {
         if (!is_folder(p))
             remove_file(p);
