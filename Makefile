@@ -12,7 +12,7 @@ build: deps
 	@cmake --build $(BUILD) -j $(JOBS) --target rmsim
 
 run: build
-	@$(BUILD)/rmsim run configs/quickstart.yaml --out results/quickstart
+	@$(BUILD)/rmsim run configs/quickstart.yaml --force --out results/quickstart
 
 test: deps
 	@cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release >/dev/null

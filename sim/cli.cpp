@@ -3,6 +3,7 @@
 #include <fstream>
 #include <iomanip>
 #include <iostream>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -12,6 +13,7 @@
 #include "sim/cli_args.h"
 #include "sim/exit_status.h"
 #include "sim/experiment.h"
+#include "sim/run_folder.h"
 #include "sim/run_plan.h"
 #include "sim/run_results.h"
 #include "sim/trial_pool.h"
@@ -42,20 +44,31 @@ void print_summary(const std::string& dir) {
 }
 
 int cmd_run(const RunArgs& a) {
-    // Every variant is loaded and validated, and its workload built once, before anything runs or is written.
+    // Every variant is loaded and validated, and its workload built once, before anything runs or is written;
+    // then --out is checked and made ready (a previous run there: --resume or --force, sim/run_folder.h).
     const RunPlan plan = plan_run(a);
+    const std::set<std::size_t> kept = prepare_out(plan, a.rerun);
     TrialOptions opt;
     opt.quiet = a.quiet;
     opt.trace = a.trace;
-    if (!plan.config.multi && plan.trials == 1) {
-        opt.out_dir = a.out;
-        opt.progress = true;
-        run_trial(plan.experiments[0], 0, opt);
+    if (plan.single) {
+        if (kept.empty()) {
+            opt.out_dir = a.out;
+            opt.progress = true;
+            opt.provenance = plan.run(0).provenance;
+            run_trial(plan.experiments[0], 0, opt);
+        } else if (!a.quiet) {
+            std::cerr << "rmsim: " << a.out << " holds this run, finished (--resume)\n";
+        }
         if (!a.quiet) print_summary(a.out);
         return kExitOk;
     }
     // One simulation per process: every (variant, trial) runs in a forked child, up to --jobs at a time.
-    if (run_trial_pool(plan.experiments, plan.dirs, plan.trials, opt, a.jobs) > 0) return kExitInternal;
+    const std::size_t runs = plan.run_count() - kept.size();
+    const std::string what = std::to_string(runs) + " runs (" + std::to_string(plan.experiments.size()) +
+                             " variant(s) x " + std::to_string(plan.trials) + " trial(s)" +
+                             (kept.empty() ? "" : ", " + std::to_string(kept.size()) + " kept from before") + ")";
+    if (run_trial_pool(plan, kept, opt, a.jobs, what) > 0) return kExitInternal;
     write_run_results(plan, a.out);
     if (a.quiet) return kExitOk;
     if (plan.config.multi)

@@ -14,10 +14,12 @@ const char* const kUsage =
     "usage: rmsim <command> [options]\n"
     "commands:\n"
     "  run CONFIG [--set key=value]... [--only VARIANT[,VARIANT...]] [--seed N] [--trials N] [--jobs N]\n"
-    "             [--out DIR] [--trace] [--quiet]\n"
+    "             [--out DIR] [--resume | --force] [--trace] [--quiet]\n"
     "  validate CONFIG [--set key=value]...\n"
     "  list-policies [--json]\n"
     "options: --help (on every command), --version\n"
+    "run --out DIR (default results): a folder that holds a previous run's results is refused unless\n"
+    "  --resume (keep its finished trials whose inputs match, run the rest) or --force (delete them, run all)\n"
     "exit codes: 0 success, 1 internal error, 2 bad input (file:line:col: message)\n";
 
 void usage_error(const std::string& message) { throw InputError(SourceLocation{"rmsim", 0, 0}, message); }
@@ -48,6 +50,8 @@ po::options_description run_options(bool run) {
             add(name, po::value<std::string>());
         add("trace", po::bool_switch());
         add("quiet", po::bool_switch());
+        add("resume", po::bool_switch());
+        add("force", po::bool_switch());
     }
     add("help,h", po::bool_switch());
     return d;
@@ -145,6 +149,11 @@ RunArgs parse_run(const std::string& command, const std::vector<std::string>& ar
             a.trace = true;
         } else if (key == "quiet") {
             a.quiet = true;
+        } else if (key == "resume" || key == "force") {
+            const Rerun r = key == "resume" ? Rerun::kResume : Rerun::kForce;
+            if (a.rerun != Rerun::kRefuse && a.rerun != r)
+                usage_error("--resume keeps the previous results and --force deletes them: give one of them");
+            a.rerun = r;
         }
     }
     if (a.config.empty()) usage_error("missing CONFIG");

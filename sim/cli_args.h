@@ -24,6 +24,13 @@ enum class CliCommand {
 constexpr std::uint32_t kMaxTrials = 4294967295u;  ///< as run.trials in a config
 constexpr unsigned kMaxJobs = 1024;                ///< simulations running at once, each a process
 
+/// What `rmsim run` does with an --out folder that holds a previous run's results (sim/run_folder.h).
+enum class Rerun {
+    kRefuse,  ///< exit 2, naming --resume and --force
+    kResume,  ///< --resume: keep the finished trials whose inputs match, run the rest
+    kForce,   ///< --force: delete the previous results, run everything
+};
+
 struct RunArgs {
     std::string config;
     std::vector<std::string> sets;        ///< --set key=value, in order
@@ -34,6 +41,7 @@ struct RunArgs {
     std::string out = "results";
     bool trace = false;
     bool quiet = false;
+    Rerun rerun = Rerun::kRefuse;  ///< --resume, --force
 };
 
 struct CliArgs {

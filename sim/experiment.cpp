@@ -8,6 +8,7 @@
 #include "platform/platform_loader.h"
 #include "platform/yaml_quantities.h"
 #include "platform/yaml_util.h"
+#include "sim/override_positions.h"
 #include "sim/variants.h"
 #include "sim/workload_config.h"
 
@@ -48,6 +49,24 @@ std::string dir_of(const std::string& path) {
     return slash == std::string::npos ? "." : path.substr(0, slash);
 }
 
+/// Runs `f`; an InputError located on a --set option's lines is reported at the option.
+template <class F>
+auto at_options(const Experiment& e, F&& f) -> decltype(f()) {
+    try {
+        return f();
+    } catch (const InputError& err) {
+        throw e.options.located(err);
+    }
+}
+
+/// Reads and validates the settings of `e.root` once every change is applied.
+void read_settings(Experiment& e, const std::string& platform_file);
+
+/// A platform file named in the config, opened relative to the config's folder.
+std::string platform_path(const Experiment& e, const YAML::Node& p) {
+    return p.Scalar()[0] == '/' ? p.Scalar() : e.base_dir + "/" + p.Scalar();
+}
+
 }  // namespace
 
 Override parse_override(const std::string& spec) {
@@ -56,9 +75,11 @@ Override parse_override(const std::string& spec) {
         throw InputError(SourceLocation{"--set", 0, 0}, "expected key=value, got '" + spec + "'");
     Override o;
     o.path = spec.substr(0, eq);
-    o.origin = "--set";
+    o.origin = "--set " + spec;
+    o.text = spec.substr(eq + 1);
+    o.from_option = true;
     try {
-        o.value = YAML::Load(spec.substr(eq + 1));
+        o.value = YAML::Load(o.text);
     } catch (const YAML::Exception& ex) {
         throw InputError(SourceLocation{"--set", 0, 0}, "bad value in '" + spec + "': " + ex.msg);
     }
@@ -66,43 +87,58 @@ Override parse_override(const std::string& spec) {
 }
 
 void apply_override(YAML::Node& root, const Override& o) {
+    // Errors in the key path itself: at the change (the option, or its key in the config).
+    const bool placed = !o.from_option && !o.at.is_null();
+    const SourceLocation here{o.origin, placed ? o.at.line + 1 : 0, placed ? o.at.column + 1 : 0};
     std::vector<std::string> keys;
     std::stringstream ss(o.path);
     for (std::string k; std::getline(ss, k, '.');) {
-        if (k.empty()) throw InputError(SourceLocation{o.origin, 0, 0}, "empty key in '" + o.path + "'");
+        if (k.empty()) throw InputError(here, "empty key in '" + o.path + "'");
         keys.push_back(k);
     }
-    if (keys.empty()) throw InputError(SourceLocation{o.origin, 0, 0}, "empty key path");
+    if (keys.empty()) throw InputError(here, "empty key path");
     // Walk with fresh handles: assigning to a yaml-cpp node handle rebinds it, so never reuse one.
     // A numeric key indexes a sequence (platform.clusters.0.nodes).
     auto index_of = [&](const YAML::Node& seq, const std::string& k) -> std::size_t {
         char* end = nullptr;
         const unsigned long i = std::strtoul(k.c_str(), &end, 10);
         if (k.empty() || *end || i >= seq.size())
-            throw InputError(SourceLocation{o.origin, 0, 0}, "'" + k + "' in '" + o.path + "' is not an index of a " +
-                                                                 std::to_string(seq.size()) + "-entry list");
+            throw InputError(here, "'" + k + "' in '" + o.path + "' is not an index of a " +
+                                       std::to_string(seq.size()) + "-entry list");
         return i;
     };
+    // A key or map the change creates is placed where the change is written, so that an error found in it
+    // later (an unknown key, a missing one) points there. A key is looked up without creating it (const).
+    auto new_key = [&](const std::string& k) { return o.at.is_null() ? YAML::Node(k) : scalar_at(o.at, k); };
+    auto new_map = [&] { return o.at.is_null() ? YAML::Node(YAML::NodeType::Map) : map_at(o.at); };
+    auto lookup = [](const YAML::Node& map, const std::string& k) { return map[k]; };
     std::vector<YAML::Node> chain{root};
     for (std::size_t i = 0; i + 1 < keys.size(); ++i) {
         const YAML::Node cur = chain.back();
-        YAML::Node next;
         if (cur.IsSequence()) {
-            next = cur[index_of(cur, keys[i])];
+            chain.push_back(cur[index_of(cur, keys[i])]);
+        } else if (cur.IsScalar()) {
+            throw InputError(here, "'" + (i ? keys[i - 1] : std::string("the config")) + "' in '" + o.path +
+                                       "' is not a map");
+        } else if (!lookup(cur, keys[i]).IsDefined()) {
+            const YAML::Node created = new_map();
+            chain.back().force_insert(new_key(keys[i]), created);
+            chain.push_back(created);
+        } else if (lookup(cur, keys[i]).IsNull()) {
+            chain.back()[keys[i]] = new_map();
+            chain.push_back(lookup(chain.back(), keys[i]));
         } else {
-            next = chain.back()[keys[i]];
-            if (!next.IsDefined() || next.IsNull()) {
-                chain.back()[keys[i]] = YAML::Node(YAML::NodeType::Map);
-                next = chain.back()[keys[i]];
-            }
+            chain.push_back(lookup(cur, keys[i]));
         }
-        if (!next.IsMap() && !next.IsSequence())
-            throw InputError(SourceLocation{o.origin, 0, 0}, "'" + keys[i] + "' in '" + o.path + "' is not a map");
-        chain.push_back(next);
+        if (!chain.back().IsMap() && !chain.back().IsSequence())
+            throw InputError(here, "'" + keys[i] + "' in '" + o.path + "' is not a map");
     }
     // The node is shared, not copied, so values taken from the config file keep their positions.
-    if (chain.back().IsSequence()) chain.back()[index_of(chain.back(), keys.back())] = o.value;
-    else chain.back()[keys.back()] = o.value;
+    YAML::Node& last = chain.back();
+    if (last.IsSequence()) last[index_of(last, keys.back())] = o.value;
+    else if (last.IsScalar()) throw InputError(here, "'" + o.path + "' does not lead to a map");
+    else if (lookup(last, keys.back()).IsDefined()) last[keys.back()] = o.value;
+    else last.force_insert(new_key(keys.back()), o.value);
 }
 
 std::uint64_t stream_seed(std::uint64_t seed, std::uint32_t trial, const std::string& name) {
@@ -123,15 +159,12 @@ Experiment load_experiment(const std::string& path, const std::vector<Override>&
     // A platform given as a file is read in place when a change reaches inside it (platform.clusters.0.nodes):
     // its values keep their positions, reported against the platform file.
     std::string platform_file = path;
-    auto platform_path = [&](const YAML::Node& p) {
-        return p.Scalar()[0] == '/' ? p.Scalar() : e.base_dir + "/" + p.Scalar();
-    };
     auto inline_platform = [&](const std::vector<Override>& changes) {
         for (const Override& o : changes) {
             if (o.path.rfind("platform.", 0) != 0) continue;
             const YAML::Node p = e.root["platform"];
             if (!p || !p.IsScalar()) return;
-            platform_file = platform_path(p);
+            platform_file = platform_path(e, p);
             YAML::Node loaded = load_yaml_file(platform_file);
             if (loaded.IsMap() && has_key(loaded, "platform")) {
                 check_allowed_keys(loaded, platform_file, "platform file", {"platform"});
@@ -146,14 +179,28 @@ Experiment load_experiment(const std::string& path, const std::vector<Override>&
         changes = variant_overrides(e.root, *variant, path);
         e.variant = variant->name;
     }
-    changes.insert(changes.end(), overrides.begin(), overrides.end());
-    inline_platform(changes);
-    for (const auto& o : changes) apply_override(e.root, o);
+    std::vector<Override> all = changes;
+    all.insert(all.end(), overrides.begin(), overrides.end());
+    inline_platform(all);
+    // The --set values stand after the last line of every file in the tree (sim/override_positions.h).
+    e.options = OptionPositions(e.root, {path, platform_file});
+    for (const Override& o : overrides) changes.push_back(e.options.place(o));
+    at_options(e, [&] {
+        for (const auto& o : changes) apply_override(e.root, o);
+        read_settings(e, platform_file);
+    });
+    return e;
+}
+
+namespace {
+
+void read_settings(Experiment& e, const std::string& platform_file) {
+    const std::string& path = e.file;
     const YAML::Node& root = e.root;
     check_allowed_keys(root, path, "experiment", {"name", "platform", "workload", "manager", "run", "variants", "sweep", "compare"});
     // Platform: a path (relative to this file) or the platform map itself.
     const YAML::Node p = get_node(root, "platform", path);
-    if (p.IsScalar()) e.platform = load_platform_file(platform_path(p));
+    if (p.IsScalar()) e.platform = load_platform_file(platform_path(e, p));
     else e.platform = load_platform(p, platform_file);
     // Machovec Ch.3 §3.4.3: a trace workload simulates a fraction of the traced machine (after the variant's
     // and --set changes, so workload.machovec_trace.system_fraction in either scales the platform).
@@ -187,23 +234,39 @@ Experiment load_experiment(const std::string& path, const std::vector<Override>&
     }
     make_policy(e);  // validates the policy name and parameters now
     get_node(root, "workload", path);
-    return e;
+}
+
+}  // namespace
+
+std::vector<InputFile> input_files(const Experiment& e) {
+    std::vector<InputFile> files;
+    const YAML::Node p = e.root["platform"];
+    if (p.IsScalar()) files.push_back({"platform", p.Scalar(), platform_path(e, p)});
+    for (InputFile& f : workload_files(e.root["workload"], e.base_dir)) files.push_back(std::move(f));
+    return files;
 }
 
 std::unique_ptr<Policy> make_policy(const Experiment& e) {
     const YAML::Node m = e.root["manager"];
-    return builtin_policies().create(e.policy_name, PolicyParams(e.policy_params, e.file),
-                                     yaml_location(m["policy"], e.file));
+    return at_options(e, [&] {
+        return builtin_policies().create(e.policy_name, PolicyParams(e.policy_params, e.file),
+                                         yaml_location(m["policy"], e.file));
+    });
 }
 
 Workload make_workload(const Experiment& e, std::uint32_t trial) {
-    return load_workload(e.root["workload"], e.file, e.base_dir, e.platform, stream_seed(e.seed, trial, "workload"),
-                         trial, e.trials);
+    return at_options(e, [&] {
+        return load_workload(e.root["workload"], e.file, e.base_dir, e.platform,
+                             stream_seed(e.seed, trial, "workload"), trial, e.trials);
+    });
 }
 
 std::vector<Task> make_tasks(const Experiment& e, std::uint32_t trial) { return make_workload(e, trial).tasks; }
 
-void check_policy_fits(const Experiment& e, const Workload& w) {
+namespace {
+
+/// check_policy_fits, its errors located in the config.
+void check_fit(const Experiment& e, const Workload& w) {
     const YAML::Node m = e.root["manager"];
     const EstimateModel model = e.manager.estimate.model;
     if (model != EstimateModel::Exact) {
@@ -229,6 +292,12 @@ void check_policy_fits(const Experiment& e, const Workload& w) {
                                "(use a singh workload)"
                          : "policy '" + e.policy_name + "' schedules independent tasks, but the workload is made of "
                                "DAG jobs (use pba, nba-ftps, nba-fcps or valopt)");
+}
+
+}  // namespace
+
+void check_policy_fits(const Experiment& e, const Workload& w) {
+    at_options(e, [&] { check_fit(e, w); });
 }
 
 }  // namespace rmsim

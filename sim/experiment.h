@@ -11,7 +11,9 @@
 #include "manager/policy.h"
 #include "manager/resource_manager.h"
 #include "platform/platform_spec.h"
+#include "sim/override_positions.h"
 #include "sim/variants.h"
+#include "sim/workload_config.h"
 #include "workloads/task.h"
 #include "workloads/workload.h"
 
@@ -37,6 +39,7 @@ struct Experiment {
     std::string variant;       ///< the variant's name ("" without variants)
     MeasureWindow window;
     Seconds sample_interval_s = 3600;  ///< energy.csv sampling period (run.sample_interval_s), >= 1 ns
+    OptionPositions options;   ///< where the --set values stand in `root`: their errors are reported at the option
 };
 
 
@@ -47,9 +50,14 @@ Override parse_override(const std::string& spec);
 void apply_override(YAML::Node& root, const Override& o);
 
 /// Parses and validates (platform, policy name and parameters, workload keys) after applying the variant's
-/// changes (sim/variants.h), then `overrides` in order.
+/// changes (sim/variants.h), then `overrides` (--set options, from parse_override) in order. An error in a
+/// change is located where the change is written: at its key in the config, or at the option.
 Experiment load_experiment(const std::string& path, const std::vector<Override>& overrides,
                            const Variant* variant = nullptr);
+
+/// The files the experiment reads besides its config: the platform file (when `platform` names one) and the
+/// workload's trace or task list.
+std::vector<InputFile> input_files(const Experiment& e);
 
 /// Builds the policy of the experiment (validates its parameters).
 std::unique_ptr<Policy> make_policy(const Experiment& e);

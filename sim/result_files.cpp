@@ -7,6 +7,8 @@
 
 namespace rmsim {
 
+std::string partial_name(const std::string& name) { return "." + name + ".partial"; }
+
 ResultFiles::ResultFiles(std::string dir) : dir_(std::move(dir)) {}
 
 void ResultFiles::add(const std::string& name, std::string content) { files_.emplace_back(name, std::move(content)); }
@@ -16,7 +18,7 @@ void ResultFiles::commit() {
     fs::create_directories(dir_);
     std::vector<std::string> temps;
     for (const auto& [name, content] : files_) {
-        const std::string tmp = dir_ + "/." + name + ".partial";
+        const std::string tmp = dir_ + "/" + partial_name(name);
         std::ofstream out(tmp, std::ios::binary);
         out << content;
         out.close();

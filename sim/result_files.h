@@ -7,6 +7,9 @@
 
 namespace rmsim {
 
+/// The temporary name a file is written under before it is renamed to `name` (".NAME.partial").
+std::string partial_name(const std::string& name);
+
 class ResultFiles {
 public:
     explicit ResultFiles(std::string dir);

@@ -56,8 +56,21 @@ RunPlan plan_run(const RunArgs& a) {
         plan.dirs.push_back(cv.multi ? a.out + "/" + v.dir : a.out);
     }
     plan.trials = exps[0].trials;
+    plan.out = a.out;
+    plan.single = !cv.multi && plan.trials == 1;
+    FileDigests digests;
+    for (const Experiment& e : exps) plan.provenance.emplace_back(e, a.trace, digests);
     plan.title = cv.raw["name"] && cv.raw["name"].IsScalar() ? cv.raw["name"].Scalar() : a.config;
     return plan;
+}
+
+TrialRun RunPlan::run(std::size_t i) const {
+    TrialRun r;
+    r.experiment = i / trials;
+    r.trial = static_cast<std::uint32_t>(i % trials);
+    r.dir = single ? out : dirs[r.experiment] + "/trial-" + std::to_string(r.trial);
+    r.provenance = provenance[r.experiment].json(r.trial);
+    return r;
 }
 
 }  // namespace rmsim

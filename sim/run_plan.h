@@ -10,6 +10,7 @@
 
 #include "sim/cli_args.h"
 #include "sim/experiment.h"
+#include "sim/provenance.h"
 #include "sim/variants.h"
 
 namespace rmsim {
@@ -25,16 +26,33 @@ struct ConfigVariants {
 
 ConfigVariants load_variants(const RunArgs& a);
 
+/// One simulation: trial `trial` of an experiment, its results in `dir`.
+struct TrialRun {
+    std::size_t experiment = 0;  ///< index into RunPlan::experiments
+    std::uint32_t trial = 0;
+    std::string dir;
+    std::string provenance;      ///< its provenance.json (sim/provenance.h)
+};
+
 /// `rmsim run`'s experiments, one per selected variant; every variant runs the same trials.
 struct RunPlan {
     ConfigVariants config;
     std::vector<Experiment> experiments;
+    std::string out;                ///< --out
     std::vector<std::string> dirs;  ///< each variant's results: --out, or --out/<variant> with variants
     std::uint32_t trials = 1;
+    /// One trial without variants: its results go in --out itself (no trial-0 folder), run in this process.
+    bool single = false;
+    std::vector<TrialProvenance> provenance;  ///< per experiment
     std::string title;  ///< the config's name, or its path (comparison.md)
+
+    /// Every trial of every variant, variant by variant: run i is trial i % trials of experiment i / trials.
+    std::size_t run_count() const { return experiments.size() * std::size_t{trials}; }
+    TrialRun run(std::size_t i) const;
 };
 
-/// Loads every selected variant's experiment and checks every trial's workload against its policy.
+/// Loads every selected variant's experiment and checks every trial's workload against its policy. Reads
+/// (but writes nothing) the files the config names, for the trials' provenance.
 RunPlan plan_run(const RunArgs& a);
 
 }  // namespace rmsim

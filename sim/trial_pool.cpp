@@ -1,7 +1,10 @@
 #include "sim/trial_pool.h"
 
+#include <sys/prctl.h>
 #include <sys/wait.h>
 #include <unistd.h>
+
+#include <csignal>
 
 #include <algorithm>
 #include <cstdio>
@@ -17,9 +20,15 @@ namespace {
 /// Runs one trial in a forked child; returns its pid.
 pid_t fork_trial(const Experiment& e, std::uint32_t trial, const TrialOptions& opt) {
     std::fflush(nullptr);
+    const pid_t parent = getpid();
     const pid_t pid = fork();
     if (pid < 0) throw std::runtime_error("fork failed");
     if (pid > 0) return pid;
+    // A child outliving rmsim (killed with kill -9, or by a crash) would go on writing into a results folder
+    // that a rerun may already be wiping or resuming: the kernel kills it when its parent dies. The parent
+    // may have died between fork() and prctl(); then the child was already handed to another process.
+    // (The signal follows the thread that forked: rmsim forks from its only thread.)
+    if (prctl(PR_SET_PDEATHSIG, SIGKILL) != 0 || getppid() != parent) _exit(kExitInternal);
     const int code = exit_code_of([&] {
         run_trial(e, trial, opt);
         return kExitOk;
@@ -30,20 +39,23 @@ pid_t fork_trial(const Experiment& e, std::uint32_t trial, const TrialOptions& o
 
 }  // namespace
 
-std::size_t run_trial_pool(const std::vector<Experiment>& exps, const std::vector<std::string>& dirs,
-                           std::uint32_t trials, const TrialOptions& opt, unsigned jobs) {
-    const std::size_t total = exps.size() * trials;
+std::size_t run_trial_pool(const RunPlan& plan, const std::set<std::size_t>& skip, const TrialOptions& opt,
+                           unsigned jobs, const std::string& what) {
+    const std::size_t total = plan.run_count() - skip.size();
     ProgressLine progress(opt.quiet);
     std::vector<pid_t> running;
     std::size_t next = 0, done = 0, failed = 0;
-    while (next < total || !running.empty()) {
-        if (next < total && running.size() < jobs) {
-            const std::size_t v = next / trials;
-            const auto trial = static_cast<std::uint32_t>(next % trials);
+    while (next < plan.run_count() || !running.empty()) {
+        if (skip.count(next)) {
             ++next;
+            continue;
+        }
+        if (next < plan.run_count() && running.size() < jobs) {
+            const TrialRun r = plan.run(next++);
             TrialOptions o = opt;
-            o.out_dir = dirs[v] + "/trial-" + std::to_string(trial);
-            running.push_back(fork_trial(exps[v], trial, o));
+            o.out_dir = r.dir;
+            o.provenance = r.provenance;
+            running.push_back(fork_trial(plan.experiments[r.experiment], r.trial, o));
             continue;
         }
         int status = 0;
@@ -54,9 +66,7 @@ std::size_t run_trial_pool(const std::vector<Experiment>& exps, const std::vecto
         progress.update(static_cast<double>(done) / total,
                         std::to_string(done) + " / " + std::to_string(total) + " runs");
     }
-    progress.finish(std::to_string(total) + " runs (" + std::to_string(exps.size()) + " variant(s) x " +
-                    std::to_string(trials) + " trial(s)) done" +
-                    (failed ? ", " + std::to_string(failed) + " failed" : ""));
+    progress.finish(what + " done" + (failed ? ", " + std::to_string(failed) + " failed" : ""));
     return failed;
 }
 

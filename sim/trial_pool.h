@@ -2,19 +2,17 @@
 // Trials in forked child processes: trial t of every experiment, each in its own process (the SystemC
 // kernel is process-global: one simulation per process), at most `jobs` at a time, with a progress line.
 #include <cstddef>
-#include <cstdint>
-#include <string>
-#include <vector>
+#include <set>
 
-#include "sim/experiment.h"
+#include "sim/run_plan.h"
 #include "sim/trial_runner.h"
 
 namespace rmsim {
 
-/// Runs trials 0..trials-1 of every experiment, experiment by experiment, writing trial t of `exps[v]` to
-/// `dirs[v]/trial-t` (`opt` gives the rest; opt.quiet silences the progress line). A child reports its own
-/// error on stderr. Returns how many runs failed.
-std::size_t run_trial_pool(const std::vector<Experiment>& exps, const std::vector<std::string>& dirs,
-                           std::uint32_t trials, const TrialOptions& opt, unsigned jobs);
+/// Runs the trials of `plan` in order, but not those in `skip` (indices of RunPlan::run), each in a forked
+/// child (`opt` gives the rest; opt.quiet silences the progress line, whose final line says "<what> done"). A
+/// child reports its own error on stderr and dies with rmsim. Returns how many runs failed.
+std::size_t run_trial_pool(const RunPlan& plan, const std::set<std::size_t>& skip, const TrialOptions& opt,
+                           unsigned jobs, const std::string& what);
 
 }  // namespace rmsim

@@ -15,6 +15,7 @@
 #include "platform/sim_time.h"
 #include "sim/job_metrics.h"
 #include "sim/progress.h"
+#include "sim/provenance.h"
 #include "sim/result_files.h"
 #include "sim/run_recorder.h"
 
@@ -196,6 +197,11 @@ Metrics run_trial(const Experiment& e, std::uint32_t trial, const TrialOptions& 
     if (view.has_jobs()) files.add("jobs.csv", jobs_csv(view));
     recorder.finish(files);
     files.commit();
+    if (!opt.provenance.empty()) {
+        ResultFiles last(opt.out_dir);
+        last.add(kProvenanceFile, opt.provenance);
+        last.commit();
+    }
     return m;
 }
 

@@ -14,6 +14,9 @@ struct TrialOptions {
     bool quiet = false;
     bool progress = false; ///< draw a progress line with ETA on stderr (a single in-process run)
     bool trace = false;    ///< also write trace.json (Chrome/Perfetto): one track per core, P-state and power counters
+    /// provenance.json (sim/provenance.h), written after every other file: its presence marks the trial
+    /// finished. None when empty.
+    std::string provenance;
 };
 
 /// Runs trial `trial` of `e`. Throws InputError (bad workload input) or std::exception (internal errors).

@@ -133,14 +133,16 @@ std::vector<Override> variant_overrides(const YAML::Node& root, const Variant& v
         const YAML::Node entry = root["variants"][static_cast<std::size_t>(v.entry)];
         if (has_key(entry, "set")) {
             const YAML::Node set = entry["set"];
-            for (auto it = set.begin(); it != set.end(); ++it) out.push_back(Override{it->first.Scalar(), it->second, file});
+            for (auto it = set.begin(); it != set.end(); ++it)
+                out.push_back(Override{it->first.Scalar(), it->second, file, it->first.Mark(), "", false});
         }
     }
     if (!v.sweep.empty()) {
         const YAML::Node sw = root["sweep"];
         std::size_t k = 0;
         for (auto it = sw.begin(); it != sw.end(); ++it, ++k)
-            out.push_back(Override{it->first.Scalar(), it->second[v.sweep_choice.at(k)], file});
+            out.push_back(
+                Override{it->first.Scalar(), it->second[v.sweep_choice.at(k)], file, it->first.Mark(), "", false});
     }
     return out;
 }

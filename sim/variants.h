@@ -29,7 +29,12 @@ namespace rmsim {
 struct Override {
     std::string path;   ///< dotted keys
     YAML::Node value;
-    std::string origin; ///< where it came from, for messages ("--set", or the config file)
+    std::string origin; ///< where it came from, for messages: "--set key=value" as given, or the config file
+    /// Where in the config the change is written (a variant's `set` key, a swept key): keys and maps the change
+    /// creates are placed there (sim/override_positions.h). Null when it has no place yet (--set).
+    YAML::Mark at = YAML::Mark::null_mark();
+    std::string text;   ///< --set: the value as written
+    bool from_option = false;  ///< a --set option (not a change written in the config)
 };
 
 struct Variant {

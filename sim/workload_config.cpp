@@ -321,6 +321,18 @@ PlatformSpec workload_platform(const YAML::Node& node, const std::string& file, 
     }
 }
 
+std::vector<InputFile> workload_files(const YAML::Node& node, const std::string& base_dir) {
+    std::vector<InputFile> files;
+    if (!node || !node.IsMap()) return files;
+    for (const char* kind : {"swf", "machovec_trace", "csv"}) {
+        const YAML::Node n = node[kind];
+        if (n && n.IsMap() && n["path"] && n["path"].IsScalar())
+            files.push_back({std::string("workload.") + kind + ".path", n["path"].Scalar(),
+                             resolve(base_dir, n["path"].Scalar())});
+    }
+    return files;
+}
+
 Workload load_workload(const YAML::Node& node, const std::string& file, const std::string& base_dir,
                        const PlatformSpec& platform, std::uint64_t seed, std::uint32_t trial,
                        std::uint32_t trials) {

@@ -27,4 +27,16 @@ Workload load_workload(const YAML::Node& node, const std::string& file, const st
 /// InputError at file:line:col.
 PlatformSpec workload_platform(const YAML::Node& node, const std::string& file, const PlatformSpec& platform);
 
+/// A file that a workload reads: where the config names it, and its path as written and as opened.
+struct InputFile {
+    std::string key;      ///< dotted key path in the config, e.g. workload.swf.path
+    std::string written;  ///< as in the config
+    std::string opened;   ///< resolved from the config file's folder
+};
+
+/// The files `load_workload` reads for this workload section (a trace or a task list; none for generated
+/// workloads). Keep in step with load_workload: provenance.json records their digests, so that a resumed run
+/// does not keep results computed from a file that has changed since.
+std::vector<InputFile> workload_files(const YAML::Node& node, const std::string& base_dir);
+
 }  // namespace rmsim

@@ -1,6 +1,8 @@
 // The rmsim command line: bad input gives `file:line:col: message` (bad usage `rmsim: message`), exit 2 and
 // no result files; the same config and seed give byte-identical results, whatever --jobs.
+#include "tests/support/rmsim_cli.h"
 #include "tests/support/scratch_dir.h"
+#include "tests/support/tiny_config.h"
 #include <catch2/catch.hpp>
 
 #include <sys/wait.h>
@@ -13,55 +15,18 @@
 #include <vector>
 
 namespace fs = std::filesystem;
+using rmsim::test::config;
+using rmsim::test::kSynthetic;
+using rmsim::test::Outcome;
+using rmsim::test::run_cli;
 using rmsim::test::ScratchDir;
+using rmsim::test::slurp;
 
 namespace {
 
-struct Outcome {
-    int code;
-    std::string err;
-    std::string out;
-};
-
 ScratchDir scratch(const std::string& name) { return ScratchDir("cli_" + name); }
 
-std::string slurp(const fs::path& p) {
-    std::ifstream in(p, std::ios::binary);
-    std::stringstream s;
-    s << in.rdbuf();
-    return s.str();
-}
-
-/// Runs rmsim with `args` (a shell command line); its stdout and stderr go to files in `dir`.
-Outcome run_cli(const std::string& args, const fs::path& dir) {
-    const fs::path out = dir / "stdout.txt", err = dir / "stderr.txt";
-    const std::string cmd =
-        std::string(RMSIM_BINARY) + " " + args + " >" + out.string() + " 2>" + err.string();
-    const int status = std::system(cmd.c_str());
-    return {WEXITSTATUS(status), slurp(err), slurp(out)};
-}
-
 void write(const fs::path& p, const std::string& text) { std::ofstream(p) << text; }
-
-const char* kPlatform =
-    "platform:\n"
-    "  name: tiny\n"
-    "  core_types:\n"
-    "    - name: c\n"
-    "      pstates:\n"
-    "        - {frequency_ghz: 2.0, busy_power_w: 4.0, idle_power_w: 1.0}\n"
-    "        - {frequency_ghz: 1.0, busy_power_w: 1.5, idle_power_w: 0.5}\n"
-    "  processor_types: [{name: p, core_type: c, cores: 4}]\n"
-    "  node_types: [{name: n, processors: [{type: p}], base_power_w: 10}]\n"
-    "  clusters: [{name: k, node_type: n, nodes: 4}]\n";
-
-std::string config(const std::string& workload, const std::string& manager = "manager: {policy: fcfs}\n") {
-    return std::string(kPlatform) + workload + manager;
-}
-
-const char* kSynthetic =
-    "workload:\n"
-    "  synthetic: {tasks: 200, arrival_rate_per_s: 0.01, work_s_mean: 300, cores_min: 1, cores_max: 4}\n";
 
 /// Runs a bad config and checks: exit 2, the message starts with the location, the out dir is not created.
 void expect_bad(const std::string& name, const std::string& text, const std::string& location,
@@ -192,6 +157,50 @@ TEST_CASE("cli: a bad value in a variant is located in the config", "[sim][cli][
                config(kSynthetic) +
                    "variants:\n  - {name: a, set: {manager.policy: fcfs}}\n  - {name: b, set: {manager.policy: nope}}\n",
                ":16:37:", "unknown policy 'nope'");
+}
+
+TEST_CASE("cli: a key a variant or a sweep adds is located at its key in the config", "[sim][cli][variants]") {
+    // Line 15 is the variant; its set key "manager.polcy" starts at column 21.
+    expect_bad("variant_key", config(kSynthetic) + "variants:\n  - {name: a, set: {manager.polcy: fcfs}}\n", ":15:21:",
+               "unknown key 'polcy' in manager");
+    // A map the change creates: at the same key.
+    expect_bad("variant_map", config(kSynthetic) + "variants:\n  - {name: a, set: {manager.estimate.at_limit: kill}}\n",
+               ":15:21:", "missing required key 'model'");
+    expect_bad("sweep_key", config(kSynthetic) + "sweep:\n  manager.params.bogus: [1, 2]\n", ":15:3:",
+               "unknown parameter 'bogus' of policy 'fcfs'");
+}
+
+TEST_CASE("cli: an error in a --set value is located at the option", "[sim][cli][options]") {
+    const ScratchDir d = scratch("set_located");
+    write(d / "p.yaml", rmsim::test::kPlatform);
+    write(d / "c.yaml", std::string("platform: p.yaml\n") + kSynthetic + "manager: {policy: fcfs}\n");
+    const std::vector<std::pair<std::string, std::string>> cases{
+        {"run.trials=many", "'trials' must be a whole number >= 1, got 'many'"},
+        {"manager.polcy=easy", "unknown key 'polcy' in manager (allowed: policy, params, estimate)"},
+        {"manager.estimate.at_limit=kill", "missing required key 'model'"},
+        {"manager.params.bogus=1", "unknown parameter 'bogus' of policy 'fcfs'"},
+        {"workload.synthetic.tasks=-3", "'tasks' must be a whole number >= 1, got '-3'"},
+        // Inside the platform file, read into the config to take the change.
+        {"platform.clusters.0.nodes=x", "'nodes' must be a whole number >= 1, got 'x'"},
+        {"'platform.clusters=[{name: k, node_type: n, nodes: 0}]'", "'nodes' must be a whole number >= 1, got '0'"},
+    };
+    for (const auto& [set, message] : cases) {
+        INFO(set);
+        const Outcome o = run_cli("run " + (d / "c.yaml").string() + " --set run.seed=3 --set " + set + " --out " +
+                                      (d / "out").string(),
+                                  d);
+        CHECK(o.code == 2);
+        const std::string option = set[0] == '\'' ? set.substr(1, set.size() - 2) : set;
+        CHECK(o.err.rfind("--set " + option + ": " + message, 0) == 0);
+        CHECK_FALSE(fs::exists(d / "out"));
+    }
+    // The config's own errors keep their place, --set or not.
+    const Outcome own =
+        run_cli("validate " + (d / "c.yaml").string() + " --set run.trials=2 --set manager.policy=nope", d);
+    CHECK(own.err.rfind("--set manager.policy=nope: unknown policy 'nope'", 0) == 0);
+    write(d / "bad.yaml", std::string("platform: p.yaml\n") + kSynthetic + "manager: {policy: nope}\n");
+    const Outcome file = run_cli("validate " + (d / "bad.yaml").string() + " --set run.trials=2", d);
+    CHECK(file.err.rfind((d / "bad.yaml").string() + ":4:19: unknown policy 'nope'", 0) == 0);
 }
 
 TEST_CASE("cli: back-to-back reserved starts on one core never collide", "[sim][cli][manager]") {

@@ -101,10 +101,19 @@ TEST_CASE("cli args: a repeated option's last value wins; --set and --only add u
     CHECK(a.quiet);
 }
 
+TEST_CASE("cli args: --resume or --force, not both", "[sim][cli_args]") {
+    CHECK(parse_run({}).rerun == Rerun::kRefuse);
+    CHECK(parse_run({"--resume"}).rerun == Rerun::kResume);
+    CHECK(parse_run({"--force", "--force"}).rerun == Rerun::kForce);
+    CHECK(error_of({"run", "c.yaml", "--resume", "--force"}) ==
+          "rmsim: --resume keeps the previous results and --force deletes them: give one of them");
+    CHECK_THAT(error_of({"validate", "c.yaml", "--resume"}), StartsWith("rmsim: unknown option '--resume'"));
+}
+
 TEST_CASE("cli args: unknown options are refused and name the command's options", "[sim][cli_args]") {
     CHECK(error_of({"run", "c.yaml", "--bogus"}) ==
           "rmsim: unknown option '--bogus' (run takes --set, --only, --seed, --trials, --jobs, --out, "
-          "--trace, --quiet, --help)");
+          "--trace, --quiet, --resume, --force, --help)");
     // No guessing from a prefix, and no other spelling.
     CHECK_THAT(error_of({"run", "c.yaml", "--tri", "3"}), StartsWith("rmsim: unknown option '--tri'"));
     CHECK_THAT(error_of({"run", "c.yaml", "-x"}), StartsWith("rmsim: unknown option '-x'"));

@@ -1,6 +1,7 @@
 // Golden results: every shipped paper config, run at a small scale, must give the outputs checked in under
-// tests/golden/ byte for byte (wall-clock timing.json aside). A change that moves a paper's numbers on purpose
-// regenerates its golden in the same commit and says why; one that moves them by accident fails here.
+// tests/golden/ byte for byte (wall-clock timing.json and provenance.json aside). A change that moves a paper's
+// numbers on purpose regenerates its golden in the same commit and says why; one that moves them by accident
+// fails here.
 //
 //   RMSIM_UPDATE_GOLDENS=1 build/rmsim_tests "[golden]"     rewrites the goldens (review the diff)
 //
@@ -51,7 +52,9 @@ std::string fnv1a64(const std::string& bytes) {
 std::string listing(const fs::path& out) {
     std::vector<std::string> files;
     for (const auto& e : fs::recursive_directory_iterator(out))
-        if (e.is_regular_file() && e.path().filename() != "timing.json")
+        // timing.json is wall-clock time; provenance.json records the rmsim version and the resolved config,
+        // which a release or an edit of a config can change without moving any result.
+        if (e.is_regular_file() && e.path().filename() != "timing.json" && e.path().filename() != "provenance.json")
             files.push_back(fs::relative(e.path(), out).generic_string());
     std::sort(files.begin(), files.end());
     std::string headline;
