@@ -12,7 +12,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "tests/support/cli_runner.h"
+#include "tests/support/rmsim_cli.h"
 #include "tests/support/scratch_dir.h"
 
 namespace fs = std::filesystem;

@@ -1,5 +1,5 @@
 #pragma once
-// Running the rmsim binary from a test: to completion (exit code, stdout, stderr), or in the background so
+// Running the rmsim binary from a test: to completion (exit code, stdout, stderr; killed after a timeout), or in the background so
 // that a test can kill it and look at its child processes (Linux /proc).
 #include <fcntl.h>
 #include <signal.h>
@@ -29,19 +29,26 @@ inline std::string slurp(const std::filesystem::path& p) {
     return s.str();
 }
 
+inline void write_file(const std::filesystem::path& p, const std::string& text) {
+    std::ofstream(p, std::ios::binary) << text;
+}
+
 struct Outcome {
-    int code;
+    int code = -1;
     std::string err;
     std::string out;
 };
 
-/// Runs rmsim with `args` (a shell command line); its stdout and stderr go to files in `dir`.
-inline Outcome run_cli(const std::string& args, const std::filesystem::path& dir) {
+/// Runs rmsim with `args` (a shell command line); its stdout and stderr go to files in `dir`. A run that
+/// takes longer than `timeout_s` is killed and reported with exit code 124: a hang must fail the test, not
+/// stall the suite.
+inline Outcome run_cli(const std::string& args, const std::filesystem::path& dir, int timeout_s = 120) {
     const std::filesystem::path out = dir / "stdout.txt", err = dir / "stderr.txt";
-    const std::string cmd =
-        std::string(RMSIM_BINARY) + " " + args + " >" + out.string() + " 2>" + err.string();
+    const std::string cmd = "timeout -s KILL " + std::to_string(timeout_s) + " " + std::string(RMSIM_BINARY) + " " +
+                            args + " >" + out.string() + " 2>" + err.string();
     const int status = std::system(cmd.c_str());
-    return {WEXITSTATUS(status), slurp(err), slurp(out)};
+    const int code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+    return {code == 137 ? 124 : code, slurp(err), slurp(out)};
 }
 
 /// rmsim started in the background with `args` (no shell), stdout and stderr to /dev/null.
