@@ -59,6 +59,9 @@ double get_non_negative_or(const YAML::Node& map, const char* key, const std::st
 std::uint32_t get_count(const YAML::Node& map, const char* key, const std::string& file);
 std::uint32_t get_count_or(const YAML::Node& map, const char* key, const std::string& file,
                            std::uint32_t fallback);
+/// A whole number >= 0 that fits in 64 bits (seeds); 1.5 and 1e30 are refused, not truncated.
+std::uint64_t get_uint64_or(const YAML::Node& map, const char* key, const std::string& file,
+                            std::uint64_t fallback);
 bool get_bool(const YAML::Node& map, const char* key, const std::string& file);
 bool get_bool_or(const YAML::Node& map, const char* key, const std::string& file, bool fallback);
 /// Any scalar, as written (numbers too).
@@ -72,6 +75,7 @@ double as_double(const YAML::Node& value, const std::string& file, const std::st
 double as_positive(const YAML::Node& value, const std::string& file, const std::string& what);
 double as_non_negative(const YAML::Node& value, const std::string& file, const std::string& what);
 std::uint32_t as_count(const YAML::Node& value, const std::string& file, const std::string& what);
+std::uint64_t as_uint64(const YAML::Node& value, const std::string& file, const std::string& what);
 bool as_bool(const YAML::Node& value, const std::string& file, const std::string& what);
 std::string as_string(const YAML::Node& value, const std::string& file, const std::string& what);
 

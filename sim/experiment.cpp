@@ -166,7 +166,7 @@ Experiment load_experiment(const std::string& path, const std::vector<Override>&
         const YAML::Node r = root["run"];
         check_allowed_keys(r, path, "run", {"seed", "trials", "end_s", "energy_budget_j", "budget_period_s",
                                             "warmup_s", "measure_end_s", "sample_interval_s", "budget_start_s"});
-        e.seed = static_cast<std::uint64_t>(get_non_negative_or(r, "seed", path, 1));
+        e.seed = get_uint64_or(r, "seed", path, 1);
         e.trials = get_count_or(r, "trials", path, 1);
         if (has_key(r, "end_s")) e.manager.end = SimTime::from_seconds(get_positive(r, "end_s", path));
         e.manager.budget.budget_j = get_non_negative_or(r, "energy_budget_j", path, 0);

@@ -5,6 +5,7 @@
 #include <random>
 
 #include "platform/yaml_util.h"
+#include "sim/number_format.h"
 #include "workloads/arrivals.h"
 #include "workloads/csv_tasks.h"
 #include "workloads/machovec_ch3_generator.h"
@@ -103,7 +104,14 @@ std::vector<Task> from_swf(const YAML::Node& n, const std::string& file, const s
         // The job's memory (what a checkpoint writes): used memory per processor (field 7), else requested
         // (field 10), times its processors; unknown: none.
         const double kb = j.used_memory_kb > 0 ? j.used_memory_kb : (j.requested_memory_kb > 0 ? j.requested_memory_kb : 0);
-        t.memory_bytes = static_cast<std::uint64_t>(kb * 1024.0 * static_cast<double>(t.cores));
+        const double bytes = kb * 1024.0 * static_cast<double>(*j.processors());
+        // Checked before the conversion, which is undefined beyond 2^64 - 1.
+        if (!(bytes < 18446744073709551616.0))
+            throw InputError({path, j.line, 0}, "SWF job " + std::to_string(j.job_number) + ": its memory (" +
+                                                    number12(kb) + " KB per processor x " +
+                                                    std::to_string(*j.processors()) +
+                                                    " processors) exceeds 2^64 bytes");
+        t.memory_bytes = static_cast<std::uint64_t>(bytes);
         t.user = j.user;
         t.group = j.group;
         tasks.push_back(std::move(t));
