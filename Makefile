@@ -29,6 +29,15 @@ sanitize: deps
 	@cd $(SANITIZE_BUILD) && ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
 	  ctest -j $(JOBS) --output-on-failure --timeout 1200 -E "golden: machovec-fig2[6-9]|golden: machovec-fig3|embedding"
 
+# The libFuzzer targets of the input readers (tests/fuzz/, docs/reliability.md), built with clang in their own
+# folder and run FUZZ_SECONDS each, one after another; FUZZ_TARGETS picks some (platform experiment swf csv).
+# Fails on any finding; crash files stay in $(FUZZ_BUILD)/fuzz/<target>/artifacts.
+FUZZ_BUILD   ?= build-fuzz
+FUZZ_SECONDS ?= 60
+FUZZ_TARGETS ?=
+fuzz: deps
+	@tests/fuzz/run_fuzzers.sh $(FUZZ_BUILD) $(FUZZ_SECONDS) $(JOBS) $(FUZZ_TARGETS)
+
 bench: deps
 	@cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release >/dev/null
 	@cmake --build $(BUILD) -j $(JOBS) --target benches

@@ -1,6 +1,8 @@
 #include "manager/policy_registry.h"
 
 #include <algorithm>
+#include <cmath>
+#include <limits>
 
 #include "platform/yaml_util.h"
 
@@ -13,7 +15,9 @@ double PolicyParams::number(const char* key, double fallback) const {
 std::uint32_t PolicyParams::integer(const char* key, std::uint32_t fallback) const {
     if (!map_.IsMap() || !has_key(map_, key)) return fallback;
     const double v = get_non_negative(map_, key, file_);
-    require(v == static_cast<double>(static_cast<std::uint32_t>(v)), key, "must be a whole number >= 0");
+    // Checked before the conversion, which is undefined for values beyond 2^32 - 1.
+    require(v == std::floor(v) && v <= std::numeric_limits<std::uint32_t>::max(), key,
+            "must be a whole number from 0 to 4294967295");
     return static_cast<std::uint32_t>(v);
 }
 

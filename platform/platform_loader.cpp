@@ -511,8 +511,10 @@ PlatformSpec load_platform(const YAML::Node& node, const std::string& file) {
     return PlatformLoader(file).load(node);
 }
 
-PlatformSpec load_platform_file(const std::string& path) {
-    const YAML::Node root = load_yaml_file(path);
+namespace {
+
+/// A platform file's document: `platform: {...}` as its only key, or the platform map itself.
+PlatformSpec load_platform_document(const YAML::Node& root, const std::string& path) {
     if (!root.IsDefined() || root.IsNull())
         throw InputError(SourceLocation{path, 0, 0}, "the platform file is empty");
     if (root.IsMap() && has_key(root, "platform")) {
@@ -520,6 +522,14 @@ PlatformSpec load_platform_file(const std::string& path) {
         return load_platform(get_node(root, "platform", path), path);
     }
     return load_platform(root, path);
+}
+
+}  // namespace
+
+PlatformSpec load_platform_file(const std::string& path) { return load_platform_document(load_yaml_file(path), path); }
+
+PlatformSpec load_platform_text(const std::string& text, const std::string& file) {
+    return load_platform_document(load_yaml_string(text, file), file);
 }
 
 }  // namespace rmsim

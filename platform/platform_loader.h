@@ -18,4 +18,7 @@ PlatformSpec load_platform(const YAML::Node& node, const std::string& file);
 /// A platform file holds either `platform: {...}` as its only top-level key, or the platform map directly.
 PlatformSpec load_platform_file(const std::string& path);
 
+/// The same for a platform file's text already in memory (`file` is only used in messages).
+PlatformSpec load_platform_text(const std::string& text, const std::string& file);
+
 }  // namespace rmsim

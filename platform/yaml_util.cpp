@@ -172,14 +172,16 @@ std::uint32_t as_count(const YAML::Node& value, const std::string& file, const s
 }
 
 std::uint64_t as_uint64(const YAML::Node& value, const std::string& file, const std::string& what) {
-    const std::string text = value.IsScalar() ? value.Scalar() : std::string();
-    const bool digits = !text.empty() && text.find_first_not_of("0123456789") == std::string::npos;
-    std::uint64_t n = 0;
-    bool overflow = false;
-    for (char c : text) overflow = overflow || __builtin_mul_overflow(n, 10u, &n) || __builtin_add_overflow(n, unsigned(c - '0'), &n);
-    if (!digits || overflow)
-        throw_at(value, file, what + " must be a whole number from 0 to 18446744073709551615, got " + describe(value));
-    return n;
+    const std::string msg = what + " must be a whole number from 0 to 18446744073709551615, got " + describe(value);
+    if (!value.IsScalar()) throw_at(value, file, msg);
+    unsigned long long n = 0;
+    if (value.Scalar().find('-') == std::string::npos && YAML::convert<unsigned long long>::decode(value, n))
+        return n;
+    // Written as a real (1e6): whole and below 2^64 before the conversion, which is undefined outside the range.
+    double d = 0;
+    if (!YAML::convert<double>::decode(value, d) || !(d >= 0) || d >= 18446744073709551616.0 || d != std::floor(d))
+        throw_at(value, file, msg);
+    return static_cast<std::uint64_t>(d);
 }
 
 bool as_bool(const YAML::Node& value, const std::string& file, const std::string& what) {
@@ -225,7 +227,8 @@ std::uint32_t get_count_or(const YAML::Node& map, const char* key, const std::st
     auto v = optional_value(map, key, file);
     return v ? as_count(*v, file, quoted(key)) : fallback;
 }
-std::uint64_t get_uint64_or(const YAML::Node& map, const char* key, const std::string& file, std::uint64_t fallback) {
+std::uint64_t get_uint64_or(const YAML::Node& map, const char* key, const std::string& file,
+                            std::uint64_t fallback) {
     auto v = optional_value(map, key, file);
     return v ? as_uint64(*v, file, quoted(key)) : fallback;
 }

@@ -59,8 +59,9 @@ double get_non_negative_or(const YAML::Node& map, const char* key, const std::st
 std::uint32_t get_count(const YAML::Node& map, const char* key, const std::string& file);
 std::uint32_t get_count_or(const YAML::Node& map, const char* key, const std::string& file,
                            std::uint32_t fallback);
-/// A whole number from 0 to 2^64 - 1 written in decimal digits (seeds): "1.5", "1e30", "-1" are refused.
-std::uint64_t get_uint64_or(const YAML::Node& map, const char* key, const std::string& file, std::uint64_t fallback);
+/// A whole number >= 0 that fits in 64 bits (seeds); 1.5 and 1e30 are refused, not truncated.
+std::uint64_t get_uint64_or(const YAML::Node& map, const char* key, const std::string& file,
+                            std::uint64_t fallback);
 bool get_bool(const YAML::Node& map, const char* key, const std::string& file);
 bool get_bool_or(const YAML::Node& map, const char* key, const std::string& file, bool fallback);
 /// Any scalar, as written (numbers too).

@@ -9,6 +9,7 @@
 #include "platform/resource_limits.h"
 #include "platform/yaml_quantities.h"
 #include "platform/yaml_util.h"
+#include "sim/number_format.h"
 #include "workloads/arrivals.h"
 #include "workloads/csv_tasks.h"
 #include "workloads/machovec_ch3_generator.h"
@@ -151,7 +152,13 @@ std::vector<Task> from_swf(const YAML::Node& n, const std::string& file, const s
         // The job's memory (what a checkpoint writes): used memory per processor (field 7), else requested
         // (field 10), times its processors; unknown: none.
         const double kb = j.used_memory_kb > 0 ? j.used_memory_kb : (j.requested_memory_kb > 0 ? j.requested_memory_kb : 0);
-        t.memory_bytes = static_cast<std::uint64_t>(kb * 1024.0 * static_cast<double>(t.cores));
+        const double bytes = kb * 1024.0 * static_cast<double>(procs);
+        // Checked before the conversion, which is undefined beyond 2^64 - 1.
+        if (!(bytes < 18446744073709551616.0))
+            throw InputError({path, j.line, 1}, "SWF job " + std::to_string(j.job_number) + ": its memory (" +
+                                                    number12(kb) + " KB per processor x " + std::to_string(procs) +
+                                                    " processors) exceeds 2^64 bytes");
+        t.memory_bytes = static_cast<std::uint64_t>(bytes);
         t.user = j.user;
         t.group = j.group;
         if (const TaskProblem p = check.problem(t)) {

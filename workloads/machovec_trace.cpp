@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <stdexcept>
 #include <string>
 
@@ -36,9 +37,15 @@ std::uint64_t machovec_trace_cores(std::int64_t procs, std::uint32_t machine_cor
 }
 
 std::int64_t swf_last_day(const SwfTrace& trace) {
+    // Days beyond 2^63 (submit times up to 1e308 s are valid SWF numbers) count as the largest day: the
+    // conversion of a larger value is undefined.
+    constexpr double kBeyond = 9223372036854775808.0;  // 2^63
     std::int64_t last = -1;
-    for (const SwfJob& j : trace.jobs)
-        if (j.submit_s >= 0) last = std::max(last, std::int64_t(std::floor(j.submit_s / kDay_s)));
+    for (const SwfJob& j : trace.jobs) {
+        if (j.submit_s < 0) continue;
+        const double day = std::floor(j.submit_s / kDay_s);
+        last = std::max(last, day < kBeyond ? std::int64_t(day) : std::numeric_limits<std::int64_t>::max());
+    }
     return last;
 }
 

@@ -69,13 +69,3 @@ TEST_CASE("yaml quantities: amounts up to 1e250", "[platform][limits]") {
     // 1e250 W over 9.2e9 s on 2^64 components stays finite.
     CHECK(std::isfinite(kMaxMagnitude * kMaxSeconds * 18446744073709551616.0));
 }
-
-TEST_CASE("yaml quantities: a seed is a whole number of 64 bits written in digits", "[platform][limits]") {
-    const YAML::Node m = doc("a: 0\nb: 18446744073709551615\nc: 18446744073709551616\nd: 1.5\ne: 1.0e30\nf: -1\n");
-    CHECK(get_uint64_or(m, "a", kFile, 7) == 0u);
-    CHECK(get_uint64_or(m, "b", kFile, 7) == 18446744073709551615ull);
-    CHECK(get_uint64_or(m, "missing", kFile, 7) == 7u);
-    for (const char* k : {"c", "d", "e", "f"})
-        CHECK(error_of([&] { get_uint64_or(m, k, kFile, 7); }).find("must be a whole number from 0 to 18446744073709551615") !=
-              std::string::npos);
-}

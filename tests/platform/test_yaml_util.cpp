@@ -44,6 +44,19 @@ TEST_CASE("yaml_util: typed getters with defaults and range checks", "[platform]
                       "cfg.yaml:1:1: 'n' is too large (at most 4294967295), got '5000000000'");
 }
 
+TEST_CASE("yaml_util: 64-bit whole numbers (seeds) are checked before they are converted", "[platform]") {
+    YAML::Node m = doc("max: 18446744073709551615\nexp: 1e6\nhalf: 1.5\nhuge: 1.0e30\nneg: -1\n");
+    CHECK(rmsim::get_uint64_or(m, "max", kFile, 1) == 18446744073709551615ull);
+    CHECK(rmsim::get_uint64_or(m, "exp", kFile, 1) == 1000000u);
+    CHECK(rmsim::get_uint64_or(m, "missing", kFile, 7) == 7u);
+    const std::string range = "must be a whole number from 0 to 18446744073709551615, got ";
+    CHECK_THROWS_WITH(rmsim::get_uint64_or(m, "half", kFile, 1), "cfg.yaml:3:7: 'half' " + range + "'1.5'");
+    CHECK_THROWS_WITH(rmsim::get_uint64_or(m, "huge", kFile, 1), "cfg.yaml:4:7: 'huge' " + range + "'1.0e30'");
+    CHECK_THROWS_WITH(rmsim::get_uint64_or(m, "neg", kFile, 1), "cfg.yaml:5:6: 'neg' " + range + "'-1'");
+    CHECK_THROWS_WITH(rmsim::get_uint64_or(doc("over: 18446744073709551616\n"), "over", kFile, 1),
+                      "cfg.yaml:1:7: 'over' " + range + "'18446744073709551616'");
+}
+
 TEST_CASE("yaml_util: a key without a value is an error even where the key is optional", "[platform]") {
     YAML::Node m = doc("a: 1\nb:\n");
     CHECK_THROWS_WITH(rmsim::get_double_or(m, "b", kFile, 0.0), "cfg.yaml:2:1: 'b' has no value");

@@ -3,11 +3,18 @@
 
 #include <yaml-cpp/yaml.h>
 
+#include <algorithm>
+#include <string>
+#include <vector>
+
 #include "platform/input_error.h"
 #include "sim/aggregate.h"
 #include "sim/comparison.h"
 #include "sim/experiment.h"
+#include "sim/summary_fields.h"
 #include "sim/variants.h"
+#include "tests/support/rmsim_cli.h"
+#include "tests/support/scratch_dir.h"
 
 using namespace rmsim;
 
@@ -108,4 +115,34 @@ TEST_CASE("comparison: paired ratios to the reference variant", "[sim][compariso
     // energy 3 and 8: s = 3.5355339, half-width 12.7062047 x 3.5355339 / sqrt(2) = 31.8, shown as "32".
     CHECK(md.find("| new | easy | 5.5 ± 32 | 11.5 ± 6.4 |") != std::string::npos);
     CHECK(md.find("| new | easy | 1.75 ± 3.2 | 1.15 ± 0.64 |") != std::string::npos);
+}
+
+TEST_CASE("variants: the metrics a comparison accepts are exactly the fields summary.json has", "[sim][variants][cli]") {
+    // A run that writes every section: DAG jobs (jobs), a measurement window (window), a policy with figures.
+    const test::ScratchDir dir("summary_fields");
+    const std::string cfg = dir.write("e.yaml", "platform: " + std::string(RMSIM_SOURCE_DIR) +
+                                                    "/configs/platforms/singh2015.yaml\n"
+                                                    "workload:\n  singh: {jobs: 4, rate: high}\n"
+                                                    "manager: {policy: valopt}\n"
+                                                    "run: {warmup_s: 10}\n");
+    const test::Outcome o = test::run_cli("run " + cfg + " --quiet --out " + (dir / "out").string(), dir);
+    REQUIRE(o.code == 0);
+    const auto s = nlohmann::ordered_json::parse(test::slurp(dir / "out" / "summary.json"));
+    std::vector<std::string> sections_written;
+    for (const auto& [name, value] : s.items())
+        if (value.is_object()) sections_written.push_back(name);
+    std::vector<std::string> sections_listed;
+    for (const auto& [name, fields] : summary_fields()) sections_listed.push_back(name);
+    std::sort(sections_written.begin(), sections_written.end());
+    CHECK(sections_written == sections_listed);
+    for (const auto& [name, fields] : summary_fields()) {
+        if (name == "policy_stats" || !s.contains(name)) continue;  // the policy's own figures: any name
+        std::vector<std::string> written;
+        for (const auto& [field, value] : s[name].items()) written.push_back(field);
+        INFO("section " << name);
+        CHECK(written == fields);
+        for (const std::string& f : fields) CHECK(summary_metric_problem(name + "." + f).empty());
+    }
+    CHECK_FALSE(summary_metric_problem("tasks.bogus").empty());
+    CHECK(summary_metric_problem("policy_stats.anything").empty());
 }

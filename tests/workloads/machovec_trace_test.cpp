@@ -3,6 +3,7 @@
 #include "workloads/machovec_trace.h"
 
 #include <catch2/catch.hpp>
+#include <limits>
 #include <sys/wait.h>
 
 #include <cstdlib>
@@ -70,6 +71,12 @@ TEST_CASE("machovec_trace: machine size from the header, core scaling rounds up"
     const SwfTrace t = parse_swf(kTinySwf, "tiny.swf");
     CHECK(swf_machine_procs(t) == 100);
     CHECK(swf_last_day(t) == 3);
+    // A day beyond 2^63 saturates (found by tests/fuzz: the conversion to an integer was undefined). The SWF
+    // reader now refuses times past the end of simulated time; swf_last_day does not rely on it.
+    SwfTrace far;
+    far.jobs.emplace_back();
+    far.jobs.back().submit_s = 1e300;
+    CHECK(swf_last_day(far) == std::numeric_limits<std::int64_t>::max());
     // No MaxProcs: MaxNodes; neither: the largest job (5 procs, job 4).
     CHECK(swf_machine_procs(parse_swf("; MaxNodes: 256\n1 0 0 10 1 -1 -1 1 -1 -1 1 1 1 -1 -1 -1 -1 -1\n", "a")) == 256);
     CHECK(swf_machine_procs(parse_swf(std::string(kTinySwf).substr(16), "b")) == 5);
