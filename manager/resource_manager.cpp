@@ -49,7 +49,8 @@ void ResourceManager::tick() {
     watchdog_.activation(*this);
     if (!meter_interval_set_ && config_.budget.budget_j > 0) {
         // The meter records the energy at every budget boundary, so the manager need not wake there.
-        port_.set_meter_interval(to_sc_time(next_budget_), to_sc_time(config_.budget.period));
+        if (!port_.set_meter_interval(to_sc_time(next_budget_), to_sc_time(config_.budget.period)))
+            throw std::logic_error("ResourceManager: the meter refused the budget periods (a boundary has passed)");
         meter_interval_set_ = true;
     }
     // The manager acts last at an instant: what else happens now (a core finishing, a notice arriving, a

@@ -18,7 +18,7 @@ void ControlPort::send(const Message& m, const sc_core::sc_time& delay) {
     send_message(out, m, kManagerEndpoint, node_endpoint(m.node), delay);
 }
 
-void ControlPort::meter_transaction(tlm::tlm_command command, unsigned char* data, unsigned int length) {
+bool ControlPort::meter_transaction(tlm::tlm_command command, unsigned char* data, unsigned int length) {
     if (!has_meter()) throw std::logic_error("ControlPort: no energy meter is bound");
     tlm::tlm_generic_payload gp;
     gp.set_command(command);
@@ -28,19 +28,19 @@ void ControlPort::meter_transaction(tlm::tlm_command command, unsigned char* dat
     gp.set_streaming_width(length);
     gp.set_byte_enable_ptr(nullptr);
     gp.set_response_status(tlm::TLM_INCOMPLETE_RESPONSE);
-    if (out->transport_dbg(gp) != length || gp.is_response_error())
-        throw std::logic_error("ControlPort: the energy meter refused a debug transaction");
+    return out->transport_dbg(gp) == length && !gp.is_response_error();
 }
 
 EnergyReading ControlPort::read_meter() {
     EnergyReading r;
-    meter_transaction(tlm::TLM_READ_COMMAND, reinterpret_cast<unsigned char*>(&r), sizeof r);
+    if (!meter_transaction(tlm::TLM_READ_COMMAND, reinterpret_cast<unsigned char*>(&r), sizeof r))
+        throw std::logic_error("ControlPort: the energy meter refused a read");
     return r;
 }
 
-void ControlPort::set_meter_interval(const sc_core::sc_time& start, const sc_core::sc_time& period) {
+bool ControlPort::set_meter_interval(const sc_core::sc_time& start, const sc_core::sc_time& period) {
     MeterInterval i{start.value(), period.value()};
-    meter_transaction(tlm::TLM_WRITE_COMMAND, reinterpret_cast<unsigned char*>(&i), sizeof i);
+    return meter_transaction(tlm::TLM_WRITE_COMMAND, reinterpret_cast<unsigned char*>(&i), sizeof i);
 }
 
 void ControlPort::b_transport(tlm::tlm_generic_payload& gp, sc_core::sc_time& delay) {

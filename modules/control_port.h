@@ -36,9 +36,9 @@ public:
     bool has_meter() const { return meter_endpoint_ != kNoMeter; }
     /// The machine's energy up to now (TLM debug read of the meter: no simulated time passes).
     EnergyReading read_meter();
-    /// Sets the meter's interval grid (TLM debug write; MachineMeter): start, start + period, ... Before
-    /// the first boundary has passed.
-    void set_meter_interval(const sc_core::sc_time& start, const sc_core::sc_time& period);
+    /// Sets the meter's interval grid (TLM debug write; MachineMeter): start, start + period, ... False (the
+    /// meter answers with an error response and keeps no grid) if a boundary has passed unrecorded.
+    [[nodiscard]] bool set_meter_interval(const sc_core::sc_time& start, const sc_core::sc_time& period);
     std::uint64_t commands_sent() const { return sent_; }
     std::uint64_t notices_received() const { return received_; }
 
@@ -47,7 +47,7 @@ private:
     void b_transport(tlm::tlm_generic_payload& gp, sc_core::sc_time& delay);
     void drain();
     /// A debug transaction with the meter (exactly `length` bytes must be transferred).
-    void meter_transaction(tlm::tlm_command command, unsigned char* data, unsigned int length);
+    bool meter_transaction(tlm::tlm_command command, unsigned char* data, unsigned int length);
 
     NoticeHandler handler_;
     PayloadEventQueue<Message> peq_;

@@ -29,7 +29,7 @@ struct Reader : sc_core::sc_module {
 
 private:
     void run() {
-        port_.set_meter_interval(from_seconds_ceil(1.0), from_seconds_ceil(1.0));
+        if (!port_.set_meter_interval(from_seconds_ceil(1.0), from_seconds_ceil(1.0))) throw std::logic_error("refused");
         for (double t : at_) {
             wait(from_seconds_ceil(t) - sc_core::sc_time_stamp());
             readings.push_back(port_.read_meter());
@@ -69,8 +69,9 @@ TEST_CASE("machine meter: a grid whose boundary has passed is refused", "[module
     s.at(0.5, start(0, 0, 1, cycles(1e9), 0));  // a change of draw at 0.5 s
     run_until(1.0);
     // At 1 s, a grid starting at 0.25 s: the energy at 0.25 s was not recorded.
-    CHECK_THROWS_AS(m.manager_port().set_meter_interval(from_seconds_ceil(0.25), from_seconds_ceil(1.0)),
-                    std::logic_error);
+    // (An answer, not an exception: an exception thrown after sc_start() has switched to SystemC's coroutine
+    // stacks leaves AddressSanitizer with a stale view of the main stack.)
+    CHECK_FALSE(m.manager_port().set_meter_interval(from_seconds_ceil(0.25), from_seconds_ceil(1.0)));
     // One starting now or later is fine.
-    CHECK_NOTHROW(m.manager_port().set_meter_interval(from_seconds_ceil(2.0), from_seconds_ceil(1.0)));
+    CHECK(m.manager_port().set_meter_interval(from_seconds_ceil(2.0), from_seconds_ceil(1.0)));
 }
