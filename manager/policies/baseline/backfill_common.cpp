@@ -73,14 +73,14 @@ std::uint32_t StartNowIndex::free_units(ClusterId c) {
 }
 
 bool try_start_now(const PolicyView& view, Decisions& decide, StartNowIndex& index, TaskId t, std::uint32_t pstate,
-                   NodeChoice choice) {
+                   NodeChoice choice, const StartRule& rule) {
     for (ClusterId c = 0; c < view.cluster_count(); ++c) {
         const std::uint32_t k = view.units_needed(t, c);
         const std::uint32_t p = clamp_pstate(view, c, pstate);
         const SimTime d = view.booked_time(t, c, p);
         if (k == 0 || d.is_negative() || !index.fits(c, k, d)) continue;
         const Joules e = view.exec_energy(t, c, p);
-        if (!index.affordable(e)) continue;
+        if (!index.affordable(e) || (rule && !rule(c, k, d))) continue;
         auto units = pick_units(view, c, k, view.now(), d, choice);
         if (units.size() != k)
             throw std::logic_error("StartNowIndex and AvailabilityProfile disagree for task " + std::to_string(t));

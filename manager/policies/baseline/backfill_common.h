@@ -3,6 +3,7 @@
 // Machovec Ch.3 §3.3.4): "can this task start now?" in O(1), the earliest-start option over the clusters,
 // unit choice, and booking a start or a reservation. Plain C++ on the PolicyView and Decisions.
 #include <cstdint>
+#include <functional>
 #include <limits>
 #include <optional>
 #include <vector>
@@ -69,10 +70,14 @@ private:
     Joules energy_left_j_;
 };
 
-/// Starts the task now on the lowest-numbered cluster where it fits and its energy is affordable (FCFS
-/// tie-break toward the lowest cluster index); false if it fits nowhere now.
+/// A policy's own condition on a start now: called for a cluster where the task fits and is affordable,
+/// with its units and booked time there; true admits the start (the rule may then count it as admitted).
+using StartRule = std::function<bool(ClusterId c, std::uint32_t units, SimTime duration)>;
+
+/// Starts the task now on the lowest-numbered cluster where it fits, its energy is affordable and `rule`
+/// (if any) admits it (FCFS tie-break toward the lowest cluster index); false if it starts nowhere now.
 bool try_start_now(const PolicyView& view, Decisions& decide, StartNowIndex& index, TaskId t, std::uint32_t pstate,
-                   NodeChoice choice);
+                   NodeChoice choice, const StartRule& rule = {});
 
 struct StartOption {
     ClusterId cluster = 0;

@@ -57,13 +57,26 @@ void register_baseline_policies(PolicyRegistry& r) {
                              p.integer("pstate", 0), granularity_param(p));
                          return shared_wrappers(std::move(inner), p);
                      }});
-    r.add(PolicyInfo{"easy", "baseline", "Machovec Ch.3 §3.3.4.4 (EASY backfilling, Lifka 1995)",
-                     "FCFS; the first task that cannot start gets the only reservation (recomputed at each "
-                     "mapping event); later tasks start now only if that does not delay it",
+    r.add(PolicyInfo{"easy", "baseline", "EASY backfilling (Lifka 1995; Mu'alem & Feitelson 2001, §2)",
+                     "FCFS; the first task that cannot start sets the shadow time (when enough units are free for "
+                     "it) and the extra units; later tasks start now if they end by the shadow time or fit in the "
+                     "extra units",
                      {pstate, granularity, node_choice, dropping, period},
                      [](const PolicyParams& p) -> std::unique_ptr<Policy> {
                          std::unique_ptr<Policy> inner = std::make_unique<EasyPolicy>(
-                             p.integer("pstate", 0), granularity_param(p), node_choice_param(p));
+                             EasyPolicy::Rule::ShadowTime, p.integer("pstate", 0), granularity_param(p),
+                             node_choice_param(p));
+                         return shared_wrappers(std::move(inner), p);
+                     }});
+    r.add(PolicyInfo{"easy-reservation", "baseline", "Machovec Ch.3 §3.3.4.4 (EASY backfilling as one reservation)",
+                     "FCFS; the first task that cannot start gets the only reservation, on the units node choice "
+                     "picks at its earliest start (recomputed at each mapping event); later tasks start now only "
+                     "if they do not touch it",
+                     {pstate, granularity, node_choice, dropping, period},
+                     [](const PolicyParams& p) -> std::unique_ptr<Policy> {
+                         std::unique_ptr<Policy> inner = std::make_unique<EasyPolicy>(
+                             EasyPolicy::Rule::PinnedReservation, p.integer("pstate", 0), granularity_param(p),
+                             node_choice_param(p));
                          return shared_wrappers(std::move(inner), p);
                      }});
     r.add(PolicyInfo{"conservative", "baseline",

@@ -62,7 +62,7 @@ TEST_CASE("baseline conservative: EASY backfills the same case and delays the se
     const std::vector<Task> tasks = four_tasks();
     Bookkeeping books(plat, tasks, Granularity::Node);
     const PolicyView& view = books.view();
-    EasyPolicy easy(0, Granularity::Node, NodeChoice::Lowest);
+    EasyPolicy easy(EasyPolicy::Rule::PinnedReservation, 0, Granularity::Node, NodeChoice::Lowest);
     arrive_all(books, tasks);
     event_at(books, easy, 0.0_s);
     CHECK(view.record(1).planned_start == 10.0_s);
