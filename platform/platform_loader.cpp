@@ -17,9 +17,7 @@
 namespace rmsim {
 namespace {
 
-std::string num(double v) { return short_number(v); }
-
-std::string ghz(Hertz f) { return num(f / 1e9) + " GHz"; }
+std::string ghz(Hertz f) { return short_number(f / 1e9) + " GHz"; }
 
 std::string pname(std::size_t p) { return "P" + std::to_string(p); }
 
@@ -87,7 +85,7 @@ class PlatformLoader {
         const double cores = static_cast<double>(spec_.total_cores());
         check_fits_in_memory(cores * kBytesPerCore + static_cast<double>(nodes) * kBytesPerNode,
                              yaml_location(clusters, file_),
-                             "simulating " + std::to_string(nodes) + " nodes of " + num(cores) + " cores",
+                             "simulating " + std::to_string(nodes) + " nodes of " + short_number(cores) + " cores",
                              "about " + format_bytes(kBytesPerCore) + " a core and " + format_bytes(kBytesPerNode) +
                                  " a node");
         return std::move(spec_);
@@ -191,8 +189,8 @@ class PlatformLoader {
             s.idle_power_w = get_amount_or(e, "idle_power_w", file_, 0.0);
             if (s.busy_power_w < s.idle_power_w)
                 throw_at(e, file_,
-                         "busy_power_w (" + num(s.busy_power_w) + " W) is below idle_power_w (" +
-                             num(s.idle_power_w) + " W) in " + what);
+                         "busy_power_w (" + short_number(s.busy_power_w) + " W) is below idle_power_w (" +
+                             short_number(s.idle_power_w) + " W) in " + what);
             ps.push_back(s);
             check_decreasing(ps, e);
         }
@@ -221,8 +219,8 @@ class PlatformLoader {
             s.idle_power_w = s.voltage_v * i_leak_a;
             s.busy_power_w = c_eff_f * s.voltage_v * s.voltage_v * s.frequency_hz * activity + s.idle_power_w;
             if (!(s.busy_power_w <= kMaxMagnitude))
-                throw_at(e, file_, what + ": the model gives a busy power of " + num(s.busy_power_w) + " W, above " +
-                                       num(kMaxMagnitude) + " W");
+                throw_at(e, file_, what + ": the model gives a busy power of " + short_number(s.busy_power_w) + " W, above " +
+                                       short_number(kMaxMagnitude) + " W");
             ps.push_back(s);
             check_decreasing(ps, e);
         }
@@ -419,7 +417,7 @@ class PlatformLoader {
                 if (field.empty() || *end != '\0' || !std::isfinite(d) || d < 0)
                     throw_at(v, file_, at + ": '" + field + "' is not a power in W (>= 0)");
                 if (d > kMaxMagnitude)
-                    throw_at(v, file_, at + ": " + field + " W is above " + num(kMaxMagnitude) + " W");
+                    throw_at(v, file_, at + ": " + field + " W is above " + short_number(kMaxMagnitude) + " W");
                 w.push_back(d);
             }
             if (w.size() != 2 && w.size() != 3)
@@ -428,13 +426,13 @@ class PlatformLoader {
             PowerRange r = w.size() == 3 ? PowerRange{w[0], w[1], w[2]} : PowerRange{w[0], w[0], w[1]};
             if (r.epsilon_w < r.idle_w)
                 throw_at(v, file_,
-                         at + ": Epsilon (" + num(r.epsilon_w) + " W) is below Idle (" + num(r.idle_w) +
+                         at + ": Epsilon (" + short_number(r.epsilon_w) + " W) is below Idle (" + short_number(r.idle_w) +
                              " W); rmsim maps Epsilon - Idle onto processor uncore power, which cannot be "
                              "negative");
             if (r.all_cores_w < r.epsilon_w)
                 throw_at(v, file_,
-                         at + ": AllCores (" + num(r.all_cores_w) + " W) is below Epsilon (" +
-                             num(r.epsilon_w) + " W)");
+                         at + ": AllCores (" + short_number(r.all_cores_w) + " W) is below Epsilon (" +
+                             short_number(r.epsilon_w) + " W)");
             ranges.push_back(r);
         }
         if (ranges.size() != pstates)

@@ -21,8 +21,6 @@ std::string describe(const YAML::Node& node) {
     return "'" + node.Scalar() + "'";
 }
 
-std::string quoted(const char* key) { return std::string("'") + key + "'"; }
-
 struct Entry {
     YAML::Node key;
     YAML::Node value;
@@ -41,7 +39,10 @@ void require_map_for_lookup(const YAML::Node& map, const std::string& file) {
     if (!map.IsMap()) throw_at(map, file, "expected a map, got " + describe(map));
 }
 
-/// The value of `key` if present (null is an error at the key), for the `_or` getters.
+}  // namespace
+
+std::string quoted(const char* key) { return std::string("'") + key + "'"; }
+
 std::optional<YAML::Node> optional_value(const YAML::Node& map, const char* key, const std::string& file) {
     require_map_for_lookup(map, file);
     auto e = find_entry(map, key);
@@ -49,8 +50,6 @@ std::optional<YAML::Node> optional_value(const YAML::Node& map, const char* key,
     if (e->value.IsNull()) throw_at(e->key, file, quoted(key) + " has no value");
     return e->value;
 }
-
-}  // namespace
 
 SourceLocation yaml_location(const YAML::Node& node, const std::string& file) {
     SourceLocation where{file, 0, 0};

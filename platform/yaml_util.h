@@ -13,6 +13,7 @@
 
 #include <cstdint>
 #include <initializer_list>
+#include <optional>
 #include <string>
 
 #include "platform/input_error.h"
@@ -45,6 +46,10 @@ bool has_key(const YAML::Node& map, const char* key);
 /// The value of a required key: `missing required key '<key>'` (at the map) if absent,
 /// `'<key>' has no value` (at the key) if null.
 YAML::Node get_node(const YAML::Node& map, const char* key, const std::string& file);
+/// The value of `key` if present (a key without a value is an error at the key): for optional keys.
+std::optional<YAML::Node> optional_value(const YAML::Node& map, const char* key, const std::string& file);
+/// A key as messages name it: 'key'.
+std::string quoted(const char* key);
 
 // Typed getters. The required form throws if the key is missing; the `_or` form returns `fallback` if the key
 // is missing (a key present with a null value is still an error: it is almost always an unfinished edit).

@@ -140,10 +140,13 @@ std::vector<Task> from_swf(const YAML::Node& n, const std::string& file, const s
         const std::int64_t procs = *j.processors();
         // Fields 5 (allocated) or 8 (requested processors), whichever the job's size came from.
         const int procs_field = j.allocated_procs >= 0 ? 5 : 8;
+        // Refused at the job's line: "SWF job <number><what>".
+        const auto refuse = [&](const std::string& what) {
+            throw InputError({path, j.line, 1}, "SWF job " + std::to_string(j.job_number) + what);
+        };
         if (procs > std::int64_t(UINT32_MAX))
-            throw InputError({path, j.line, 1}, "SWF job " + std::to_string(j.job_number) + ": " + std::to_string(procs) +
-                                                    " processors (field " + std::to_string(procs_field) +
-                                                    ") is more than 4294967295");
+            refuse(": " + std::to_string(procs) + " processors (field " + std::to_string(procs_field) +
+                   ") is more than 4294967295");
         Task t;
         t.arrival_s = j.submit_s - origin;
         t.cores = static_cast<std::uint32_t>(procs);
@@ -155,9 +158,8 @@ std::vector<Task> from_swf(const YAML::Node& n, const std::string& file, const s
         const double bytes = kb * 1024.0 * static_cast<double>(procs);
         // Checked before the conversion, which is undefined beyond 2^64 - 1.
         if (!(bytes < 18446744073709551616.0))
-            throw InputError({path, j.line, 1}, "SWF job " + std::to_string(j.job_number) + ": its memory (" +
-                                                    number12(kb) + " KB per processor x " + std::to_string(procs) +
-                                                    " processors) exceeds 2^64 bytes");
+            refuse(": its memory (" + number12(kb) + " KB per processor x " + std::to_string(procs) +
+                   " processors) exceeds 2^64 bytes");
         t.memory_bytes = static_cast<std::uint64_t>(bytes);
         t.user = j.user;
         t.group = j.group;
@@ -166,7 +168,7 @@ std::vector<Task> from_swf(const YAML::Node& n, const std::string& file, const s
                                 : p.fault == TaskFault::Request ? (procs_field == 5 ? " (field 5, allocated processors)"
                                                                                     : " (field 8, requested processors)")
                                                                 : " (field 4, run time)";
-            throw InputError({path, j.line, 1}, "SWF job " + std::to_string(j.job_number) + " " + p.message + field);
+            refuse(" " + p.message + field);
         }
         tasks.push_back(std::move(t));
     }

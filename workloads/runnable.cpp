@@ -9,9 +9,7 @@
 namespace rmsim {
 namespace {
 
-std::string num(double v) { return short_number(v); }
-
-const std::string kRange = "past the end of simulated time (" + num(kMaxSeconds) + " s, 292 years)";
+const std::string kRange = "past the end of simulated time (" + short_number(kMaxSeconds) + " s, 292 years)";
 
 }  // namespace
 
@@ -34,7 +32,7 @@ RunnableCheck::RunnableCheck(const PlatformSpec& platform) : platform_(platform)
 
 TaskProblem RunnableCheck::problem(const Task& t) const {
     if (!(t.arrival_s >= 0 && t.arrival_s <= kMaxSeconds))
-        return {TaskFault::Arrival, "arrives at " + num(t.arrival_s) + " s, " +
+        return {TaskFault::Arrival, "arrives at " + short_number(t.arrival_s) + " s, " +
                                         (t.arrival_s < 0 ? std::string("before time 0") : kRange)};
     bool fits = false, runs = false;
     for (std::size_t c = 0; c < clusters_.size(); ++c) {
@@ -56,7 +54,7 @@ TaskProblem RunnableCheck::problem(const Task& t) const {
                 const Seconds d = t.work.duration(type, ct, p);
                 if (d < 0) continue;
                 if (!(t.arrival_s + d <= kMaxSeconds))
-                    return {TaskFault::Work, "runs " + num(d) + " s on core type '" + type.name + "' at P" +
+                    return {TaskFault::Work, "runs " + short_number(d) + " s on core type '" + type.name + "' at P" +
                                                  std::to_string(p) + " (cluster '" + platform_.clusters[c].name +
                                                  "'), ending " + kRange};
             }

@@ -76,6 +76,20 @@ void EasyPolicy::schedule(const PolicyView& view, Decisions& decide) {
         shadow->extra -= k;
         return true;
     };
+    const StartRule unrestricted;  // before the head: a task only has to fit
+    // The head (the first task that cannot start now) leaves Lifka's shadow time behind, its energy set aside
+    // from this event's budget as a reservation's would be, or (§3.3.4.4) the single reservation at its
+    // earliest start over the clusters. False if it can run nowhere within the energy left.
+    const auto set_head = [&](TaskId t) {
+        if (rule_ == Rule::ShadowTime) {
+            shadow = head_shadow(view, t, pstate_, index.energy_left());
+            if (shadow) index.spend(view.exec_energy(t, shadow->cluster, clamp_pstate(view, shadow->cluster, pstate_)));
+            return shadow.has_value();
+        }
+        const std::optional<StartOption> option = earliest_option(view, t, pstate_, index.energy_left());
+        if (option) place(view, decide, index, t, *option, choice_, /*placeholder=*/true);
+        return option.has_value();
+    };
     bool head = false;
     bool full = false;  // every cluster busy at now: nothing more can start in this event
     for (TaskId t : view.waiting()) {
@@ -85,19 +99,8 @@ void EasyPolicy::schedule(const PolicyView& view, Decisions& decide) {
             continue;
         }
         if (full) continue;
-        if (try_start_now(view, decide, index, t, pstate_, choice_, shadow ? lifka : StartRule{})) continue;
-        if (!head && rule_ == Rule::ShadowTime) {
-            shadow = head_shadow(view, t, pstate_, index.energy_left());
-            // The head's energy is set aside from this event's budget, as a reservation's would be.
-            if (shadow) index.spend(view.exec_energy(t, shadow->cluster, clamp_pstate(view, shadow->cluster, pstate_)));
-            head = shadow.has_value();
-        } else if (!head) {
-            // §3.3.4.4: the single reservation, at the earliest start over the clusters.
-            if (auto option = earliest_option(view, t, pstate_, index.energy_left())) {
-                place(view, decide, index, t, *option, choice_, /*placeholder=*/true);
-                head = true;
-            }
-        }
+        if (try_start_now(view, decide, index, t, pstate_, choice_, shadow ? lifka : unrestricted)) continue;
+        if (!head) head = set_head(t);
         if (head) {
             full = true;
             for (ClusterId c = 0; c < view.cluster_count() && full; ++c) full = index.free_units(c) == 0;
