@@ -18,17 +18,24 @@ double utility_upper_bound(const PolicyView& view, TaskId t) {
 std::size_t drop_below_threshold(const PolicyView& view, Decisions& decide, double threshold, bool reject_unrunnable) {
     if (threshold < 0 && !reject_unrunnable) return 0;
     std::size_t dropped = 0;
-    for (TaskId t : view.waiting()) {
-        if (!view.is_waiting(t)) continue;
-        const double bound = utility_upper_bound(view, t);
-        if (reject_unrunnable && bound == -std::numeric_limits<double>::infinity()) {
-            decide.reject(t);
-        } else if (threshold >= 0 && bound < threshold) {
-            decide.drop(t);  // Machovec Ch.3 §3.3.3: permanently
-            ++dropped;
-        }
-    }
+    for (TaskId t : view.waiting())
+        dropped += drop_if_below(view, decide, t, threshold, reject_unrunnable) == DropOutcome::Dropped;
     return dropped;
+}
+
+DropOutcome drop_if_below(const PolicyView& view, Decisions& decide, TaskId t, double threshold,
+                          bool reject_unrunnable) {
+    if (threshold < 0 && !reject_unrunnable) return DropOutcome::Kept;
+    const double bound = utility_upper_bound(view, t);
+    if (reject_unrunnable && bound == -std::numeric_limits<double>::infinity()) {
+        decide.reject(t);
+        return DropOutcome::Rejected;
+    }
+    if (threshold >= 0 && bound < threshold) {
+        decide.drop(t);  // Machovec Ch.3 §3.3.3: permanently
+        return DropOutcome::Dropped;
+    }
+    return DropOutcome::Kept;
 }
 
 namespace {

@@ -15,6 +15,11 @@ namespace rmsim {
 /// run it).
 double utility_upper_bound(const PolicyView& view, TaskId t);
 
+/// One waiting task: rejected if `reject_unrunnable` and no cluster can run it, dropped if its
+/// utility_upper_bound() < threshold. Returns what happened (Kept: it stays waiting).
+enum class DropOutcome { Kept, Dropped, Rejected };
+DropOutcome drop_if_below(const PolicyView& view, Decisions& decide, TaskId t, double threshold,
+                          bool reject_unrunnable);
 /// Drops every waiting task whose utility_upper_bound() < threshold; returns how many were dropped.
 /// A negative threshold drops nothing (the "no dropping" configuration). With `reject_unrunnable`, a task
 /// no cluster can run is rejected instead (whatever the threshold) and not counted.

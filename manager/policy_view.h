@@ -37,9 +37,10 @@ public:
     const Task& task(TaskId t) const { return ledger_.task(t); }
     const TaskRecord& record(TaskId t) const { return ledger_.record(t); }
     std::size_t task_count() const { return ledger_.task_count(); }
-    /// Arrived, unmapped tasks in arrival order, as of the start of this mapping event. Tasks mapped or
-    /// dropped during the event stay listed until the next one: check is_waiting().
-    const std::vector<TaskId>& waiting() const { return ledger_.waiting(); }
+    /// Arrived, unmapped tasks in arrival order (manager/waiting_queue.h): a range over the tasks waiting now.
+    /// A task mapped or dropped during the event leaves it at once. Walking it whole costs O(queue length):
+    /// policies that decide from the front (FCFS, EASY) stop early.
+    const WaitingQueue& waiting() const { return ledger_.waiting(); }
     bool is_waiting(TaskId t) const { return ledger_.is_waiting(t); }
     std::size_t running_count() const { return ledger_.running_count(); }
     /// Tasks completed, dropped or rejected so far.

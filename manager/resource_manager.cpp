@@ -111,11 +111,13 @@ void ResourceManager::arm() {
 void ResourceManager::mapping_event() {
     const auto t0 = std::chrono::steady_clock::now();
     books_.begin_event(now_time());
+    const std::size_t queue = books_.ledger().waiting().size();
+    stats_.max_waiting = std::max(stats_.max_waiting, queue);
     policy_.schedule(books_.view(), books_.decisions());
     for (SimTime at : books_.take_wakeups()) wakeups_.push(at);
     const auto t1 = std::chrono::steady_clock::now();
     ++stats_.mapping_events;
-    stats_.event_wall_s.push_back(std::chrono::duration<double>(t1 - t0).count());
+    stats_.event_wall.add(std::chrono::duration<double>(t1 - t0).count(), queue);
 }
 
 std::uint64_t ResourceManager::unit_key(const std::pair<NodeId, std::uint32_t>& loc) {

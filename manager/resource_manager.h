@@ -28,6 +28,7 @@
 #include <systemc>
 
 #include "manager/bookkeeping.h"
+#include "manager/event_timing.h"
 #include "manager/policy.h"
 #include "modules/control_port.h"
 #include "modules/instant_watchdog.h"
@@ -44,7 +45,8 @@ struct ManagerConfig {
 
 struct ManagerStats {
     std::uint64_t mapping_events = 0;
-    std::vector<double> event_wall_s;   ///< scheduler wall time of each mapping event
+    EventTiming event_wall;             ///< scheduler wall time per mapping event, by queue length
+    std::size_t max_waiting = 0;        ///< longest waiting queue seen at a mapping event
     std::uint64_t deferred_starts = 0;  ///< starts delayed because a unit was still held by an earlier task
     std::uint64_t overruns = 0;         ///< running tasks projected past their booking into a later one
     std::uint64_t kills = 0;            ///< tasks killed at their time limit

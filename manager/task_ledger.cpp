@@ -26,7 +26,7 @@ const char* to_string(TaskState s) {
 }
 
 TaskLedger::TaskLedger(const std::vector<Task>& tasks, const Estimates& estimates, std::vector<Command>& outbox)
-    : tasks_(tasks), estimates_(estimates), outbox_(outbox), records_(tasks.size()) {
+    : tasks_(tasks), estimates_(estimates), outbox_(outbox), records_(tasks.size()), waiting_(tasks) {
     for (ClusterId c = 0; c < estimates_.cluster_count(); ++c) profiles_.emplace_back(estimates_.unit_count(c));
     for (std::size_t i = 0; i < tasks_.size(); ++i)
         if (tasks_[i].id != i) throw std::logic_error("TaskLedger: task ids must be 0..n-1 in order");
@@ -44,6 +44,7 @@ SimTime TaskLedger::exec_time(TaskId t, ClusterId c, std::uint32_t pstate) const
 }
 
 void TaskLedger::set_state(TaskId t, TaskState s) {
+    if (s != TaskState::Waiting) waiting_.remove(t);
     records_[t].state = s;
     if (s == TaskState::Running || s == TaskState::Reserved) {
         committed_.insert(t);
@@ -174,18 +175,12 @@ void TaskLedger::arrive(TaskId t, SimTime now, bool listed) {
     TaskRecord& r = records_.at(t);
     if (r.state != TaskState::Pending) throw std::logic_error(tname(t) + ": arrives twice");
     set_state(t, TaskState::Waiting);
-    if (listed) waiting_.push_back(t);
+    if (listed) waiting_.add(t);
 }
 
 void TaskLedger::advance(SimTime now) {
     if (now < now_) throw std::logic_error("TaskLedger: time moved backwards");
     now_ = now;
-}
-
-void TaskLedger::compact_waiting() {
-    waiting_.erase(std::remove_if(waiting_.begin(), waiting_.end(),
-                                  [this](TaskId t) { return records_[t].state != TaskState::Waiting; }),
-                   waiting_.end());
 }
 
 void TaskLedger::begin_event(SimTime now) {
@@ -208,17 +203,10 @@ void TaskLedger::begin_event(SimTime now) {
             r.placeholder = false;
             r.units.clear();
             r.planned_start = kNotYet;
-            waiting_.push_back(t);
+            waiting_.add(t);
         }
     }
-    compact_waiting();
-    auto by_arrival = [this](TaskId a, TaskId b) {
-        const SimTime ta = tasks_[a].arrival(), tb = tasks_[b].arrival();
-        return ta != tb ? ta < tb : a < b;
-    };
-    if (!std::is_sorted(waiting_.begin(), waiting_.end(), by_arrival))
-        std::sort(waiting_.begin(), waiting_.end(), by_arrival);
-    waiting_.erase(std::unique(waiting_.begin(), waiting_.end()), waiting_.end());
+    waiting_.tidy();
 }
 
 SimTime TaskLedger::next_reserved_start() const {
@@ -270,7 +258,7 @@ bool TaskLedger::part_finished(TaskId t, bool preempted, double remaining, Joule
         set_state(t, TaskState::Waiting);
         ++r.preemptions;
         r.units.clear();
-        waiting_.push_back(t);
+        waiting_.add(t);
     } else {
         r.killing = false;  // it completed before the kill reached it
         set_state(t, TaskState::Completed);

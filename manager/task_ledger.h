@@ -16,6 +16,7 @@
 #include "manager/command.h"
 #include "manager/estimates.h"
 #include "manager/task_record.h"
+#include "manager/waiting_queue.h"
 #include "workloads/task.h"
 
 namespace rmsim {
@@ -31,9 +32,9 @@ public:
     const PlatformSpec& platform() const { return estimates_.platform(); }
     const TaskRecord& record(TaskId t) const { return records_.at(t); }
     std::size_t task_count() const { return tasks_.size(); }
-    /// Arrived, unmapped tasks in arrival order, as of the start of this mapping event. Tasks mapped or
-    /// dropped during the event stay listed until the next one: check is_waiting().
-    const std::vector<TaskId>& waiting() const { return waiting_; }
+    /// Arrived, unmapped tasks in arrival order (manager/waiting_queue.h). A task mapped or dropped during
+    /// the event leaves it at once; no mapping event walks it whole unless its policy does.
+    const WaitingQueue& waiting() const { return waiting_; }
     bool is_waiting(TaskId t) const { return records_.at(t).state == TaskState::Waiting; }
     std::size_t running_count() const { return running_count_; }
     /// Tasks completed, dropped or rejected so far.
@@ -92,9 +93,8 @@ public:
     void push_command(const Command& c) { outbox_.push_back(c); }
 
 private:
-    /// Every change of a task's state goes through here: it keeps committed_ in step.
+    /// Every change of a task's state goes through here: it keeps committed_ and the waiting queue in step.
     void set_state(TaskId t, TaskState s);
-    void compact_waiting();
 
     const std::vector<Task>& tasks_;
     const Estimates& estimates_;
@@ -103,7 +103,7 @@ private:
     /// The running and reserved tasks, ascending: energy committed sums over these, not over every record.
     std::set<TaskId> committed_;
     std::vector<AvailabilityProfile> profiles_;
-    std::vector<TaskId> waiting_;
+    WaitingQueue waiting_;
     struct Timed {
         SimTime at;
         TaskId task;

@@ -67,8 +67,7 @@ WindowMetrics compute_window_metrics(const PolicyView& view, SimTime start, SimT
     return w;
 }
 
-Metrics compute_metrics(const PolicyView& view, const std::vector<double>& event_wall_s,
-                        const EnergyBreakdown& energy) {
+Metrics compute_metrics(const PolicyView& view, const EnergyBreakdown& energy) {
     Metrics m;
     double wait_sum = 0, slow_sum = 0;
     for (TaskId t = 0; t < view.task_count(); ++t) {
@@ -105,16 +104,7 @@ Metrics compute_metrics(const PolicyView& view, const std::vector<double>& event
     m.utility_percent = m.utility_max > 0 ? 100.0 * m.utility_earned / m.utility_max : 0;
     m.energy = energy;
     for (Joules j : energy) m.energy_total_j += j;
-    m.mapping_events = event_wall_s.size();
-    if (!event_wall_s.empty()) {
-        std::vector<double> w = event_wall_s;
-        std::sort(w.begin(), w.end());
-        double s = 0;
-        for (double x : w) s += x;
-        m.sched_wall_mean_s = s / w.size();
-        m.sched_wall_median_s = w[w.size() / 2];
-        m.sched_wall_max_s = w.back();
-    }
+    m.mapping_events = view.mapping_events();
     return m;
 }
 

@@ -21,7 +21,6 @@ struct Metrics {
     EnergyBreakdown energy{};
     Joules task_energy_j = 0;         ///< core energy attributed to tasks
     std::uint64_t mapping_events = 0;
-    double sched_wall_mean_s = 0, sched_wall_median_s = 0, sched_wall_max_s = 0;
 };
 
 /// Metrics over a measurement window [start, end) (Machovec Ch.3 §3.2.4, §3.4.4.2): a completed
@@ -46,7 +45,6 @@ WindowMetrics compute_window_metrics(const PolicyView& view, SimTime start, SimT
 /// The task's fastest execution time at P0 over the clusters it can run on (+inf if none).
 Seconds fastest_time(const PolicyView& view, TaskId t);
 
-Metrics compute_metrics(const PolicyView& view, const std::vector<double>& event_wall_s,
-                        const EnergyBreakdown& energy);
+Metrics compute_metrics(const PolicyView& view, const EnergyBreakdown& energy);
 
 }  // namespace rmsim

@@ -15,7 +15,7 @@ const std::map<std::string, std::vector<std::string>>& summary_fields() {
         {"energy", {"total_j", "core_dynamic_j", "core_static_j", "uncore_j", "node_base_j", "transition_j",
                     "attributed_to_tasks_j"}},
         {"time", {"makespan_s", "simulated_s", "mean_wait_s", "mean_bounded_slowdown"}},
-        {"scheduler", {"mapping_events", "estimate", "deferred_starts", "kills", "commands", "notices"}},
+        {"scheduler", {"mapping_events", "estimate", "max_waiting", "deferred_starts", "kills", "commands", "notices"}},
         {"policy_stats", {}},
     };
     return f;

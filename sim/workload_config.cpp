@@ -69,10 +69,17 @@ std::vector<Task> synthetic(const YAML::Node& n, const std::string& file, const 
                             std::uint64_t seed) {
     check_allowed_keys(n, file, "synthetic workload",
                        {"tasks", "arrival_rate_per_s", "work_s_mean", "work_s_cov", "memory_fraction", "cores_min",
-                        "cores_max", "utility_max", "utility_zero_after_factor"});
+                        "cores_max", "utility_max", "utility_zero_after_factor", "arrival_amplitude", "arrival_period_s"});
     const std::uint32_t count = get_count(n, "tasks", file);
     check_task_memory(count, n["tasks"], file, std::to_string(count) + " tasks");
     const double rate = get_amount(n, "arrival_rate_per_s", file, true);
+    // A sinusoidal rate rate·(1 + a·sin(2πt/P)) when a > 0: an offered load that swings above and below the
+    // mean (the deep-queue benchmarks, docs/performance.md).
+    const double amplitude = get_amount_or(n, "arrival_amplitude", file, 0.0);
+    if (!(amplitude >= 0 && amplitude <= 1))
+        throw_at(n["arrival_amplitude"], file, "arrival_amplitude must be in [0, 1] (the rate cannot be negative), got " +
+                                                   n["arrival_amplitude"].Scalar());
+    const Seconds period = get_seconds_or(n, "arrival_period_s", file, 86400, true);
     const double mean = get_seconds(n, "work_s_mean", file, true);
     const double cov = get_amount_or(n, "work_s_cov", file, 0.5);
     const double mem = memory_fraction(n, file);
@@ -94,8 +101,11 @@ std::vector<Task> synthetic(const YAML::Node& n, const std::string& file, const 
             throw_at(has_key(n, "cores_max") ? n["cores_max"] : n["cores_min"], file, "a task that " + p.message);
     }
     std::mt19937_64 rng(seed);
-    // Arrivals: a homogeneous Poisson process, continued until `count` tasks have arrived.
-    std::exponential_distribution<double> gap(rate);
+    // Arrivals: a Poisson process continued until `count` tasks have arrived; homogeneous, or sinusoidal by
+    // thinning (candidates at the peak rate, one at t kept if u·peak < rate(t), workloads/arrivals.h).
+    const SinusoidalRate swing{rate, amplitude, period, 0};
+    std::exponential_distribution<double> gap(amplitude > 0 ? swing.max() : rate);
+    std::uniform_real_distribution<double> keep(0.0, 1.0);
     // Work: Gamma with the given mean and COV (shape 1/COV^2, scale mean COV^2); fixed if COV = 0.
     std::gamma_distribution<double> work(cov > 0 ? 1.0 / (cov * cov) : 1.0, cov > 0 ? mean * cov * cov : mean);
     std::uniform_int_distribution<std::uint32_t> cores(cmin, cmax);
@@ -104,6 +114,8 @@ std::vector<Task> synthetic(const YAML::Node& n, const std::string& file, const 
     Seconds t = 0;
     for (std::uint32_t i = 0; i < count; ++i) {
         t += gap(rng);
+        if (amplitude > 0)
+            while (keep(rng) * swing.max() >= std::max(0.0, swing.at(t))) t += gap(rng);
         Task& k = tasks[i];
         k.arrival_s = t;
         const Seconds s = cov > 0 ? work(rng) : mean;

@@ -31,9 +31,7 @@ public:
     }
 
     void schedule(const PolicyView& view, Decisions& decide) override {
-        std::vector<TaskId> order;
-        for (TaskId t : view.waiting())
-            if (view.is_waiting(t)) order.push_back(t);  // waiting() may list tasks mapped earlier in the event
+        std::vector<TaskId> order = view.waiting().to_vector();  // arrival order
         auto length = [&](TaskId t) { return view.exec_time(t, 0, pstate_); };  // SimTime: whole ns
         std::stable_sort(order.begin(), order.end(), [&](TaskId a, TaskId b) { return length(a) < length(b); });
         for (TaskId t : order) {

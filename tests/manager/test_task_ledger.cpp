@@ -76,7 +76,7 @@ TEST_CASE("task ledger: arrivals, starts, estimates, committed energy and comple
     books.arrive(0, 0.0_s);
     books.arrive(1, 0.0_s);
     books.begin_event(0.0_s);
-    CHECK(view.waiting() == std::vector<TaskId>{0, 1});
+    CHECK(view.waiting().to_vector() == std::vector<TaskId>{0, 1});
     CHECK(view.mapping_events() == 1);
     CHECK(view.record(2).state == TaskState::Pending);
 
@@ -94,7 +94,7 @@ TEST_CASE("task ledger: arrivals, starts, estimates, committed energy and comple
     CHECK(books.take_commands().empty());
     CHECK(view.running_count() == 2);
     CHECK_FALSE(view.is_waiting(0));
-    CHECK(view.waiting() == std::vector<TaskId>{0, 1});  // listed until the next event
+    CHECK(view.waiting().empty());  // started tasks leave the queue at once
     const TaskRecord& r1 = view.record(1);
     CHECK(r1.state == TaskState::Running);
     CHECK(r1.units == Units{1, 2});  // sorted
@@ -173,7 +173,7 @@ TEST_CASE("task ledger: place-holders go at the next event, permanent reservatio
     CHECK(view.record(3).units.empty());
     CHECK(view.record(3).planned_start == kNotYet);
     CHECK(view.profile(0).booking(3) == nullptr);
-    CHECK(view.waiting() == std::vector<TaskId>{1, 3});  // t0 started, t2 reserved: no longer listed
+    CHECK(view.waiting().to_vector() == std::vector<TaskId>{1, 3});  // t0 started, t2 reserved: no longer listed
     CHECK(view.record(2).state == TaskState::Reserved);
     REQUIRE(view.profile(0).booking(2));
     CHECK(view.profile(0).booking(2)->kind == BookingKind::Reservation);
@@ -226,7 +226,7 @@ TEST_CASE("task ledger: drop and reject end a task for good", "[manager]") {
     CHECK_THROWS_AS(books.decisions().drop(0), std::logic_error);    // running
     CHECK_THROWS_AS(books.decisions().reject(2), std::logic_error);  // already dropped
     books.begin_event(3.0_s);
-    CHECK(view.waiting() == std::vector<TaskId>{1});
+    CHECK(view.waiting().to_vector() == std::vector<TaskId>{1});
     books.start_due_reservations(3.0_s, 3.0_s);
     CHECK(books.take_commands().empty());  // the dropped reservation does not start
 }
@@ -280,7 +280,7 @@ TEST_CASE("task ledger: a preempted task waits again with its remaining work", "
 
     // Both wait again at the next event and restart with their remaining work.
     books.begin_event(5.0_s);
-    CHECK(view.waiting() == std::vector<TaskId>{0, 1});
+    CHECK(view.waiting().to_vector() == std::vector<TaskId>{0, 1});
     books.decisions().start(0, 0, {3}, 0);
     CHECK(view.record(0).start == 5.0_s);
     CHECK(view.record(0).first_start == 0.0_s);

@@ -61,13 +61,20 @@ void StartNowIndex::rebuild(ClusterId c) {
 }
 
 bool StartNowIndex::fits(ClusterId c, std::uint32_t k, SimTime duration) {
+    if (simple(c)) return k >= 1 && k <= view_.profile(c).empty_node_count() && !duration.is_infinite();
     if (!valid_.at(c)) rebuild(c);
     const std::vector<SimTime>& v = next_busy_desc_[c];
     // Same comparison as AvailabilityProfile::is_idle (t + d <= b), so the answers agree bit for bit.
     return k >= 1 && k <= v.size() && view_.now() + duration <= v[k - 1];
 }
 
+bool StartNowIndex::simple(ClusterId c) const {
+    const AvailabilityProfile& p = view_.profile(c);
+    return p.future_booking_count() == 0 && p.now() == view_.now();
+}
+
 std::uint32_t StartNowIndex::free_units(ClusterId c) {
+    if (simple(c)) return view_.profile(c).empty_node_count();
     if (!valid_.at(c)) rebuild(c);
     return static_cast<std::uint32_t>(next_busy_desc_[c].size());
 }

@@ -45,7 +45,9 @@ std::vector<LocalNodeIndex> pick_units(const PolicyView& view, ClusterId c, std:
 /// (PolicyView::energy_remaining) and reduced by every booking.
 ///
 /// Units:
-/// For every unit idle at now it keeps the start of that unit's next busy interval (+inf if none), sorted
+/// Without future bookings (AvailabilityProfile::future_booking_count() == 0, e.g. FCFS or Lifka's EASY), a
+/// unit idle at now has nothing booked and stays idle: the answers come from the profile's count of empty
+/// units, O(1). Otherwise, for every unit idle at now it keeps the start of that unit's next busy interval (+inf if none), sorted
 /// descending: k units are idle over [now, now + d) iff the k-th largest of these is >= now + d (a unit idle
 /// at now stays idle until its next booking). Rebuilt in O(N log N) only after the cluster's profile
 /// changed (call invalidate()), which happens once per start or reservation, so a pass over W waiting tasks
@@ -64,6 +66,8 @@ public:
 
 private:
     void rebuild(ClusterId c);
+    /// No future bookings on cluster c (see above).
+    bool simple(ClusterId c) const;
     const PolicyView& view_;
     std::vector<std::vector<SimTime>> next_busy_desc_;  ///< per cluster
     std::vector<char> valid_;

@@ -34,7 +34,7 @@ void ConservativePolicy::assign_in_order(const PolicyView& view, Decisions& deci
 }
 
 void ConservativePolicy::schedule(const PolicyView& view, Decisions& decide) {
-    const std::vector<TaskId> order = view.waiting();  // arrival order
+    const std::vector<TaskId> order = view.waiting().to_vector();  // arrival order
     assign_in_order(view, decide, order, pstate_, choice_);
 }
 

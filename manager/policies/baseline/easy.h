@@ -13,6 +13,7 @@
 #include <optional>
 
 #include "manager/policies/baseline/backfill_common.h"
+#include "manager/policies/baseline/backfill_index.h"
 #include "manager/policy.h"
 
 namespace rmsim {
@@ -24,15 +25,21 @@ public:
         PinnedReservation,   ///< `easy-reservation`: Machovec §3.3.4.4's one reservation on chosen units
     };
     EasyPolicy(Rule rule, std::uint32_t pstate, Granularity granularity, NodeChoice choice)
-        : rule_(rule), pstate_(pstate), granularity_(granularity), choice_(choice) {}
+        : rule_(rule), pstate_(pstate), granularity_(granularity), choice_(choice), candidates_(pstate) {}
     PolicyTraits traits() const override;
     void schedule(const PolicyView& view, Decisions& decide) override;
 
 private:
+    /// `easy`: the head from the front of the queue, the backfills from the index (no walk of the queue).
+    void schedule_lifka(const PolicyView& view, Decisions& decide);
+    /// `easy-reservation`: one pass over the queue.
+    void schedule_pinned(const PolicyView& view, Decisions& decide);
+
     Rule rule_;
     std::uint32_t pstate_;
     Granularity granularity_;
     NodeChoice choice_;
+    BackfillIndex candidates_;  ///< `easy`: the waiting tasks by cluster and units needed
 };
 
 /// The head's shadow time on one cluster (Mu'alem & Feitelson 2001, §2).

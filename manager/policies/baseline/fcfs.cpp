@@ -19,7 +19,6 @@ PolicyTraits FcfsPolicy::traits() const {
 void FcfsPolicy::schedule(const PolicyView& view, Decisions& decide) {
     Joules energy_left = view.energy_remaining();
     for (TaskId t : view.waiting()) {
-        if (!view.is_waiting(t)) continue;
         bool started = false;
         for (ClusterId c = 0; c < view.cluster_count() && !started; ++c) {
             const std::uint32_t k = view.units_needed(t, c);

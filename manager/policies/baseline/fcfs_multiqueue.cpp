@@ -82,7 +82,6 @@ void FcfsMultiQueuePolicy::schedule(const PolicyView& view, Decisions& decide) {
     // would otherwise count as the largest and skew the thresholds.
     std::vector<TaskId> tasks;
     for (TaskId t : view.waiting()) {
-        if (!view.is_waiting(t)) continue;
         if (!runnable_somewhere(view, t, pstate_))
             decide.reject(t);
         else

@@ -24,7 +24,6 @@ void RandomPolicy::schedule(const PolicyView& view, Decisions& decide) {
     std::vector<ClusterId> clusters;
     std::vector<std::uint32_t> pstates;
     for (TaskId t : view.waiting()) {
-        if (!view.is_waiting(t)) continue;
         clusters.clear();
         for (ClusterId c = 0; c < view.cluster_count(); ++c) {
             if (view.units_needed(t, c) == 0) continue;

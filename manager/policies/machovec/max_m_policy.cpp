@@ -61,22 +61,31 @@ void MaxMPolicy::report(PolicyReport& r) const {
 // Machovec Ch.3 §3.3.3: U_ub = utility if the task started now on the cluster with the shortest execution
 // time (DERIVED: at P-state 0); below the threshold the task is dropped for good. The threshold is absolute
 // (§3.4.4.1: "could no longer earn utility greater than 0.5").
-void MaxMPolicy::drop_tasks(const PolicyView& view, Decisions& decide) {
-    // Shared machinery (manager/dropping.h); tasks no cluster can run are rejected.
-    dropped_ += drop_below_threshold(view, decide, config_.dropping_threshold, true);
+std::vector<TaskId> MaxMPolicy::scan_waiting(const PolicyView& view, Decisions& decide) {
+    const bool filtering = config_.filter != FilterKind::None;
+    if (filtering && seen_.size() < view.task_count()) seen_.resize(view.task_count(), 0);
+    std::vector<TaskId> mappable;
+    for (TaskId t : view.waiting()) {
+        if (filtering && !seen_[t]) {
+            // Every task in the queue counts, including one dropped just below (it was seen).
+            seen_[t] = 1;
+            const double r = average_resources(view, t);
+            if (r >= 0) seen_resources_.add(r);
+        }
+        // Shared machinery (manager/dropping.h); tasks no cluster can run are rejected.
+        switch (drop_if_below(view, decide, t, config_.dropping_threshold, true)) {
+            case DropOutcome::Kept: mappable.push_back(t); break;
+            case DropOutcome::Dropped: ++dropped_; break;
+            case DropOutcome::Rejected: break;
+        }
+    }
+    return mappable;
 }
 
 void MaxMPolicy::begin_filter(const PolicyView& view, SimTime day_end, Joules energy_left_j) {
     if (config_.filter == FilterKind::None) {
         filter_.begin_event(energy_left_j, 0, 0);
         return;
-    }
-    if (seen_.size() < view.task_count()) seen_.resize(view.task_count(), 0);
-    for (TaskId t : view.waiting()) {
-        if (seen_[t]) continue;
-        seen_[t] = 1;
-        const double r = average_resources(view, t);
-        if (r >= 0) seen_resources_.add(r);
     }
     filter_.begin_event(energy_left_j, resources_remaining(view, day_end), seen_resources_.mean());
 }
@@ -115,15 +124,12 @@ void MaxMPolicy::schedule(const PolicyView& view, Decisions& decide) {
     const EnergyBudget& budget = view.budget();
     const SimTime day_end = period_end(budget, now);
 
-    drop_tasks(view, decide);  // §3.3.1 step 1
+    const std::vector<TaskId> mappable = scan_waiting(view, decide);  // §3.3.1 step 1, the only pass
     // GAP (energy feasibility, §3.3.5): an option is infeasible if its energy exceeds what the period has
     // left, budget - energy committed (consumed + running + reserved); updated after every assignment.
     Joules energy_left = view.energy_remaining();  // the shared per-period accounts
     begin_filter(view, day_end, energy_left);  // §3.3.1 step 2: budgets fixed for the whole event
 
-    std::vector<TaskId> mappable;
-    for (TaskId t : view.waiting())
-        if (view.is_waiting(t)) mappable.push_back(t);
     const ClusterId clusters = view.cluster_count();
     std::vector<std::size_t> row_base(clusters + 1, 0);  // a row holds every (cluster, P-state) option
     for (ClusterId c = 0; c < clusters; ++c) row_base[c + 1] = row_base[c] + view.pstate_count(c);

@@ -58,13 +58,15 @@ public:
     const MaxMConfig& config() const { return config_; }
 
 private:
-    /// §3.3.3: drops every mappable task whose utility if started now on its fastest cluster (P-state 0)
-    /// is below the threshold; rejects the tasks no cluster can run.
-    void drop_tasks(const PolicyView& view, Decisions& decide);
+    /// One pass over the waiting queue (§3.3.1 steps 1-2): a task not seen before is counted in the mean of
+    /// the resources of the tasks seen so far (Eq. 7, GAP); then it is dropped if its utility if started now
+    /// on its fastest cluster (P-state 0) is below the threshold (§3.3.3), rejected if no cluster can run
+    /// it, else returned as mappable (arrival order).
+    std::vector<TaskId> scan_waiting(const PolicyView& view, Decisions& decide);
     /// Recomputes the task's options on cluster c (all P-states) into its cache row.
     void compute_options(const PolicyView& view, TaskId t, ClusterId c, SimTime day_end,
                          std::vector<std::optional<MaxMOption>>& row) const;
-    /// Sets the event's filter budget and remembers the resources of the newly seen tasks.
+    /// Sets the event's filter budget (after scan_waiting()).
     void begin_filter(const PolicyView& view, SimTime day_end, Joules energy_left_j);
 
     MaxMConfig config_;

@@ -1,0 +1,111 @@
+#include "manager/waiting_queue.h"
+
+#include <algorithm>
+#include <stdexcept>
+#include <string>
+
+namespace rmsim {
+
+WaitingQueue::WaitingQueue(const std::vector<Task>& tasks) : tasks_(tasks), mark_(tasks.size(), Mark::Out) {}
+
+bool WaitingQueue::before(TaskId a, TaskId b) const {
+    const SimTime ta = tasks_[a].arrival(), tb = tasks_[b].arrival();
+    return ta != tb ? ta < tb : a < b;
+}
+
+void WaitingQueue::add(TaskId t) {
+    Mark& m = mark_.at(t);
+    switch (m) {
+        case Mark::Live:
+        case Mark::LiveLate: throw std::logic_error("WaitingQueue: task " + std::to_string(t) + " is already waiting");
+        case Mark::Dead:  // its slot is still there, in arrival order
+            m = Mark::Live;
+            --dead_;
+            break;
+        case Mark::Out:
+            if (late_.empty() && (head_ == slots_.size() || before(slots_.back(), t))) {
+                slots_.push_back(t);
+                m = Mark::Live;
+            } else {
+                late_.push_back(t);
+                m = Mark::LiveLate;
+            }
+            break;
+    }
+    ++live_;
+    log_.push_back(t);
+}
+
+void WaitingQueue::remove(TaskId t) {
+    Mark& m = mark_.at(t);
+    if (m == Mark::Live) {
+        m = Mark::Dead;
+        ++dead_;
+    } else if (m == Mark::LiveLate) {
+        m = Mark::Out;  // its entry in late_ is skipped by the merge
+    } else {
+        return;
+    }
+    --live_;
+}
+
+void WaitingQueue::merge_late() const {
+    if (late_.empty()) return;
+    std::sort(late_.begin(), late_.end(), [this](TaskId a, TaskId b) { return before(a, b); });
+    std::vector<TaskId> merged;
+    merged.reserve(slots_.size() - head_ - dead_ + late_.size());
+    auto s = slots_.begin() + static_cast<std::ptrdiff_t>(head_);
+    for (TaskId l : late_) {
+        if (mark_[l] != Mark::LiveLate) continue;  // left again, or a duplicate entry already merged
+        for (; s != slots_.end() && before(*s, l); ++s) {
+            if (mark_[*s] == Mark::Live) merged.push_back(*s);
+            else mark_[*s] = Mark::Out;
+        }
+        mark_[l] = Mark::Live;
+        merged.push_back(l);
+    }
+    for (; s != slots_.end(); ++s) {
+        if (mark_[*s] == Mark::Live) merged.push_back(*s);
+        else mark_[*s] = Mark::Out;
+    }
+    slots_.swap(merged);
+    late_.clear();
+    head_ = 0;
+    dead_ = 0;
+}
+
+void WaitingQueue::tidy() {
+    merge_late();
+    while (head_ < slots_.size() && mark_[slots_[head_]] != Mark::Live) {
+        mark_[slots_[head_++]] = Mark::Out;
+        --dead_;
+    }
+    if (dead_ > live_) {
+        // Compaction, paid for by the removals since the last one.
+        std::size_t w = 0;
+        for (std::size_t i = head_; i < slots_.size(); ++i) {
+            if (mark_[slots_[i]] == Mark::Live) slots_[w++] = slots_[i];
+            else mark_[slots_[i]] = Mark::Out;
+        }
+        slots_.resize(w);
+        head_ = 0;
+        dead_ = 0;
+    } else if (head_ > slots_.size() / 2) {
+        slots_.erase(slots_.begin(), slots_.begin() + static_cast<std::ptrdiff_t>(head_));
+        head_ = 0;
+    }
+}
+
+void WaitingQueue::const_iterator::skip() {
+    const TaskId* end = q_->slots_.data() + q_->slots_.size();
+    while (p_ != end && q_->mark_[*p_] != Mark::Live) ++p_;
+}
+
+WaitingQueue::const_iterator WaitingQueue::begin() const {
+    merge_late();
+    return const_iterator(this, slots_.data() + head_);
+}
+
+WaitingQueue::const_iterator WaitingQueue::end() const { return const_iterator(this, slots_.data() + slots_.size()); }
+
+}  // namespace rmsim

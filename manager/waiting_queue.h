@@ -1,0 +1,88 @@
+#pragma once
+// The waiting queue: the arrived, unmapped tasks of the ledger in arrival order ((arrival, id) ascending),
+// kept so that no mapping event walks it whole.
+//
+// - Arrivals come in arrival order and are appended, O(1). A task that leaves (started, reserved, dropped,
+//   rejected) only changes its mark, O(1): its slot stays, dead, until the queue is tidied.
+// - A task that comes back while its slot is still there (a place-holder removed at the next mapping event,
+//   Machovec Ch.3 §3.3.1) is marked live again in place, O(1); one whose slot has gone (a preempted task back
+//   after running) waits in a side list that is merged in arrival order at the next tidy().
+// - tidy() (once per mapping event) drops the dead slots at the front, compacts the whole vector only when
+//   the dead slots outnumber the live ones (so each removal is paid once, amortized O(1)), and merges the
+//   side list if it is not empty.
+// Iteration visits the live tasks in order, skipping dead slots; a task that leaves during the iteration is
+// skipped from then on. Nothing may be added while an iteration is under way.
+#include <cstddef>
+#include <cstdint>
+#include <iterator>
+#include <vector>
+
+#include "workloads/task.h"
+
+namespace rmsim {
+
+class WaitingQueue {
+public:
+    /// `tasks` must outlive the queue; task i has id i.
+    explicit WaitingQueue(const std::vector<Task>& tasks);
+
+    void add(TaskId t);
+    /// Nothing if the task is not in the queue.
+    void remove(TaskId t);
+    bool contains(TaskId t) const { return mark_[t] == Mark::Live || mark_[t] == Mark::LiveLate; }
+    std::size_t size() const { return live_; }
+    bool empty() const { return live_ == 0; }
+    /// See above: at the start of a mapping event.
+    void tidy();
+
+    class const_iterator {
+    public:
+        using iterator_category = std::forward_iterator_tag;
+        using value_type = TaskId;
+        using difference_type = std::ptrdiff_t;
+        using pointer = const TaskId*;
+        using reference = const TaskId&;
+        const_iterator(const WaitingQueue* q, const TaskId* p) : q_(q), p_(p) { skip(); }
+        reference operator*() const { return *p_; }
+        const_iterator& operator++() {
+            ++p_;
+            skip();
+            return *this;
+        }
+        bool operator==(const const_iterator& o) const { return p_ == o.p_; }
+        bool operator!=(const const_iterator& o) const { return p_ != o.p_; }
+
+    private:
+        void skip();
+        const WaitingQueue* q_;
+        const TaskId* p_;
+    };
+    const_iterator begin() const;
+    const_iterator end() const;
+    /// The live tasks in order (a copy).
+    std::vector<TaskId> to_vector() const { return {begin(), end()}; }
+
+    /// Every add() so far, in call order (arrivals and returns): a policy that keeps its own index of the
+    /// queue reads the additions since its last look from here (4 bytes per addition).
+    std::size_t additions() const { return log_.size(); }
+    TaskId addition(std::size_t i) const { return log_[i]; }
+
+private:
+    /// Live: waiting, in slots_. Dead: not waiting, its slot still in slots_. LiveLate: waiting, in late_.
+    enum class Mark : std::uint8_t { Out, Live, Dead, LiveLate };
+    /// Arrival order: (arrival, id) ascending.
+    bool before(TaskId a, TaskId b) const;
+    /// Merges the side list into the slots (callable from a const begin(): see the class comment).
+    void merge_late() const;
+
+    const std::vector<Task>& tasks_;
+    mutable std::vector<TaskId> slots_;  ///< slots_[head_..] in arrival order, live and dead
+    mutable std::vector<TaskId> late_;   ///< live tasks not yet in slots_ (out of order)
+    mutable std::vector<Mark> mark_;     ///< per task
+    std::vector<TaskId> log_;            ///< every add(), in order
+    mutable std::size_t head_ = 0;
+    std::size_t live_ = 0;
+    mutable std::size_t dead_ = 0;       ///< dead slots in slots_[head_..]
+};
+
+}  // namespace rmsim
