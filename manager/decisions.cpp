@@ -23,6 +23,8 @@ void Decisions::drop(TaskId t) { ledger_.drop(t); }
 
 void Decisions::reject(TaskId t) { ledger_.reject(t); }
 
+void Decisions::unreserve(TaskId t) { ledger_.unreserve(t); }
+
 bool Decisions::preempt(TaskId t, std::optional<TaskId> for_task) {
     if (jobs_) return false;  // tasks of DAG jobs are not preemptible
     if (!ledger_.task(t).preemptible) return false;

@@ -31,6 +31,9 @@ public:
                  bool placeholder);
     /// Removes a waiting or reserved task for good.
     void drop(TaskId t);
+    /// Cancels a task's permanent reservation: it waits again, to be re-planned in the same event (e.g.
+    /// conservative backfilling's compression when a task ends before its estimate).
+    void unreserve(TaskId t);
     /// Refuses a waiting task (e.g. its value is already zero, Singh 2015 §IV).
     void reject(TaskId t);
     /// Stops a running task, if its flags allow: the task must be preemptible (Task::preemptible) and, when

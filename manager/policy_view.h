@@ -46,6 +46,10 @@ public:
     /// Tasks completed, dropped or rejected so far.
     std::size_t finished_count() const { return ledger_.finished_count(); }
     std::uint64_t mapping_events() const { return ledger_.mapping_events(); }
+    /// Tasks that completed before the end of their booking (shorter than estimated), so far.
+    std::uint64_t early_ends() const { return ledger_.early_ends(); }
+    /// The tasks with a permanent reservation not yet started, ascending ids.
+    std::vector<TaskId> reserved_tasks() const { return ledger_.reserved_tasks(); }
 
     // --- estimates (the papers' ETC/APC view) ----------------------------------------------------------
     /// Units the task needs on cluster c (0: it cannot run there).

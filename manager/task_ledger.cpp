@@ -141,6 +141,24 @@ void TaskLedger::drop(TaskId t) {
     r.units.clear();
 }
 
+void TaskLedger::unreserve(TaskId t) {
+    TaskRecord& r = records_.at(t);
+    if (r.state != TaskState::Reserved || r.placeholder)
+        throw std::logic_error(tname(t) + ": cancelling a reservation of a task that is " + to_string(r.state));
+    profiles_.at(r.cluster).remove(t);
+    set_state(t, TaskState::Waiting);
+    r.units.clear();
+    r.planned_start = kNotYet;  // its entry in reserved_ is stale from now on
+    waiting_.add(t);
+}
+
+std::vector<TaskId> TaskLedger::reserved_tasks() const {
+    std::vector<TaskId> out;
+    for (TaskId t : committed_)
+        if (records_[t].state == TaskState::Reserved && !records_[t].placeholder) out.push_back(t);
+    return out;
+}
+
 void TaskLedger::reject(TaskId t) {
     TaskRecord& r = records_.at(t);
     if (r.state != TaskState::Waiting) throw std::logic_error(tname(t) + ": rejection of a task that is " + to_string(r.state));
@@ -251,6 +269,7 @@ bool TaskLedger::part_finished(TaskId t, bool preempted, double remaining, Joule
         set_state(t, TaskState::Killed);
         ++finished_count_;
         r.end = now;
+        std::vector<LocalNodeIndex>().swap(r.units);  // placement kept in first_node/first_core/node_count
     } else if (back_to_waiting) {
         // Work is conserved: the slowest part's remaining fraction (of the whole work) is what is left.
         r.remaining = r.reported_remaining;
@@ -265,7 +284,12 @@ bool TaskLedger::part_finished(TaskId t, bool preempted, double remaining, Joule
         ++finished_count_;
         r.remaining = 0;
         r.end = now;
-        if (!keeps_booking) profiles_.at(r.cluster).remove(t);
+        if (!keeps_booking) {
+            const Booking* b = profiles_.at(r.cluster).booking(t);
+            if (b && now < b->end) ++early_ends_;
+            profiles_.at(r.cluster).remove(t);
+        }
+        std::vector<LocalNodeIndex>().swap(r.units);  // placement kept in first_node/first_core/node_count
     }
     return true;
 }

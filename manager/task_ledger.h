@@ -40,6 +40,10 @@ public:
     /// Tasks completed, dropped or rejected so far.
     std::size_t finished_count() const { return finished_count_; }
     std::uint64_t mapping_events() const { return events_; }
+    /// Tasks that completed before the end of their booking (they ran shorter than estimated), so far.
+    std::uint64_t early_ends() const { return early_ends_; }
+    /// The reserved (not place-holder, not yet started) tasks, ascending ids.
+    std::vector<TaskId> reserved_tasks() const;
     const AvailabilityProfile& profile(ClusterId c) const { return profiles_.at(c); }
     /// The node and local core of a unit (core = kAllCores for a whole node).
     std::pair<NodeId, std::uint32_t> unit_location(ClusterId c, LocalNodeIndex unit) const;
@@ -57,6 +61,8 @@ public:
                  bool placeholder);
     void drop(TaskId t);
     void reject(TaskId t);
+    /// A permanent reservation cancelled: the task waits again.
+    void unreserve(TaskId t);
     /// The task's units are free from now on; it waits again when every part has reported.
     void preempt(TaskId t);
     /// The task reached its time limit: its parts are stopped (a Preempt command) and it ends Killed when
@@ -114,6 +120,7 @@ private:
     std::size_t running_count_ = 0;
     std::size_t finished_count_ = 0;
     std::uint64_t events_ = 0;
+    std::uint64_t early_ends_ = 0;
 };
 
 }  // namespace rmsim

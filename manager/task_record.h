@@ -25,26 +25,30 @@ const char* to_string(TaskState s);
 /// A time in a record that has not come (yet): before every real time.
 constexpr SimTime kNotYet = SimTime::negative_infinity();
 
+// Fields ordered so that the record packs into 112 bytes (10^6 tasks: 112 MB).
 struct TaskRecord {
     TaskState state = TaskState::Pending;
     bool placeholder = false;      ///< Reserved: a place-holder (removed at the next mapping event)
+    bool any_part_preempted = false;  ///< Running: a Preempted notice came for some part
+    bool killing = false;             ///< Running: killed at its time limit, its parts are being stopped
     std::uint32_t pstate = 0;
     ClusterId cluster = 0;
-    std::vector<LocalNodeIndex> units;  ///< Running/Reserved: allocation units in the cluster's profile
+    std::uint32_t parts_left = 0;  ///< Running: nodes whose Completed/Preempted notice is awaited
+    std::uint32_t preemptions = 0;
+    NodeId first_node = 0;         ///< placement summary for outputs
+    std::uint32_t first_core = 0;
+    std::uint32_t node_count = 0;
+    /// Running/Reserved: allocation units in the cluster's profile (released when the task ends: its
+    /// placement stays in first_node, first_core and node_count)
+    std::vector<LocalNodeIndex> units;
     SimTime planned_start = kNotYet;  ///< Reserved: the reserved start
     SimTime first_start = kNotYet;    ///< first time the task started
     SimTime start = kNotYet;          ///< latest (re)start
     SimTime end = kNotYet;            ///< completion, drop or rejection time
     double remaining = 1.0;        ///< fraction of the work still to do (preemption conserves it)
     Joules energy_j = 0;           ///< core energy attributed by the hardware (all segments)
-    std::uint32_t parts_left = 0;  ///< Running: nodes whose Completed/Preempted notice is awaited
-    std::uint32_t preemptions = 0;
-    bool any_part_preempted = false;  ///< Running: a Preempted notice came for some part
-    bool killing = false;             ///< Running: killed at its time limit, its parts are being stopped
     double reported_remaining = 0;    ///< Running: the largest remaining fraction reported by preempted parts
-    NodeId first_node = 0;         ///< placement summary for outputs
-    std::uint32_t first_core = 0;
-    std::uint32_t node_count = 0;
 };
+
 
 }  // namespace rmsim

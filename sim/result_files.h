@@ -1,6 +1,8 @@
 #pragma once
 // Result files written atomically: every file goes to a temporary name and is renamed when all are
 // complete, so a failed run leaves no partial results.
+#include <functional>
+#include <ostream>
 #include <string>
 #include <utility>
 #include <vector>
@@ -15,12 +17,20 @@ public:
     explicit ResultFiles(std::string dir);
     /// Adds a file's whole content (kept in memory until commit()).
     void add(const std::string& name, std::string content);
+    /// Adds a file written by `write` at commit(), straight to its temporary file (for large files, e.g.
+    /// tasks.csv with 10^6 rows, that should not be held in memory as a string).
+    void add_streamed(const std::string& name, std::function<void(std::ostream&)> write);
     /// Creates the folder, writes every file under a temporary name, then renames them all.
     void commit();
 
 private:
     std::string dir_;
-    std::vector<std::pair<std::string, std::string>> files_;
+    struct File {
+        std::string name;
+        std::string content;
+        std::function<void(std::ostream&)> write;  ///< if set, writes the content instead
+    };
+    std::vector<File> files_;
 };
 
 }  // namespace rmsim

@@ -78,6 +78,7 @@ std::vector<Outcome> run(const PlatformSpec& plat, const std::vector<Task>& task
     const PolicyView& view = books.view();
     std::size_t next = 0;
     SimTime now;
+    std::vector<std::vector<LocalNodeIndex>> units(tasks.size());  // at the start (released at the end)
     while (true) {
         // Next instant: an arrival or the end of a running task.
         SimTime at = next < tasks.size() ? tasks[next].arrival() : SimTime::infinity();
@@ -100,12 +101,14 @@ std::vector<Outcome> run(const PlatformSpec& plat, const std::vector<Task>& task
         *max_queue = std::max(*max_queue, view.waiting().size());
         policy.schedule(view, books.decisions());
         books.take_commands();
+        for (TaskId t = 0; t < tasks.size(); ++t)
+            if (view.record(t).state == TaskState::Running && units[t].empty()) units[t] = view.record(t).units;
     }
     std::vector<Outcome> out;
     for (TaskId t = 0; t < tasks.size(); ++t) {
         const TaskRecord& r = view.record(t);
         REQUIRE(r.state == TaskState::Completed);
-        out.push_back(Outcome{r.first_start, r.cluster, r.units});
+        out.push_back(Outcome{r.first_start, r.cluster, units[t]});
     }
     return out;
 }

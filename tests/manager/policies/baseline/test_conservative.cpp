@@ -93,3 +93,39 @@ TEST_CASE("baseline conservative: later tasks backfill into voids before reserva
     CHECK(view.record(3).planned_start == 15.0_s);
     CHECK(view.record(3).units == Units{0});
 }
+
+// Compression (Mu'alem & Feitelson 2001, §2) when a task ends before its estimate. 2 nodes, all at 0:
+//   t0: 2 nodes x 10 s -> runs [0, 10) as booked
+//   t1: 2 nodes x 5 s  -> reserved at 10 (both nodes busy until then), [10, 15)
+//   t2: 1 node  x 5 s  -> reserved at 15 (t1 holds both nodes over [10, 15)), [15, 20)
+// t0's notice comes at 4 (it ran 4 s of its 10 s estimate): at the event at 4, t1 moves to 4 (it starts
+// now, [4, 9)), then t2 moves to its earliest start given t1's new booking: 9 = 4 + 5. Without compression
+// they would start at 10 and 15.
+TEST_CASE("baseline conservative: the schedule is compressed when a task ends before its estimate",
+          "[manager][policies]") {
+    const PlatformSpec plat = small_platform({2});
+    const std::vector<Task> tasks{node_task(0, 2, 10.0), node_task(1, 2, 5.0), node_task(2, 1, 5.0)};
+    Bookkeeping books(plat, tasks, Granularity::Node);
+    const PolicyView& view = books.view();
+    ConservativePolicy policy(0, Granularity::Node, NodeChoice::Lowest);
+    arrive_all(books, tasks);
+    event_at(books, policy, 0.0_s);
+    REQUIRE(view.record(1).state == TaskState::Reserved);
+    CHECK(view.record(1).planned_start == 10.0_s);
+    CHECK(view.record(2).planned_start == 15.0_s);
+    CHECK(view.early_ends() == 0);
+
+    event_at(books, policy, 4.0_s, {0});  // t0 ends early
+    CHECK(view.early_ends() == 1);
+    CHECK(view.record(1).state == TaskState::Running);
+    CHECK(view.record(1).start == 4.0_s);
+    CHECK(view.record(2).state == TaskState::Reserved);
+    CHECK(view.record(2).planned_start == 9.0_s);  // 4 + 5
+    CHECK(view.record(2).units == Units{0});
+
+    // Nothing ends early at 9 (t1 ran its 5 s): no compression, t2 starts as reserved.
+    event_at(books, policy, 9.0_s, {1});
+    CHECK(view.early_ends() == 1);
+    CHECK(view.record(2).state == TaskState::Running);
+    CHECK(view.record(2).start == 9.0_s);
+}
