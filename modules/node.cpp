@@ -221,7 +221,9 @@ void Node::start(const Message& m) {
     if (part.cores.size() > part.cores_expected)
         throw std::logic_error(std::string(name()) + ": more cores started for task " + std::to_string(m.task) +
                                " than its part has");
-    // The acknowledgement: when this node's part would end if nothing changes.
+    // The acknowledgement, once per part: when its last core has started (the manager sends the STARTs of a
+    // part's cores together, so they arrive at one instant), when the part would end if nothing changes.
+    if (part.cores.size() < part.cores_expected) return;
     Message ack;
     ack.op = Op::Started;
     ack.node = id();

@@ -10,8 +10,8 @@
 // A task's part on this node is the set of its cores here (Message::part_cores). The part has done its work
 // when every one of them has; if the task runs on several nodes (Message::gang_nodes > 1) the part then
 // waits, its cores busy at their level, for the barrier held by the task's gang root: BARRIER_ARRIVE to the
-// root, BARRIER_RELEASE back, both over the interconnect. A START is acknowledged with the part's projected
-// end (STARTED); a later change of it (a DVFS switch of a shared domain, a wake-up) is reported (PROJECTED).
+// root, BARRIER_RELEASE back, both over the interconnect. The part's STARTs are acknowledged once, when the
+// last has arrived, with the part's projected end (STARTED); a later change of it (a DVFS switch of a shared domain, a wake-up) is reported (PROJECTED).
 //
 // Switch-off policy: never, immediately when no core has work, or after an idle timeout; a node that is
 // off wakes (latency, energy) for the next Start.

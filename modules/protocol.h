@@ -8,8 +8,9 @@
 // (cluster interconnect: endpoint 0 = resource manager, 1 + n = node n, then the machine's energy meter;
 // on-node interconnect: core index).
 //
-// What crosses the cluster interconnect is all the manager learns of the hardware: a START is acknowledged
-// with the part's projected end (STARTED), a later change of that projection is reported (PROJECTED, e.g.
+// What crosses the cluster interconnect is all the manager learns of the hardware: the STARTs of a part (one
+// per core, or one for a whole node) are acknowledged once, when the last has arrived, with the part's
+// projected end (STARTED), a later change of that projection is reported (PROJECTED, e.g.
 // after a P-state switch of a shared DVFS domain), and the end of a part is reported (COMPLETED, PREEMPTED).
 // The parts of a parallel task on several nodes meet at a barrier over the same interconnect: each node sends
 // BARRIER_ARRIVE to the task's first node (the gang root) when its part has done its work, and the root sends

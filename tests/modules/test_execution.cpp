@@ -136,3 +136,20 @@ TEST_CASE("execution: two transfers contend on one link", "[modules][interconnec
     CHECK(s.received[2].at.value() == 2 * 1000000 + 1000);
     CHECK(s.received[2].msg.tag == 101);
 }
+
+TEST_CASE("execution: a part of three cores is acknowledged once, when its last START has arrived",
+          "[modules][parallel]") {
+    // One node of 3 cores at 1 GHz; task 7 on all three (part_cores 3), one START per core at 0, 1e9 cycles:
+    // one STARTED notice for the part (projected end 1 s), then one COMPLETED at 1 s.
+    Machine m(simple_platform({{1e9, 1.0, 2.0, 0.5}}, 3, 1));
+    Script s("script", m.manager_port());
+    for (std::uint32_t c = 0; c < 3; ++c) s.at(0.0, gang_start(0, c, 7, cycles(1e9), /*root=*/0, /*nodes=*/1, /*part_cores=*/3));
+    run_until(2.0);
+    REQUIRE(s.projections.size() == 1);
+    CHECK(s.projections[0].msg.op == Op::Started);
+    CHECK(seconds(s.projections[0].msg.projected_end) == Approx(1.0).epsilon(1e-12));
+    REQUIRE(s.received.size() == 1);
+    CHECK(s.received[0].msg.op == Op::Completed);
+    CHECK(seconds(s.received[0].at) == Approx(1.0).epsilon(1e-12));
+    CHECK(s.received[0].msg.energy_j == Approx(3 * 2.0 * 1.0).epsilon(1e-12));  // 3 cores busy 1 s at 2 W
+}
