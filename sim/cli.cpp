@@ -71,9 +71,13 @@ int cmd_run(const RunArgs& a) {
     if (run_trial_pool(plan, kept, opt, a.jobs, what) > 0) return kExitInternal;
     write_run_results(plan, a.out);
     if (a.quiet) return kExitOk;
-    if (plan.config.multi)
+    if (plan.config.multi) {
+        // The table itself: the point of comparing variants (markdown, readable as it is).
+        std::ifstream table(a.out + "/comparison.md");
+        std::cout << table.rdbuf() << "\n";
         std::cout << "rmsim: " << plan.experiments.size() << " variants x " << plan.trials << " trials -> "
                   << a.out << "/comparison.md\n";
+    }
     else
         std::cout << "rmsim: " << plan.trials << " trials -> " << a.out << "/aggregate.json\n";
     return kExitOk;

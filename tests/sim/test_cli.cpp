@@ -204,11 +204,11 @@ TEST_CASE("cli: an error in a --set value is located at the option", "[sim][cli]
 }
 
 TEST_CASE("cli: back-to-back reserved starts on one core never collide", "[sim][cli][manager]") {
-    // A busy quickstart under conservative backfilling: two deferred or due starts could reach one core in
-    // the same instant, the second before the node had applied the first; the manager now holds a unit from
-    // its START until the task's last notice.
+    // A busy single-policy config under conservative backfilling: two deferred or due starts could reach one
+    // core in the same instant, the second before the node had applied the first; the manager now holds a unit
+    // from its START until the task's last notice.
     const ScratchDir d = scratch("collide");
-    const std::string cfg = std::string(RMSIM_SOURCE_DIR) + "/configs/quickstart.yaml";
+    const std::string cfg = std::string(RMSIM_SOURCE_DIR) + "/tests/sim/configs/single-policy.yaml";
     const Outcome o = run_cli("run " + cfg + " --set manager.policy=conservative"
                             " --set workload.synthetic.arrival_rate_per_s=0.5 --quiet --out " + (d / "out").string(), d);
     INFO(o.err);

@@ -97,7 +97,7 @@ TEST_CASE(
     "[sim][run_folder][kill]") {
     const ScratchDir d("run_folder_kill");
     // Trials of about half a second (30,000 tasks), so that the kill lands while trial 2 runs.
-    const std::vector<std::string> run{"run",      std::string(RMSIM_SOURCE_DIR) + "/configs/quickstart.yaml",
+    const std::vector<std::string> run{"run",      std::string(RMSIM_SOURCE_DIR) + "/tests/sim/configs/single-policy.yaml",
                                        "--set",    "workload.synthetic.tasks=30000",
                                        "--trials", "4",
                                        "--quiet",  "--out"};
