@@ -196,25 +196,38 @@ void ResourceManager::send_start(TaskId t) {
     }
     auto& projected = projected_[t];
     projected.clear();
+    // One START per node part: a whole node, or its cores as a mask (nodes of up to 64 cores); one per core
+    // on larger nodes.
+    const bool masks = books_.estimates().granularity() == Granularity::Core &&
+                       books_.estimates().cores_per_node(r.cluster) <= 64;
     std::size_t part = 0;
-    for (LocalNodeIndex u : r.units) {
-        const auto loc = books_.ledger().unit_location(r.cluster, u);
+    Message m;
+    m.op = Op::Start;
+    m.task = t;
+    m.work = task.work;
+    m.pstate = r.pstate;
+    m.remaining = r.remaining;
+    m.gang_nodes = static_cast<std::uint32_t>(nodes.size());
+    m.gang_root = nodes.front().first;
+    m.attempt = r.preemptions;
+    m.memory_bytes = task.memory_bytes / nodes.size();  // spread evenly over the task's nodes
+    for (std::size_t i = 0; i < r.units.size(); ++i) {
+        const auto loc = books_.ledger().unit_location(r.cluster, r.units[i]);
         if (loc.first != nodes[part].first) ++part;
         occupant_[unit_key(loc)] = t;
-        Message m;
-        m.op = Op::Start;
+        if (masks) {
+            if (m.core_mask == 0) m.core = loc.second;  // units are ascending: the part's lowest core
+            m.core_mask |= std::uint64_t{1} << loc.second;
+            const bool last_of_part = i + 1 == r.units.size() ||
+                                      books_.ledger().unit_location(r.cluster, r.units[i + 1]).first != loc.first;
+            if (!last_of_part) continue;
+        } else {
+            m.core = loc.second;
+        }
         m.node = loc.first;
-        m.core = loc.second;
-        m.task = t;
-        m.work = task.work;
-        m.pstate = r.pstate;
-        m.remaining = r.remaining;
         m.part_cores = loc.second == kAllCores ? 0 : nodes[part].second;
-        m.gang_nodes = static_cast<std::uint32_t>(nodes.size());
-        m.gang_root = nodes.front().first;
-        m.attempt = r.preemptions;
-        m.memory_bytes = task.memory_bytes / nodes.size();  // spread evenly over the task's nodes
         port_.send(m);
+        m.core_mask = 0;
     }
     const SimTime limit = books_.time_limit(t);
     if (!limit.is_infinite()) limits_.push(Limit{now + limit, t, r.preemptions});

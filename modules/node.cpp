@@ -157,6 +157,19 @@ void Node::for_cores(std::uint32_t core, F&& f) {
     }
 }
 
+template <typename F>
+void Node::for_start_cores(const Message& m, F&& f) {
+    if (m.core_mask == 0) {
+        for_cores(m.core, f);
+        return;
+    }
+    for (std::uint64_t bits = m.core_mask; bits != 0; bits &= bits - 1) {
+        const auto core = static_cast<std::uint32_t>(__builtin_ctzll(bits));
+        if (core >= cores_.size()) throw std::logic_error(std::string(name()) + ": no core " + std::to_string(core));
+        f(*cores_[core]);
+    }
+}
+
 void Node::send(const Message& m, std::uint32_t to) { send_message(net_out, m, node_endpoint(id()), to); }
 
 sc_time Node::projected_end(const Part& p) const {
@@ -210,13 +223,13 @@ void Node::start(const Message& m) {
     const bool resume = m.remaining < 1.0;
     const sc_time restore = resume ? cost_time(cost.resume_s, m.memory_bytes) : sc_core::SC_ZERO_TIME;
     starting_ = m.task;
-    for_cores(m.core, [&](Core& c) {
+    for_start_cores(m, [&](Core& c) {
         domain_of(c.index()).request(m.pstate);
         c.start(m, processor_of_[c.index()]->power_on(ready), restore);
         part.cores.push_back(c.index());
     });
     if (resume && cost.resume_j > 0)  // the part's lump, shared by its cores
-        for_cores(m.core, [&](Core& c) { c.add_lump(cost.resume_j / static_cast<double>(part.cores_expected)); });
+        for_start_cores(m, [&](Core& c) { c.add_lump(cost.resume_j / static_cast<double>(part.cores_expected)); });
     starting_.reset();
     if (part.cores.size() > part.cores_expected)
         throw std::logic_error(std::string(name()) + ": more cores started for task " + std::to_string(m.task) +

@@ -138,6 +138,9 @@ private:
     void notify_manager(const Message& m) { send(m, kManagerEndpoint); }
     template <typename F>
     void for_cores(std::uint32_t core, F&& f);
+    /// The cores a START names: its core mask if set, else its core (or all cores).
+    template <typename F>
+    void for_start_cores(const Message& m, F&& f);
 
     NodeParams params_;
     PowerMeter meter_;

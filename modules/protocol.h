@@ -9,7 +9,7 @@
 // on-node interconnect: core index).
 //
 // What crosses the cluster interconnect is all the manager learns of the hardware: the STARTs of a part (one
-// per core, or one for a whole node) are acknowledged once, when the last has arrived, with the part's
+// for a whole node, one with a core mask for up to 64 cores, else one per core) are acknowledged once, when the last has arrived, with the part's
 // projected end (STARTED), a later change of that projection is reported (PROJECTED, e.g.
 // after a P-state switch of a shared DVFS domain), and the end of a part is reported (COMPLETED, PREEMPTED).
 // The parts of a parallel task on several nodes meet at a barrier over the same interconnect: each node sends
@@ -58,6 +58,9 @@ struct Message {
     WorkModel work;                  ///< Start: the whole work of the task part
     double remaining = 1.0;          ///< Start: fraction of `work` still to do (1 = fresh); Preempted: left
     std::uint32_t part_cores = 1;    ///< Start: cores of the task on this node (its part completes when all have)
+    /// Start: if non-zero, the cores of the part that this one START starts (bit i: local core i; nodes of at
+    /// most 64 cores), `core` naming the lowest of them; zero: the START is for `core` alone (or kAllCores).
+    std::uint64_t core_mask = 0;
     std::uint32_t gang_nodes = 1;    ///< Start: nodes the task runs on; > 1: its parts meet at a barrier
     NodeId gang_root = 0;            ///< Start, barrier: the node that holds the task's barrier
     std::uint32_t attempt = 0;       ///< Start, barrier, notices: which start of the task (preemptions so far)

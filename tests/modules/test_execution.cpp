@@ -153,3 +153,28 @@ TEST_CASE("execution: a part of three cores is acknowledged once, when its last 
     CHECK(seconds(s.received[0].at) == Approx(1.0).epsilon(1e-12));
     CHECK(s.received[0].msg.energy_j == Approx(3 * 2.0 * 1.0).epsilon(1e-12));  // 3 cores busy 1 s at 2 W
 }
+
+TEST_CASE("execution: one START with a core mask starts the part's cores", "[modules][parallel]") {
+    // One node of 3 cores at 1 GHz; task 9 on cores 0 and 2 through one START (mask 0b101, part_cores 2),
+    // 1e9 cycles: one STARTED (projected end 1 s), one COMPLETED at 1 s with the two cores' energy, 2 x 2 W x
+    // 1 s = 4 J; core 1 stays idle and free (a second task starts on it at once).
+    Machine m(simple_platform({{1e9, 1.0, 2.0, 0.5}}, 3, 1));
+    Script s("script", m.manager_port());
+    Message both = gang_start(0, 0, 9, cycles(1e9), /*root=*/0, /*nodes=*/1, /*part_cores=*/2);
+    both.core_mask = 0b101;
+    s.at(0.0, both);
+    s.at(0.0, start(0, 1, 10, cycles(0.5e9)));
+    run_until(2.0);
+    REQUIRE(s.projections.size() == 2);
+    REQUIRE(s.received.size() == 2);
+    for (const auto& r : s.received) {
+        CHECK(r.msg.op == Op::Completed);
+        if (r.msg.task == 9) {
+            CHECK(seconds(r.at) == Approx(1.0).epsilon(1e-12));
+            CHECK(r.msg.energy_j == Approx(2 * 2.0 * 1.0).epsilon(1e-12));
+        } else {
+            CHECK(r.msg.task == 10);
+            CHECK(seconds(r.at) == Approx(0.5).epsilon(1e-12));
+        }
+    }
+}
