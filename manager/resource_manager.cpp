@@ -36,6 +36,12 @@ ResourceManager::ResourceManager(sc_core::sc_module_name name, const PlatformSpe
     for (std::size_t i = 0; i < tasks.size(); ++i) arrival_order_[i] = i;
     std::stable_sort(arrival_order_.begin(), arrival_order_.end(),
                      [&](TaskId a, TaskId b) { return tasks[a].arrival() < tasks[b].arrival(); });
+    std::size_t units = 0;
+    for (ClusterId c = 0; c < books_.estimates().cluster_count(); ++c) {
+        unit_base_.push_back(units);
+        units += books_.estimates().unit_count(c);
+    }
+    occupant_.assign(units, kNoTask);
     port_.set_handler([this](const Message& m) { on_notice(m); });
     SC_HAS_PROCESS(ResourceManager);
     SC_METHOD(tick);
@@ -120,15 +126,11 @@ void ResourceManager::mapping_event() {
     stats_.event_wall.add(std::chrono::duration<double>(t1 - t0).count(), queue);
 }
 
-std::uint64_t ResourceManager::unit_key(const std::pair<NodeId, std::uint32_t>& loc) {
-    return (std::uint64_t(loc.first) << 32) | loc.second;
-}
-
 bool ResourceManager::units_free(TaskId t) const {
     const TaskRecord& r = books_.ledger().record(t);
     for (LocalNodeIndex u : r.units) {
-        const auto claimed = occupant_.find(unit_key(books_.ledger().unit_location(r.cluster, u)));
-        if (claimed != occupant_.end() && claimed->second != t) return false;
+        const TaskId holder = occupant_[unit_slot(r.cluster, u)];
+        if (holder != kNoTask && holder != t) return false;
     }
     return true;
 }
@@ -214,7 +216,7 @@ void ResourceManager::send_start(TaskId t) {
     for (std::size_t i = 0; i < r.units.size(); ++i) {
         const auto loc = books_.ledger().unit_location(r.cluster, r.units[i]);
         if (loc.first != nodes[part].first) ++part;
-        occupant_[unit_key(loc)] = t;
+        occupant_[unit_slot(r.cluster, r.units[i])] = t;
         if (masks) {
             if (m.core_mask == 0) m.core = loc.second;  // units are ascending: the part's lowest core
             m.core_mask |= std::uint64_t{1} << loc.second;
@@ -295,14 +297,15 @@ void ResourceManager::on_notice(const Message& m) {
         default: throw std::logic_error(std::string("ResourceManager: unexpected ") + to_string(m.op));
     }
     const TaskRecord& r = books_.ledger().record(m.task);
-    const std::vector<LocalNodeIndex> units = r.units;  // part_finished may clear them (back to waiting)
-    const ClusterId cluster = r.cluster;
+    if (r.state == TaskState::Running && r.parts_left == 1) {
+        // The task's last notice: its units are free from now (before part_finished releases r.units).
+        for (LocalNodeIndex u : r.units) {
+            TaskId& holder = occupant_[unit_slot(r.cluster, u)];
+            if (holder == m.task) holder = kNoTask;
+        }
+    }
     const bool done = books_.part_finished(m.task, m.op == Op::Preempted, m.remaining, m.energy_j, now_time());
     if (!done) return;
-    for (LocalNodeIndex u : units) {
-        const auto it = occupant_.find(unit_key(books_.ledger().unit_location(cluster, u)));
-        if (it != occupant_.end() && it->second == m.task) occupant_.erase(it);
-    }
     projected_.erase(m.task);
     retry_deferred();
     event_due_ |= traits_.on_completion;

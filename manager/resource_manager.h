@@ -23,6 +23,7 @@
 #include <memory>
 #include <queue>
 #include <unordered_map>
+#include <limits>
 #include <vector>
 
 #include <systemc>
@@ -74,7 +75,8 @@ private:
     void execute(const std::vector<Command>& commands);
     void send_start(TaskId t);
     bool units_free(TaskId t) const;
-    static std::uint64_t unit_key(const std::pair<NodeId, std::uint32_t>& loc);
+    /// The slot of unit u of cluster c in occupant_.
+    std::size_t unit_slot(ClusterId c, LocalNodeIndex u) const { return unit_base_[c] + u; }
     void retry_deferred();
     void arm();
     Joules energy_now() { return port_.read_meter().total_j; }
@@ -95,8 +97,11 @@ private:
     bool meter_interval_set_ = false;  ///< the meter's interval readings follow the budget periods
     bool event_due_ = false;
     std::vector<TaskId> deferred_;
-    /// Units (node << 32 | core) with a START sent and no final notice yet: the task holding them.
-    std::unordered_map<std::uint64_t, TaskId> occupant_;
+    /// Per allocation unit of every cluster (unit_slot()): the task holding it from its START until its
+    /// final notice, kNoTask if none.
+    static constexpr TaskId kNoTask = std::numeric_limits<TaskId>::max();
+    std::vector<TaskId> occupant_;
+    std::vector<std::size_t> unit_base_;  ///< per cluster, its first slot in occupant_
     /// Running tasks: the projected end reported for each node of the task.
     std::unordered_map<TaskId, std::vector<std::pair<NodeId, SimTime>>> projected_;
     struct Limit {
