@@ -9,7 +9,7 @@ namespace rmsim {
 Joules EnergyAccounts::committed() const {
     Joules j = consumed();
     const SimTime now = ledger_.now();
-    for (TaskId t : ledger_.committed()) {  // ascending ids, as a scan of every record would add them
+    ledger_.for_each_committed([&](TaskId t) {  // ascending ids, as a scan of every record would add them
         const TaskRecord& r = ledger_.record(t);
         const Task& task = ledger_.task(t);
         if (r.state == TaskState::Reserved) {
@@ -21,7 +21,7 @@ Joules EnergyAccounts::committed() const {
                 j += left * estimates_.exec_energy(task, r.remaining, r.cluster, r.pstate);
             }
         }
-    }
+    });
     return j;
 }
 

@@ -26,7 +26,12 @@ const char* to_string(TaskState s) {
 }
 
 TaskLedger::TaskLedger(const std::vector<Task>& tasks, const Estimates& estimates, std::vector<Command>& outbox)
-    : tasks_(tasks), estimates_(estimates), outbox_(outbox), records_(tasks.size()), waiting_(tasks) {
+    : tasks_(tasks),
+      estimates_(estimates),
+      outbox_(outbox),
+      records_(tasks.size()),
+      committed_bits_((tasks.size() + 63) / 64, 0),
+      waiting_(tasks) {
     for (ClusterId c = 0; c < estimates_.cluster_count(); ++c) profiles_.emplace_back(estimates_.unit_count(c));
     for (std::size_t i = 0; i < tasks_.size(); ++i)
         if (tasks_[i].id != i) throw std::logic_error("TaskLedger: task ids must be 0..n-1 in order");
@@ -46,11 +51,11 @@ SimTime TaskLedger::exec_time(TaskId t, ClusterId c, std::uint32_t pstate) const
 void TaskLedger::set_state(TaskId t, TaskState s) {
     if (s != TaskState::Waiting) waiting_.remove(t);
     records_[t].state = s;
-    if (s == TaskState::Running || s == TaskState::Reserved) {
-        committed_.insert(t);
-    } else {
-        committed_.erase(t);
-    }
+    const std::uint64_t bit = std::uint64_t{1} << (t % 64);
+    if (s == TaskState::Running || s == TaskState::Reserved)
+        committed_bits_[t / 64] |= bit;
+    else
+        committed_bits_[t / 64] &= ~bit;
 }
 
 void TaskLedger::book(TaskId owner, ClusterId c, std::vector<LocalNodeIndex>& units, SimTime start, SimTime end,
@@ -154,8 +159,9 @@ void TaskLedger::unreserve(TaskId t) {
 
 std::vector<TaskId> TaskLedger::reserved_tasks() const {
     std::vector<TaskId> out;
-    for (TaskId t : committed_)
+    for_each_committed([&](TaskId t) {
         if (records_[t].state == TaskState::Reserved && !records_[t].placeholder) out.push_back(t);
+    });
     return out;
 }
 

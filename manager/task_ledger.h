@@ -9,7 +9,6 @@
 // with Granularity::Core a unit is a core, numbered node-major (unit = local node x cores per node + core).
 #include <cstdint>
 #include <queue>
-#include <set>
 #include <vector>
 
 #include "manager/availability_profile.h"
@@ -47,8 +46,14 @@ public:
     const AvailabilityProfile& profile(ClusterId c) const { return profiles_.at(c); }
     /// The node and local core of a unit (core = kAllCores for a whole node).
     std::pair<NodeId, std::uint32_t> unit_location(ClusterId c, LocalNodeIndex unit) const;
-    /// The running and reserved tasks, ascending ids.
-    const std::set<TaskId>& committed() const { return committed_; }
+    /// Calls f(t) for every running and reserved task, ascending ids (a bitmap over the ids: O(1) per change,
+    /// O(tasks / 64 + committed) per walk).
+    template <typename F>
+    void for_each_committed(F&& f) const {
+        for (std::size_t w = 0; w < committed_bits_.size(); ++w)
+            for (std::uint64_t bits = committed_bits_[w]; bits != 0; bits &= bits - 1)
+                f(static_cast<TaskId>(w * 64 + static_cast<std::size_t>(__builtin_ctzll(bits))));
+    }
     /// Time of the task's remaining work on cluster c at P-state p (Estimates::exec_time).
     SimTime exec_time(TaskId t, ClusterId c, std::uint32_t pstate) const;
     /// Earliest reserved start not yet begun (+inf if none).
@@ -106,8 +111,8 @@ private:
     const Estimates& estimates_;
     std::vector<Command>& outbox_;
     std::vector<TaskRecord> records_;
-    /// The running and reserved tasks, ascending: energy committed sums over these, not over every record.
-    std::set<TaskId> committed_;
+    /// Bit t: task t is running or reserved. Energy committed sums over these, not over every record.
+    std::vector<std::uint64_t> committed_bits_;
     std::vector<AvailabilityProfile> profiles_;
     WaitingQueue waiting_;
     struct Timed {
