@@ -50,13 +50,21 @@ void ConservativePolicy::compress(const PolicyView& view, Decisions& decide, std
         return ta != tb ? ta < tb : a < b;
     });
     for (TaskId t : order) {
-        const SimTime before = view.record(t).planned_start;
+        const TaskRecord& r = view.record(t);
+        const SimTime before = r.planned_start;
+        const ClusterId old_cluster = r.cluster;
+        const std::uint32_t old_pstate = r.pstate;
+        std::vector<LocalNodeIndex> old_units = r.units;
         decide.unreserve(t);
         StartNowIndex index(view);  // energy left now that the task's own is no longer committed
         const std::optional<StartOption> option = earliest_option(view, t, pstate, index.energy_left());
-        if (!option || option->start > before)
-            throw std::logic_error("conservative: compressing the schedule would delay task " + std::to_string(t));
-        place(view, decide, index, t, *option, choice, /*placeholder=*/false);
+        if (option && option->start <= before) {
+            place(view, decide, index, t, *option, choice, /*placeholder=*/false);
+        } else {
+            // Its own slot is free, so only the energy check can refuse it (a budget period that has less left
+            // than when it was admitted): a permanent reservation is kept as it was.
+            decide.reserve(t, old_cluster, std::move(old_units), before, old_pstate, /*placeholder=*/false);
+        }
     }
 }
 

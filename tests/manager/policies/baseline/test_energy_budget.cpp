@@ -101,3 +101,30 @@ TEST_CASE("baseline budget: Random never books an option above what is left", "[
         CHECK(view.energy_remaining() == Approx(50.0));
     }
 }
+
+// Conservative's compression under a budget that no longer affords a reservation. 2 one-core nodes, budget
+// 300 J per 1000 s period: t0 2 nodes x 10 s = 200 J runs at 0; t1 2 nodes x 5 s = 100 J is reserved at 10
+// (300 J committed, 0 left). t0's notice comes at 4 (early) with the meters reading 250 J (more than its
+// estimate): at the event at 4 the compression cancels t1's reservation, and 300 - 250 = 50 J < 100 J left
+// means no affordable start; the permanent reservation is kept as it was (at 10, nodes 0 and 1) rather than
+// lost or moved later.
+TEST_CASE("baseline budget: conservative's compression keeps a reservation the period can no longer afford",
+          "[manager][policies][energy]") {
+    const PlatformSpec plat = small_platform({2});
+    const std::vector<Task> tasks{node_task(0, 2, 10.0), node_task(1, 2, 5.0)};
+    Bookkeeping books(plat, tasks, Granularity::Node);
+    const PolicyView& view = books.view();
+    books.energy().set_budget(EnergyBudget{300.0, 1000_s, 0_s});
+    ConservativePolicy policy(0, Granularity::Node, NodeChoice::Lowest);
+    arrive_all(books, tasks);
+    event_at(books, policy, 0.0_s);
+    REQUIRE(view.record(1).state == TaskState::Reserved);
+    CHECK(view.record(1).planned_start == 10.0_s);
+    Joules consumed = 250.0;
+    books.energy().set_reader([&consumed] { return consumed; });
+    event_at(books, policy, 4.0_s, {0});
+    CHECK(view.early_ends() == 1);
+    CHECK(view.record(1).state == TaskState::Reserved);
+    CHECK(view.record(1).planned_start == 10.0_s);
+    CHECK(view.record(1).units == std::vector<LocalNodeIndex>{0, 1});
+}
