@@ -161,10 +161,11 @@ class AvailabilityProfile {
     /// The owner's booking, nullptr if none. Valid until the next change.
     const Booking* booking(TaskId owner) const;
     std::size_t booking_count() const { return bookings_.size(); }
-    /// Bookings added with a start after the then-current time (reservations, place-holders) still booked.
-    /// None means no node has more than one booking ending after now (two that started by their add would
-    /// overlap at now), so a node's busy time is that one booking.
-    std::size_t future_booking_count() const { return future_by_start_.size(); }
+    /// No booking added with a start after the then-current time (reservation, place-holder) is still booked,
+    /// and the clock is at `now`: then no node has more than one booking ending after now (two that started
+    /// by their add would overlap at now), so a node idle now stays idle and a busy node is free at the end
+    /// of its one booking (what FCFS and Lifka's EASY plan against, in O(1) or O(bookings)).
+    bool nothing_booked_ahead(SimTime now) const { return future_by_start_.empty() && now_ == now; }
     /// (end, owner) of every booking, ascending.
     const std::set<std::pair<SimTime, TaskId>>& bookings_by_end() const { return by_end_; }
     /// Idle node-seconds in [from, to), summed over all nodes: Machovec Ch.3 Eq. 6 "unallocated time

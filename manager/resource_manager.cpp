@@ -203,6 +203,7 @@ void ResourceManager::send_start(TaskId t) {
     const bool masks = books_.estimates().granularity() == Granularity::Core &&
                        books_.estimates().cores_per_node(r.cluster) <= 64;
     std::size_t part = 0;
+    std::uint32_t in_part = 0;  // units of nodes[part] seen so far
     Message m;
     m.op = Op::Start;
     m.task = t;
@@ -215,14 +216,16 @@ void ResourceManager::send_start(TaskId t) {
     m.memory_bytes = task.memory_bytes / nodes.size();  // spread evenly over the task's nodes
     for (std::size_t i = 0; i < r.units.size(); ++i) {
         const auto loc = books_.ledger().unit_location(r.cluster, r.units[i]);
-        if (loc.first != nodes[part].first) ++part;
+        if (loc.first != nodes[part].first) {
+            ++part;
+            in_part = 0;
+        }
+        ++in_part;
         occupant_[unit_slot(r.cluster, r.units[i])] = t;
         if (masks) {
             if (m.core_mask == 0) m.core = loc.second;  // units are ascending: the part's lowest core
             m.core_mask |= std::uint64_t{1} << loc.second;
-            const bool last_of_part = i + 1 == r.units.size() ||
-                                      books_.ledger().unit_location(r.cluster, r.units[i + 1]).first != loc.first;
-            if (!last_of_part) continue;
+            if (in_part < nodes[part].second) continue;  // more cores of this part to come
         } else {
             m.core = loc.second;
         }

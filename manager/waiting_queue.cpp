@@ -8,10 +8,7 @@ namespace rmsim {
 
 WaitingQueue::WaitingQueue(const std::vector<Task>& tasks) : tasks_(tasks), mark_(tasks.size(), Mark::Out) {}
 
-bool WaitingQueue::before(TaskId a, TaskId b) const {
-    const SimTime ta = tasks_[a].arrival(), tb = tasks_[b].arrival();
-    return ta != tb ? ta < tb : a < b;
-}
+bool WaitingQueue::before(TaskId a, TaskId b) const { return arrives_before(tasks_[a], tasks_[b]); }
 
 void WaitingQueue::add(TaskId t) {
     Mark& m = mark_.at(t);

@@ -49,6 +49,11 @@ struct Task {
     }
 };
 
+/// Arrival order, the order of every queue: arrival on the simulation's grid, then id.
+inline bool arrives_before(const Task& a, const Task& b) {
+    return a.arrival() != b.arrival() ? a.arrival() < b.arrival() : a.id < b.id;
+}
+
 /// An edge of a job's DAG: `to` needs the output of `from`; indices into Job::tasks.
 struct DataEdge {
     std::uint32_t from = 0;

@@ -68,10 +68,7 @@ bool StartNowIndex::fits(ClusterId c, std::uint32_t k, SimTime duration) {
     return k >= 1 && k <= v.size() && view_.now() + duration <= v[k - 1];
 }
 
-bool StartNowIndex::simple(ClusterId c) const {
-    const AvailabilityProfile& p = view_.profile(c);
-    return p.future_booking_count() == 0 && p.now() == view_.now();
-}
+bool StartNowIndex::simple(ClusterId c) const { return view_.profile(c).nothing_booked_ahead(view_.now()); }
 
 std::uint32_t StartNowIndex::free_units(ClusterId c) {
     if (simple(c)) return view_.profile(c).empty_node_count();

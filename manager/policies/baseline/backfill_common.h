@@ -45,7 +45,7 @@ std::vector<LocalNodeIndex> pick_units(const PolicyView& view, ClusterId c, std:
 /// (PolicyView::energy_remaining) and reduced by every booking.
 ///
 /// Units:
-/// Without future bookings (AvailabilityProfile::future_booking_count() == 0, e.g. FCFS or Lifka's EASY), a
+/// Without future bookings (AvailabilityProfile::nothing_booked_ahead(), e.g. FCFS or Lifka's EASY), a
 /// unit idle at now has nothing booked and stays idle: the answers come from the profile's count of empty
 /// units, O(1). Otherwise, for every unit idle at now it keeps the start of that unit's next busy interval (+inf if none), sorted
 /// descending: k units are idle over [now, now + d) iff the k-th largest of these is >= now + d (a unit idle

@@ -45,10 +45,7 @@ void ConservativePolicy::assign_in_order(const PolicyView& view, Decisions& deci
 // only after an early end.
 void ConservativePolicy::compress(const PolicyView& view, Decisions& decide, std::uint32_t pstate, NodeChoice choice) {
     std::vector<TaskId> order = view.reserved_tasks();
-    std::sort(order.begin(), order.end(), [&](TaskId a, TaskId b) {
-        const SimTime ta = view.task(a).arrival(), tb = view.task(b).arrival();
-        return ta != tb ? ta < tb : a < b;
-    });
+    std::sort(order.begin(), order.end(), [&](TaskId a, TaskId b) { return arrives_before(view.task(a), view.task(b)); });
     for (TaskId t : order) {
         const TaskRecord& r = view.record(t);
         const SimTime before = r.planned_start;

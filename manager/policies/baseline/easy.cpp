@@ -22,8 +22,8 @@ std::optional<ShadowTime> shadow_time(const PolicyView& view, ClusterId c, std::
     const SimTime now = view.now();
     ShadowTime s;
     s.cluster = c;
-    if (p.future_booking_count() == 0 && p.now() == now) {
-        // Each busy unit has one booking (AvailabilityProfile::future_booking_count()): the units become free
+    if (p.nothing_booked_ahead(now)) {
+        // Each busy unit has one booking (AvailabilityProfile::nothing_booked_ahead()): the units become free
         // at the ends of the bookings, in end order. O(bookings ending by the shadow time), not O(units).
         const std::uint32_t free = p.empty_node_count();
         s.time = now;
