@@ -47,7 +47,7 @@ bool cost_less(const PlacementCost& x, LocalNodeIndex nx, const PlacementCost& y
 
 }  // namespace
 
-AvailabilityProfile::AvailabilityProfile(std::uint32_t node_count, SimTime now)
+AvailabilityProfile::AvailabilityProfile(std::uint32_t node_count, SimTime now, std::uint32_t group_size)
     : now_(now),
       timelines_(node_count),
       first_start_(node_count, kInf),
@@ -60,6 +60,11 @@ AvailabilityProfile::AvailabilityProfile(std::uint32_t node_count, SimTime now)
     if (!now.is_finite()) throw std::invalid_argument("AvailabilityProfile: now must be finite");
     // Bits past the last node stay 0, so a word-level search never finds them.
     if (node_count % 64 != 0) empty_bits_.back() = (std::uint64_t{1} << (node_count % 64)) - 1;
+    if (group_size == 0) throw std::invalid_argument("AvailabilityProfile: groups need at least one node");
+    if (group_size > 1) {
+        groups_.emplace(node_count, group_size);
+        pack_excluded_.assign((static_cast<std::size_t>(groups_->group_count()) + 63) / 64, 0);
+    }
 }
 
 void AvailabilityProfile::set_empty_bit(LocalNodeIndex node, bool empty) {
@@ -67,6 +72,7 @@ void AvailabilityProfile::set_empty_bit(LocalNodeIndex node, bool empty) {
     const std::uint64_t bit = std::uint64_t{1} << (node & 63);
     if (((word & bit) != 0) == empty) return;
     word ^= bit;
+    if (groups_) groups_->on_empty_change(node, empty);
     if (empty) {
         ++empty_count_;
     } else {
@@ -465,13 +471,10 @@ std::vector<LocalNodeIndex> AvailabilityProfile::lowest_idle_scan(std::uint32_t 
 // The idle nodes are the empty ones plus the idle ones among the nodes of the bookings that end by the
 // start or begin at or after the end (proof at the top of the header). The first k of their union, by
 // index, are the first k of the full scan.
-std::vector<LocalNodeIndex> AvailabilityProfile::lowest_idle_nodes(std::uint32_t k, SimTime start,
-                                                                   SimTime end) const {
-    const std::uint32_t n_nodes = node_count();
-    if (k == 0 || k > n_nodes) return {};
+bool AvailabilityProfile::idle_booked_nodes(SimTime start, SimTime end) const {
     // Empty or NaN windows: the definition itself (such a window overlaps nothing or compares false).
     // Windows ending by now: bookings that started by their add are not in future_by_start_.
-    if (!(start < end) || !(end > now_)) return lowest_idle_scan(k, start, end);
+    if (!(start < end) || !(end > now_)) return false;
     const auto ended_end = by_end_.upper_bound(std::make_pair(start, std::numeric_limits<TaskId>::max()));
     // A booking starting at or after end > now started after now when it was added (now never goes back),
     // so future_by_start_ has it.
@@ -479,14 +482,14 @@ std::vector<LocalNodeIndex> AvailabilityProfile::lowest_idle_nodes(std::uint32_t
     // Count first: when these bookings cover many nodes (e.g. a large reservation after a short window),
     // the scan, which stops at the k-th idle node, is cheaper than checking them all.
     std::size_t outside_nodes = 0;
-    const std::size_t budget = n_nodes / 4;
+    const std::size_t budget = node_count() / 4;
     auto count = [&](auto from, auto to) {
         for (auto it = from; it != to && outside_nodes <= budget; ++it)
             outside_nodes += bookings_.find(it->second)->second.nodes.size();
     };
     count(by_end_.begin(), ended_end);
     count(later_begin, future_by_start_.end());
-    if (outside_nodes > budget) return lowest_idle_scan(k, start, end);
+    if (outside_nodes > budget) return false;
     outside_.clear();
     auto collect = [&](auto from, auto to) {
         for (auto it = from; it != to; ++it)
@@ -495,9 +498,17 @@ std::vector<LocalNodeIndex> AvailabilityProfile::lowest_idle_nodes(std::uint32_t
     };
     collect(by_end_.begin(), ended_end);
     collect(later_begin, future_by_start_.end());
-    if (empty_count_ + outside_.size() < k) return {};
     std::sort(outside_.begin(), outside_.end());
     outside_.erase(std::unique(outside_.begin(), outside_.end()), outside_.end());
+    return true;
+}
+
+std::vector<LocalNodeIndex> AvailabilityProfile::lowest_idle_nodes(std::uint32_t k, SimTime start,
+                                                                   SimTime end) const {
+    const std::uint32_t n_nodes = node_count();
+    if (k == 0 || k > n_nodes) return {};
+    if (!idle_booked_nodes(start, end)) return lowest_idle_scan(k, start, end);
+    if (empty_count_ + outside_.size() < k) return {};
     std::vector<LocalNodeIndex> nodes;
     nodes.reserve(k);
     std::size_t oi = 0;

@@ -59,6 +59,7 @@
 #include <utility>
 #include <vector>
 
+#include "manager/group_buckets.h"
 #include "platform/time.h"
 #include "platform/platform_spec.h"
 
@@ -97,7 +98,9 @@ struct PlacementCost {
 
 class AvailabilityProfile {
   public:
-    explicit AvailabilityProfile(std::uint32_t node_count, SimTime now = SimTime());
+    /// `group_size`: consecutive nodes form groups of that many (under core granularity the profile's nodes
+    /// are cores and a group is one hardware node's cores), which packed_idle_nodes() fills as few of as it can.
+    explicit AvailabilityProfile(std::uint32_t node_count, SimTime now = SimTime(), std::uint32_t group_size = 1);
 
     std::uint32_t node_count() const { return static_cast<std::uint32_t>(timelines_.size()); }
     SimTime now() const { return now_; }
@@ -150,6 +153,14 @@ class AvailabilityProfile {
     /// O(k + N/64 + (B_out + 1) log B) with B_out the bookings with end <= start or start >= end (see
     /// the top of this file), else a scan that stops at the k-th idle node.
     std::vector<LocalNodeIndex> lowest_idle_nodes(std::uint32_t k, SimTime start, SimTime end) const;
+    /// k nodes idle throughout [start, end) in as few groups as possible (packing, as a batch scheduler places
+    /// a job on as few hardware nodes as it can): while more are needed, the group with the fewest idle
+    /// nodes that still holds all that are needed (best fit, its lowest-index idle nodes), else the group
+    /// with the most idle nodes, all of them; ties to the lower group. Ascending; empty if fewer than k are
+    /// idle. With groups of one node, exactly lowest_idle_nodes(). Cost: O(groups / 64) per group taken, plus
+    /// what lowest_idle_nodes() pays to find the idle nodes that are not empty.
+    std::vector<LocalNodeIndex> packed_idle_nodes(std::uint32_t k, SimTime start, SimTime end) const;
+    std::uint32_t group_size() const { return groups_ ? groups_->size() : 1; }
     /// Nodes with nothing booked at all (after set_now(), nothing booked from now on).
     std::uint32_t empty_node_count() const { return empty_count_; }
     /// The lowest empty node with index >= from; node_count() if there is none. O(N/64) at worst.
@@ -193,6 +204,11 @@ class AvailabilityProfile {
     void check_node(LocalNodeIndex node) const;
     /// Idle over [start, end), from the contiguous per-node bounds when they decide, else the timeline.
     bool idle_fast(LocalNodeIndex node, SimTime start, SimTime end) const;
+    /// The idle nodes over [start, end) that are not empty, into outside_ (ascending): from the bookings
+    /// that end by the start or begin at or after the end (see the top of this file). False, with outside_
+    /// unspecified, when the window ends by now or is empty, or those bookings cover more than N/4 nodes:
+    /// then a scan is cheaper (and the definition applies).
+    bool idle_booked_nodes(SimTime start, SimTime end) const;
     /// The exact scan behind lowest_idle_nodes(): nodes in index order, stopping at the k-th idle one.
     std::vector<LocalNodeIndex> lowest_idle_scan(std::uint32_t k, SimTime start, SimTime end) const;
     void set_empty_bit(LocalNodeIndex node, bool empty);
@@ -242,6 +258,18 @@ class AvailabilityProfile {
     mutable std::vector<Candidate> candidates_;  ///< scratch of choose_nodes()
     mutable std::vector<char> chosen_;           ///< scratch of choose_nodes()
     mutable std::vector<LocalNodeIndex> outside_;  ///< scratch of lowest_idle_nodes()
+    std::optional<GroupBuckets> groups_;           ///< empty nodes per group (group_size > 1)
+    /// Scratch of packed_idle_nodes(): the groups with idle nodes that are not empty, their idle nodes, and
+    /// the groups excluded from the bucket search (those, and the groups taken).
+    struct PackGroup {
+        std::uint32_t group;
+        std::uint32_t offset;  ///< into pack_nodes_
+        std::uint32_t count;
+        bool taken;
+    };
+    mutable std::vector<PackGroup> pack_groups_;
+    mutable std::vector<LocalNodeIndex> pack_nodes_;
+    mutable std::vector<std::uint64_t> pack_excluded_;
 };
 
 }  // namespace rmsim

@@ -32,7 +32,10 @@ TaskLedger::TaskLedger(const std::vector<Task>& tasks, const Estimates& estimate
       records_(tasks.size()),
       committed_bits_((tasks.size() + 63) / 64, 0),
       waiting_(tasks) {
-    for (ClusterId c = 0; c < estimates_.cluster_count(); ++c) profiles_.emplace_back(estimates_.unit_count(c));
+    // Under core granularity a hardware node's cores are one group of the profile (packing, NodeChoice::Pack).
+    for (ClusterId c = 0; c < estimates_.cluster_count(); ++c)
+        profiles_.emplace_back(estimates_.unit_count(c), SimTime(),
+                               estimates_.granularity() == Granularity::Core ? estimates_.cores_per_node(c) : 1);
     for (std::size_t i = 0; i < tasks_.size(); ++i)
         if (tasks_[i].id != i) throw std::logic_error("TaskLedger: task ids must be 0..n-1 in order");
 }

@@ -16,11 +16,13 @@ using sc_core::SC_ZERO_TIME;
 Core::Core(sc_core::sc_module_name name, const CoreType& type, CoreTypeId type_id, CoreHost& host,
            std::uint32_t index_in_node, EnergyAccount* account)
     : sc_module(name), type_(type), type_id_(type_id), host_(host), index_(index_in_node), meter_(account),
-      event_("event") {
+      timer_(host.core_timer()) {
     if (type.gate_when_idle) state_ = State::Off;
+    if (timer_) return;
+    event_ = std::make_unique<sc_core::sc_event>("event");
     SC_HAS_PROCESS(Core);
     SC_METHOD(on_event);
-    sensitive << event_;
+    sensitive << *event_;
     dont_initialize();
 }
 
@@ -58,7 +60,6 @@ void Core::accrue_progress() {
 
 void Core::reschedule() {
     const sc_time now = sc_time_stamp();
-    event_.cancel();
     completion_armed_ = false;
     sc_time next = SC_ZERO_TIME;
     bool armed = false;
@@ -77,7 +78,16 @@ void Core::reschedule() {
         completion_armed_ = true;
         arm(completion_at_);
     }
-    if (armed) event_.notify(next - now);
+    if (timer_) {
+        if (armed) {
+            timer_->wake_core_at(*this, next);
+        } else {
+            timer_->cancel_core(*this);
+        }
+    } else {
+        event_->cancel();
+        if (armed) event_->notify(next - now);
+    }
     if (has_task_ && state_ != State::Barrier) {
         const sc_time p = projected_completion();
         if (p != last_projection_) {

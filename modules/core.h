@@ -16,10 +16,12 @@
 //   during a DVFS transition a Running core is stalled and draws idle(p_old); the transition energy is a lump.
 //   While it restores or writes a checkpoint (hold) a Running core makes no progress and draws busy(p).
 #include <cstdint>
+#include <memory>
 
 #include <systemc>
 
 #include "modules/core_host.h"
+#include "modules/core_timer.h"
 #include "modules/instant_watchdog.h"
 #include "modules/power_meter.h"
 #include "modules/protocol.h"
@@ -62,6 +64,8 @@ public:
     void refresh_power();
     /// Reports segments and P-state switches to `log` from now on (nullptr: no reports).
     void attach_log(ActivityLog* log) { log_ = log; }
+    /// The time the core asked its host's timer for has come (modules/core_timer.h).
+    void activate() { on_event(); }
 
     // --- queries ---
     State state() const { return state_; }
@@ -93,7 +97,8 @@ private:
     CoreHost& host_;
     std::uint32_t index_;
     PowerMeter meter_;
-    sc_core::sc_event event_;
+    CoreTimer* timer_;                         ///< the host's, or nullptr: then event_ and a process of its own
+    std::unique_ptr<sc_core::sc_event> event_;
     InstantWatchdog watchdog_;
     ActivityLog* log_ = nullptr;
 

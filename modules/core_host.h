@@ -10,6 +10,7 @@
 namespace rmsim {
 
 class Core;
+class CoreTimer;
 
 class CoreHost {
 public:
@@ -26,6 +27,9 @@ public:
     virtual void on_projection(Core& core) = 0;
     /// The node the core belongs to (for activity reports).
     virtual NodeId node_id() const = 0;
+    /// A timer the core may use instead of an event of its own (modules/core_timer.h); asked once, when the
+    /// core is built. nullptr: none.
+    virtual CoreTimer* core_timer() { return nullptr; }
 };
 
 }  // namespace rmsim

@@ -40,7 +40,7 @@ void NodeParams::validate() const {
 
 Node::Node(sc_core::sc_module_name name, NodeParams params, EnergyAccount* account)
     : sc_module(name), net_in("net_in"), net_out("net_out"), local_out("local_out"), local_in("local_in"),
-      params_(std::move(params)), meter_(account), peq_("peq"), timer_("timer") {
+      params_(std::move(params)), meter_(account), peq_("peq"), timer_("timer"), core_timer_("core_timer") {
     params_.validate();
     std::uint32_t p_index = 0;
     for (const auto& group : params_.type.processors) {
@@ -67,6 +67,8 @@ Node::Node(sc_core::sc_module_name name, NodeParams params, EnergyAccount* accou
             domain_index_[c->index()] = static_cast<std::uint32_t>(domains_.size() - 1);
         }
     }
+    part_of_core_.assign(cores_.size(), kNoPart);
+    core_due_.assign(cores_.size(), sc_core::sc_max_time());
     network_ = std::make_unique<Interconnect>("network", std::vector<LinkSpec>(cores_.size(), params_.type.network));
     local_out.bind(network_->in);
     network_->out.bind(local_in);
@@ -79,6 +81,9 @@ Node::Node(sc_core::sc_module_name name, NodeParams params, EnergyAccount* accou
     dont_initialize();
     SC_METHOD(on_timer);
     sensitive << timer_;
+    dont_initialize();
+    SC_METHOD(on_core_timer);
+    sensitive << core_timer_;
     dont_initialize();
 
     // A node that switches off when idle starts idle, hence off (or with its idle timer running).
@@ -178,6 +183,39 @@ sc_time Node::projected_end(const Part& p) const {
     return end;
 }
 
+Node::Part* Node::find_part(TaskId task) {
+    for (Part& p : parts_)
+        if (p.live && p.task == task) return &p;
+    return nullptr;
+}
+
+Node::Part& Node::part_for(TaskId task) {
+    if (Part* p = find_part(task)) return *p;
+    Part* slot = nullptr;
+    for (Part& p : parts_)
+        if (!p.live) {
+            slot = &p;
+            break;
+        }
+    if (!slot) slot = &parts_.emplace_back();
+    std::vector<std::uint32_t> cores = std::move(slot->cores);
+    std::vector<NodeId> arrived = std::move(slot->arrived);
+    *slot = Part{};
+    slot->cores = std::move(cores);
+    slot->arrived = std::move(arrived);
+    slot->task = task;
+    slot->live = true;
+    return *slot;
+}
+
+void Node::free_part(Part& p) {
+    for (std::uint32_t c : p.cores)
+        if (part_of_core_[c] == static_cast<std::uint32_t>(&p - parts_.data())) part_of_core_[c] = kNoPart;
+    p.live = false;
+    p.cores.clear();
+    p.arrived.clear();
+}
+
 void Node::apply(const Message& m) {
     switch (m.op) {
         case Op::Start: start(m); break;
@@ -209,7 +247,8 @@ void Node::apply(const Message& m) {
 
 void Node::start(const Message& m) {
     const sc_time ready = power_on();
-    Part& part = parts_[m.task];
+    Part& part = part_for(m.task);
+    const auto slot = static_cast<std::uint32_t>(&part - parts_.data());
     if (!part.cores.empty() && part.attempt != m.attempt)
         throw std::logic_error(std::string(name()) + ": START of task " + std::to_string(m.task) +
                                " while an earlier start of it is on the node");
@@ -227,6 +266,7 @@ void Node::start(const Message& m) {
         domain_of(c.index()).request(m.pstate);
         c.start(m, processor_of_[c.index()]->power_on(ready), restore);
         part.cores.push_back(c.index());
+        part_of_core_[c.index()] = slot;
     });
     if (resume && cost.resume_j > 0)  // the part's lump, shared by its cores
         for_start_cores(m, [&](Core& c) { c.add_lump(cost.resume_j / static_cast<double>(part.cores_expected)); });
@@ -255,9 +295,9 @@ sc_time Node::cost_time(Seconds fixed_s, std::uint64_t bytes) const {
 }
 
 void Node::preempt(const Message& m) {
-    auto it = parts_.find(m.task);
-    if (it == parts_.end() || it->second.checkpointing) return;  // completed (its notice is on the way) or already
-    Part& part = it->second;
+    Part* found = find_part(m.task);
+    if (!found || found->checkpointing) return;  // completed (its notice is on the way) or already
+    Part& part = *found;
     // A part that has work left writes its checkpoint first; the manager hears of the preemption when it is done.
     const PreemptionCost& cost = params_.preemption;
     const sc_time ckpt = cost_time(cost.checkpoint_s, part.memory_bytes);
@@ -278,18 +318,17 @@ void Node::preempt(const Message& m) {
 }
 
 void Node::finish_preempt(TaskId task, std::uint32_t core_field) {
-    auto it = parts_.find(task);
-    if (it == parts_.end()) return;
+    Part* part = find_part(task);
+    if (!part) return;
     double remaining = 0;
     Joules energy = 0;
-    for (std::uint32_t c : it->second.cores) {
+    for (std::uint32_t c : part->cores) {
         Joules e = 0;
         remaining = std::max(remaining, cores_[c]->preempt(e));
         energy += e;
     }
-    const std::uint32_t attempt = it->second.attempt;
-    parts_.erase(it);
-    barriers_.erase(task);
+    const std::uint32_t attempt = part->attempt;
+    free_part(*part);
     Message n;
     n.op = Op::Preempted;
     n.node = id();
@@ -302,9 +341,10 @@ void Node::finish_preempt(TaskId task, std::uint32_t core_field) {
 }
 
 void Node::on_work_done(Core& core) {
-    auto it = parts_.find(core.task());
-    if (it == parts_.end()) throw std::logic_error(std::string(name()) + ": work done for an unknown task part");
-    Part& part = it->second;
+    const std::uint32_t slot = part_of_core_[core.index()];
+    if (slot == kNoPart || parts_[slot].task != core.task())
+        throw std::logic_error(std::string(name()) + ": work done for an unknown task part");
+    Part& part = parts_[slot];
     if (++part.cores_done < part.cores_expected) return;  // the part's other cores are still working
     if (part.gang_nodes <= 1) {
         complete_part(core.task());
@@ -327,15 +367,11 @@ void Node::on_work_done(Core& core) {
 void Node::barrier_arrive(TaskId task, std::uint32_t attempt, std::uint32_t gang_nodes, NodeId from) {
     // Only the root's own live part keeps the barrier: an arrival for an attempt the root no longer runs
     // (preempted, or a message overtaken by a newer start) is stale.
-    auto part = parts_.find(task);
-    if (part == parts_.end() || part->second.attempt != attempt) return;
-    Barrier& b = barriers_[task];
-    if (b.attempt != attempt) b = Barrier{attempt, {}};
-    b.arrived.push_back(from);
-    if (b.arrived.size() < gang_nodes) return;
-    const std::vector<NodeId> nodes = b.arrived;
-    barriers_.erase(task);
-    for (NodeId n : nodes) {
+    Part* part = find_part(task);
+    if (!part || part->attempt != attempt) return;
+    part->arrived.push_back(from);
+    if (part->arrived.size() < gang_nodes) return;
+    for (NodeId n : part->arrived) {
         if (n == id()) continue;
         Message r;
         r.op = Op::BarrierRelease;
@@ -344,22 +380,22 @@ void Node::barrier_arrive(TaskId task, std::uint32_t attempt, std::uint32_t gang
         r.attempt = attempt;
         send(r, node_endpoint(n));
     }
+    part->arrived.clear();
     barrier_release(task, attempt);
 }
 
 void Node::barrier_release(TaskId task, std::uint32_t attempt) {
-    auto it = parts_.find(task);
-    if (it == parts_.end() || it->second.attempt != attempt) return;  // preempted meanwhile
-    if (it->second.cores_done < it->second.cores_expected)
+    Part* part = find_part(task);
+    if (!part || part->attempt != attempt) return;  // preempted meanwhile
+    if (part->cores_done < part->cores_expected)
         throw std::logic_error(std::string(name()) + ": barrier of task " + std::to_string(task) +
                                " released before this node's part arrived");
     complete_part(task);
 }
 
 void Node::complete_part(TaskId task) {
-    auto it = parts_.find(task);
-    Part part = std::move(it->second);
-    parts_.erase(it);
+    Part& part = *find_part(task);
+    // Released first: a released core reports nothing about its part (it has no task any more).
     Joules energy = 0;
     for (std::uint32_t c : part.cores) energy += cores_[c]->release();
     Message n;
@@ -368,6 +404,7 @@ void Node::complete_part(TaskId task) {
     n.core = part.cores.size() == 1 ? part.cores.front() : kAllCores;
     n.task = task;
     n.attempt = part.attempt;
+    free_part(part);
     n.remaining = 0;
     n.energy_j = energy;
     notify_manager(n);
@@ -375,9 +412,10 @@ void Node::complete_part(TaskId task) {
 
 void Node::on_projection(Core& core) {
     if (starting_ == core.task()) return;
-    auto it = parts_.find(core.task());
-    if (it == parts_.end() || !it->second.acknowledged || it->second.checkpointing) return;
-    Part& part = it->second;
+    const std::uint32_t slot = part_of_core_[core.index()];
+    if (slot == kNoPart || parts_[slot].task != core.task()) return;
+    Part& part = parts_[slot];
+    if (!part.acknowledged || part.checkpointing) return;
     if (part.cores_done == part.cores_expected) return;  // at the barrier: nothing left to project
     const sc_time end = projected_end(part);
     if (end == part.reported_end) return;
@@ -390,6 +428,43 @@ void Node::on_projection(Core& core) {
     n.attempt = part.attempt;
     n.projected_end = end;
     notify_manager(n);
+}
+
+void Node::wake_core_at(Core& core, const sc_time& at) {
+    core_due_[core.index()] = at;
+    if (in_core_timer_) return;  // the activation re-arms the event when it ends
+    if (!core_timer_set_ || at < core_timer_at_) {
+        // An earlier notification replaces a later pending one (IEEE 1666 §5.10.8).
+        core_timer_.notify(at - sc_time_stamp());
+        core_timer_at_ = at;
+        core_timer_set_ = true;
+    }
+}
+
+void Node::cancel_core(Core& core) { core_due_[core.index()] = sc_core::sc_max_time(); }
+
+// The cores due now are activated in index order; a core that asks for now again (zero work) is activated in
+// the next delta cycle, as with an event of its own.
+void Node::on_core_timer() {
+    watchdog_.activation(*this);
+    const sc_time now = sc_time_stamp();
+    core_timer_set_ = false;
+    in_core_timer_ = true;
+    due_now_.clear();
+    for (std::uint32_t i = 0; i < core_due_.size(); ++i)
+        if (core_due_[i] <= now) {
+            core_due_[i] = sc_core::sc_max_time();
+            due_now_.push_back(i);
+        }
+    for (std::uint32_t i : due_now_) cores_[i]->activate();
+    in_core_timer_ = false;
+    sc_time next = sc_core::sc_max_time();
+    for (const sc_time& t : core_due_) next = std::min(next, t);
+    if (next != sc_core::sc_max_time()) {
+        core_timer_.notify(next - now);
+        core_timer_at_ = next;
+        core_timer_set_ = true;
+    }
 }
 
 void Node::on_core_activity(Core&, bool segment_began) {

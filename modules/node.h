@@ -18,7 +18,6 @@
 #include <cstdint>
 #include <memory>
 #include <optional>
-#include <unordered_map>
 #include <vector>
 
 #include <systemc>
@@ -27,6 +26,7 @@
 #include <tlm_utils/simple_target_socket.h>
 
 #include "modules/core_host.h"
+#include "modules/core_timer.h"
 #include "modules/dvfs_domain.h"
 #include "modules/instant_watchdog.h"
 #include "modules/interconnect.h"
@@ -53,7 +53,7 @@ struct NodeParams {
     void validate() const;
 };
 
-class Node : public sc_core::sc_module, public CoreHost {
+class Node : public sc_core::sc_module, public CoreHost, public CoreTimer {
 public:
     tlm_utils::simple_target_socket<Node> net_in;      ///< commands and barrier messages
     tlm_utils::simple_initiator_socket<Node> net_out;  ///< notices and barrier messages
@@ -87,10 +87,17 @@ public:
     void on_work_done(Core& core) override;
     void on_projection(Core& core) override;
     NodeId node_id() const override { return params_.id; }
+    CoreTimer* core_timer() override { return this; }
+
+    // --- CoreTimer (one event for all the node's cores) ---
+    void wake_core_at(Core& core, const sc_core::sc_time& at) override;
+    void cancel_core(Core& core) override;
 
 private:
-    /// A task's cores on this node.
+    /// A task's cores on this node. Kept in slots that are reused (their vectors keep their capacity).
     struct Part {
+        TaskId task = 0;
+        bool live = false;
         std::uint32_t cores_expected = 0;  ///< Message::part_cores
         std::uint32_t cores_done = 0;      ///< cores whose work is done (waiting)
         std::uint32_t gang_nodes = 1;
@@ -101,12 +108,10 @@ private:
         bool acknowledged = false;         ///< its START has been acknowledged (changes are reported from now)
         std::uint64_t memory_bytes = 0;    ///< what a checkpoint writes
         bool checkpointing = false;        ///< preempted, writing its checkpoint
-    };
-    /// The barrier of a task whose gang root this node is.
-    struct Barrier {
-        std::uint32_t attempt = 0;
+        /// At the gang root: the nodes whose parts of this attempt have arrived at the task's barrier.
         std::vector<NodeId> arrived;
     };
+    static constexpr std::uint32_t kNoPart = ~std::uint32_t{0};
     struct Delivery {
         enum class Kind : std::uint8_t { Network, TransferDone, CheckpointDone };
         Kind kind;
@@ -129,7 +134,13 @@ private:
     /// Releases the part's cores (their work is done) and reports COMPLETED.
     void complete_part(TaskId task);
     sc_core::sc_time projected_end(const Part& p) const;
+    /// The live part of `task`, nullptr if none.
+    Part* find_part(TaskId task);
+    /// The task's part, a fresh one (in a free slot) if it has none here.
+    Part& part_for(TaskId task);
+    void free_part(Part& p);
     void on_timer();
+    void on_core_timer();
     void check_idle();
     sc_core::sc_time power_on();
     void power_off();
@@ -157,8 +168,15 @@ private:
     bool off_pending_ = false;
     PowerState state_ = PowerState::On;
     sc_core::sc_time ready_at_;
-    std::unordered_map<TaskId, Part> parts_;
-    std::unordered_map<TaskId, Barrier> barriers_;
+    std::vector<Part> parts_;                  ///< slots, live or free
+    std::vector<std::uint32_t> part_of_core_;  ///< per core: slot of its part, kNoPart
+    // The cores' shared timer: when each asked to be activated (kNever: not), and the time the event is set for.
+    std::vector<sc_core::sc_time> core_due_;
+    sc_core::sc_event core_timer_;
+    sc_core::sc_time core_timer_at_;
+    bool core_timer_set_ = false;
+    bool in_core_timer_ = false;
+    std::vector<std::uint32_t> due_now_;  ///< scratch of on_core_timer()
     /// Inside a START of this task: its acknowledgement reports the part's projection (other parts that the START
     /// slows, through a shared DVFS domain, report theirs).
     std::optional<TaskId> starting_;

@@ -40,6 +40,7 @@ public:
     void on_work_done(Core& core) override { upper_.on_work_done(core); }
     void on_projection(Core& core) override { upper_.on_projection(core); }
     NodeId node_id() const override { return upper_.node_id(); }
+    CoreTimer* core_timer() override { return upper_.core_timer(); }
 
 private:
     const ProcessorType& type_;

@@ -30,6 +30,7 @@ std::vector<LocalNodeIndex> pick_units(const PolicyView& view, ClusterId c, std:
                                        SimTime start, SimTime duration, NodeChoice choice) {
     const AvailabilityProfile& p = view.profile(c);
     if (choice == NodeChoice::Voids) return p.choose_nodes(k, start, duration);
+    if (choice == NodeChoice::Pack) return p.packed_idle_nodes(k, start, start + duration);
     return lowest_idle_units(p, k, start, start + duration);
 }
 

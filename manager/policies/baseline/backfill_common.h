@@ -19,6 +19,8 @@ class Decisions;
 
 /// How the units of a start or reservation are chosen once its time is fixed.
 enum class NodeChoice {
+    Pack,    ///< on as few nodes as possible, best fit (AvailabilityProfile::packed_idle_nodes), as batch
+             ///< schedulers place jobs; under node granularity the same as Lowest
     Lowest,  ///< the lowest-index idle units (the usual simulator tie-break: reproducible, comparable)
     Voids,   ///< the fewest and smallest idle voids, Machovec Ch.3 §3.3.7 (AvailabilityProfile::choose_nodes)
 };

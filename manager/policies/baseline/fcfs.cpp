@@ -2,7 +2,6 @@
 
 #include "manager/decisions.h"
 #include "manager/policy_view.h"
-#include "manager/unit_choice.h"
 
 namespace rmsim {
 
@@ -27,7 +26,7 @@ void FcfsPolicy::schedule(const PolicyView& view, Decisions& decide) {
             if (k == 0 || d.is_negative()) continue;
             const Joules e = view.exec_energy(t, c, p);
             if (e > energy_left) continue;
-            auto units = lowest_idle_units(view.profile(c), k, view.now(), view.now() + d);
+            auto units = pick_units(view, c, k, view.now(), d, choice_);
             if (units.empty()) continue;
             decide.start(t, c, std::move(units), p);
             energy_left -= e;

@@ -20,9 +20,10 @@ static Granularity granularity_param(const PolicyParams& p) {
 }
 
 static NodeChoice node_choice_param(const PolicyParams& p) {
-    const std::string c = p.text("node_choice", "lowest");
-    p.require(c == "lowest" || c == "voids", "node_choice", "must be 'lowest' or 'voids'");
-    return c == "voids" ? NodeChoice::Voids : NodeChoice::Lowest;
+    const std::string c = p.text("node_choice", "pack");
+    p.require(c == "pack" || c == "lowest" || c == "voids", "node_choice", "must be 'pack', 'lowest' or 'voids'");
+    if (c == "voids") return NodeChoice::Voids;
+    return c == "lowest" ? NodeChoice::Lowest : NodeChoice::Pack;
 }
 
 /// The shared wrappers of every baseline: dropping (§3.3.3) before each mapping event, and periodic mapping
@@ -38,9 +39,10 @@ void register_baseline_policies(PolicyRegistry& r) {
     const ParamInfo pstate{"pstate", "integer", "0", "P-state every task runs at (0 = fastest)"};
     const ParamInfo granularity{"granularity", "string", "core",
                                 "allocation unit: 'core' (core-count requests) or 'node' (whole nodes)"};
-    const ParamInfo node_choice{"node_choice", "string", "lowest",
-                                "units of a start or reservation: 'lowest' index, or 'voids' (fewest and "
-                                "smallest idle voids, Machovec Ch.3 §3.3.7)"};
+    const ParamInfo node_choice{"node_choice", "string", "pack",
+                                "units of a start or reservation: 'pack' (as few nodes as possible, best fit), "
+                                "'lowest' index, or 'voids' (fewest and smallest idle voids, Machovec Ch.3 "
+                                "§3.3.7)"};
     const ParamInfo seed{"seed", "integer", "1", "seed of the policy's random stream (same seed, same schedule)"};
     const ParamInfo dropping{"dropping_threshold", "number", "-1",
                              "drop waiting tasks whose utility if started now on their fastest cluster at P0 is "
@@ -51,10 +53,10 @@ void register_baseline_policies(PolicyRegistry& r) {
 
     r.add(PolicyInfo{"fcfs", "baseline", "First-come first-served (no backfilling)",
                      "the oldest waiting task starts first; nothing overtakes it",
-                     {pstate, granularity, dropping, period},
+                     {pstate, granularity, node_choice, dropping, period},
                      [](const PolicyParams& p) -> std::unique_ptr<Policy> {
                          std::unique_ptr<Policy> inner = std::make_unique<FcfsPolicy>(
-                             p.integer("pstate", 0), granularity_param(p));
+                             p.integer("pstate", 0), granularity_param(p), node_choice_param(p));
                          return shared_wrappers(std::move(inner), p);
                      }});
     r.add(PolicyInfo{"easy", "baseline", "EASY backfilling (Lifka 1995; Mu'alem & Feitelson 2001, §2)",

@@ -1,0 +1,50 @@
+#include "manager/group_buckets.h"
+
+#include <stdexcept>
+
+namespace rmsim {
+
+GroupBuckets::GroupBuckets(std::uint32_t units, std::uint32_t size) : size_(size) {
+    if (size == 0) throw std::invalid_argument("GroupBuckets: groups need at least one unit");
+    const std::uint32_t groups = (units + size - 1) / size;
+    const std::size_t words = (static_cast<std::size_t>(groups) + 63) / 64;
+    empty_.resize(groups);
+    bucket_.assign(size + 1, std::vector<std::uint64_t>(words, 0));
+    bucket_size_.assign(size + 1, 0);
+    for (std::uint32_t g = 0; g < groups; ++g) {
+        const std::uint32_t n = g + 1 < groups || units % size == 0 ? size : units % size;
+        empty_[g] = n;
+        bucket_[n][g >> 6] |= std::uint64_t{1} << (g & 63);
+        ++bucket_size_[n];
+    }
+}
+
+void GroupBuckets::move(std::uint32_t group, std::uint32_t from, std::uint32_t to) {
+    const std::uint64_t bit = std::uint64_t{1} << (group & 63);
+    bucket_[from][group >> 6] &= ~bit;
+    --bucket_size_[from];
+    bucket_[to][group >> 6] |= bit;
+    ++bucket_size_[to];
+}
+
+void GroupBuckets::on_empty_change(std::uint32_t unit, bool empty) {
+    const std::uint32_t g = group_of(unit);
+    const std::uint32_t before = empty_[g];
+    const std::uint32_t after = empty ? before + 1 : before - 1;
+    if ((empty && before == size_) || (!empty && before == 0))
+        throw std::logic_error("GroupBuckets: empty count of a group out of range");
+    empty_[g] = after;
+    move(g, before, after);
+}
+
+std::uint32_t GroupBuckets::lowest_with(std::uint32_t count, const std::vector<std::uint64_t>& excluded) const {
+    if (count > size_ || bucket_size_[count] == 0) return group_count();
+    const std::vector<std::uint64_t>& b = bucket_[count];
+    for (std::size_t w = 0; w < b.size(); ++w) {
+        const std::uint64_t bits = b[w] & ~excluded[w];
+        if (bits != 0) return static_cast<std::uint32_t>(w * 64 + static_cast<std::size_t>(__builtin_ctzll(bits)));
+    }
+    return group_count();
+}
+
+}  // namespace rmsim

@@ -1,0 +1,43 @@
+#pragma once
+// Units counted by the group they belong to: consecutive units in groups of `size` (under core granularity a
+// group is one hardware node's cores, so unit u is core u % size of node u / size). Per group, how many of
+// its units have nothing booked; per such count, the set of groups that have it (a bitmap over groups).
+// "The lowest group with exactly c empty units" is then a word search, which is what packing a task onto
+// as few nodes as possible needs (AvailabilityProfile::packed_idle_nodes) without visiting every unit.
+//
+// Kept in step by the availability profile: every change of a unit's empty bit is one on_empty_change(),
+// O(1).
+#include <cstdint>
+#include <vector>
+
+namespace rmsim {
+
+class GroupBuckets {
+public:
+    /// `units` units, all empty, in groups of `size` (the last group may be smaller). size >= 1.
+    GroupBuckets(std::uint32_t units, std::uint32_t size);
+
+    std::uint32_t size() const { return size_; }
+    std::uint32_t group_count() const { return static_cast<std::uint32_t>(empty_.size()); }
+    std::uint32_t group_of(std::uint32_t unit) const { return unit / size_; }
+    std::uint32_t empty_in(std::uint32_t group) const { return empty_[group]; }
+    /// Groups with exactly `count` empty units (0 <= count <= size).
+    std::uint32_t groups_with(std::uint32_t count) const { return bucket_size_[count]; }
+
+    /// A unit's empty bit changed (it was not already in that state).
+    void on_empty_change(std::uint32_t unit, bool empty);
+
+    /// The lowest group with exactly `count` empty units whose bit in `excluded` (a bitmap over groups, at
+    /// least group_count() bits) is clear; group_count() if there is none. O(groups / 64).
+    std::uint32_t lowest_with(std::uint32_t count, const std::vector<std::uint64_t>& excluded) const;
+
+private:
+    void move(std::uint32_t group, std::uint32_t from, std::uint32_t to);
+
+    std::uint32_t size_;
+    std::vector<std::uint32_t> empty_;                ///< per group
+    std::vector<std::vector<std::uint64_t>> bucket_;  ///< per count 0..size: bitmap over groups
+    std::vector<std::uint32_t> bucket_size_;          ///< per count: groups in bucket_
+};
+
+}  // namespace rmsim
