@@ -28,7 +28,8 @@ public:
     void on_empty_change(std::uint32_t unit, bool empty);
 
     /// The lowest group with exactly `count` empty units whose bit in `excluded` (a bitmap over groups, at
-    /// least group_count() bits) is clear; group_count() if there is none. O(groups / 64).
+    /// least group_count() bits) is clear; group_count() if there is none. Visits only the words of the bucket
+    /// that have a group (a summary bit per word): O(1 + groups / 4096) when few are excluded.
     std::uint32_t lowest_with(std::uint32_t count, const std::vector<std::uint64_t>& excluded) const;
 
 private:
@@ -37,6 +38,7 @@ private:
     std::uint32_t size_;
     std::vector<std::uint32_t> empty_;                ///< per group
     std::vector<std::vector<std::uint64_t>> bucket_;  ///< per count 0..size: bitmap over groups
+    std::vector<std::vector<std::uint64_t>> summary_; ///< per count: bit w set iff bucket_[count][w] != 0
     std::vector<std::uint32_t> bucket_size_;          ///< per count: groups in bucket_
 };
 

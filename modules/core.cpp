@@ -247,7 +247,7 @@ void Core::finish_work() {
 }
 
 void Core::on_event() {
-    watchdog_.activation(*this);
+    if (!timer_) watchdog_.activation(*this);  // a shared timer's owner has a watchdog of its own
     const sc_time now = sc_time_stamp();
     if (switching_ && switch_end_ <= now) {
         accrue_progress();

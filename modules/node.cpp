@@ -184,20 +184,24 @@ sc_time Node::projected_end(const Part& p) const {
 }
 
 Node::Part* Node::find_part(TaskId task) {
-    for (Part& p : parts_)
-        if (p.live && p.task == task) return &p;
+    for (std::size_t i = 0; i < slot_task_.size(); ++i)
+        if (slot_task_[i] == task) return &parts_[i];
     return nullptr;
 }
 
 Node::Part& Node::part_for(TaskId task) {
     if (Part* p = find_part(task)) return *p;
     Part* slot = nullptr;
-    for (Part& p : parts_)
-        if (!p.live) {
-            slot = &p;
+    for (std::size_t i = 0; i < slot_task_.size(); ++i)
+        if (slot_task_[i] == kFreeSlot) {
+            slot = &parts_[i];
             break;
         }
-    if (!slot) slot = &parts_.emplace_back();
+    if (!slot) {
+        slot = &parts_.emplace_back();
+        slot_task_.push_back(task);
+    }
+    slot_task_[static_cast<std::size_t>(slot - parts_.data())] = task;
     std::vector<std::uint32_t> cores = std::move(slot->cores);
     std::vector<NodeId> arrived = std::move(slot->arrived);
     *slot = Part{};
@@ -212,6 +216,7 @@ void Node::free_part(Part& p) {
     for (std::uint32_t c : p.cores)
         if (part_of_core_[c] == static_cast<std::uint32_t>(&p - parts_.data())) part_of_core_[c] = kNoPart;
     p.live = false;
+    slot_task_[static_cast<std::size_t>(&p - parts_.data())] = kFreeSlot;
     p.cores.clear();
     p.arrived.clear();
 }
@@ -263,7 +268,9 @@ void Node::start(const Message& m) {
     const sc_time restore = resume ? cost_time(cost.resume_s, m.memory_bytes) : sc_core::SC_ZERO_TIME;
     starting_ = m.task;
     for_start_cores(m, [&](Core& c) {
-        domain_of(c.index()).request(m.pstate);
+        // Cores change level only through their domain: one at the level, not switching, is at the level
+        // its domain last requested, so the request would change nothing (Core::start validates the level).
+        if (c.pstate() != m.pstate || c.switching()) domain_of(c.index()).request(m.pstate);
         c.start(m, processor_of_[c.index()]->power_on(ready), restore);
         part.cores.push_back(c.index());
         part_of_core_[c.index()] = slot;
@@ -432,7 +439,10 @@ void Node::on_projection(Core& core) {
 
 void Node::wake_core_at(Core& core, const sc_time& at) {
     core_due_[core.index()] = at;
-    if (in_core_timer_) return;  // the activation re-arms the event when it ends
+    if (in_core_timer_) {  // the activation re-arms the event when it ends
+        earliest_request_ = std::min(earliest_request_, at);
+        return;
+    }
     if (!core_timer_set_ || at < core_timer_at_) {
         // An earlier notification replaces a later pending one (IEEE 1666 §5.10.8).
         core_timer_.notify(at - sc_time_stamp());
@@ -450,16 +460,22 @@ void Node::on_core_timer() {
     const sc_time now = sc_time_stamp();
     core_timer_set_ = false;
     in_core_timer_ = true;
+    earliest_request_ = sc_core::sc_max_time();
     due_now_.clear();
-    for (std::uint32_t i = 0; i < core_due_.size(); ++i)
+    // The earliest of the other cores' times; a core may cancel or move its time meanwhile, which at worst
+    // activates the node once for nothing.
+    sc_time next = sc_core::sc_max_time();
+    for (std::uint32_t i = 0; i < core_due_.size(); ++i) {
         if (core_due_[i] <= now) {
             core_due_[i] = sc_core::sc_max_time();
             due_now_.push_back(i);
+        } else {
+            next = std::min(next, core_due_[i]);
         }
+    }
     for (std::uint32_t i : due_now_) cores_[i]->activate();
     in_core_timer_ = false;
-    sc_time next = sc_core::sc_max_time();
-    for (const sc_time& t : core_due_) next = std::min(next, t);
+    next = std::min(next, earliest_request_);
     if (next != sc_core::sc_max_time()) {
         core_timer_.notify(next - now);
         core_timer_at_ = next;

@@ -112,6 +112,7 @@ private:
         std::vector<NodeId> arrived;
     };
     static constexpr std::uint32_t kNoPart = ~std::uint32_t{0};
+    static constexpr TaskId kFreeSlot = ~TaskId{0};
     struct Delivery {
         enum class Kind : std::uint8_t { Network, TransferDone, CheckpointDone };
         Kind kind;
@@ -169,6 +170,7 @@ private:
     PowerState state_ = PowerState::On;
     sc_core::sc_time ready_at_;
     std::vector<Part> parts_;                  ///< slots, live or free
+    std::vector<TaskId> slot_task_;            ///< per slot: its part's task, kFreeSlot (a compact copy for lookups)
     std::vector<std::uint32_t> part_of_core_;  ///< per core: slot of its part, kNoPart
     // The cores' shared timer: when each asked to be activated (kNever: not), and the time the event is set for.
     std::vector<sc_core::sc_time> core_due_;
@@ -177,6 +179,7 @@ private:
     bool core_timer_set_ = false;
     bool in_core_timer_ = false;
     std::vector<std::uint32_t> due_now_;  ///< scratch of on_core_timer()
+    sc_core::sc_time earliest_request_;   ///< during on_core_timer(): the earliest time a core asked for
     /// Inside a START of this task: its acknowledgement reports the part's projection (other parts that the START
     /// slows, through a shared DVFS domain, report theirs).
     std::optional<TaskId> starting_;
