@@ -36,6 +36,8 @@ public:
     std::uint32_t cores_per_node(ClusterId c) const { return estimates_.cores_per_node(c); }
     const Task& task(TaskId t) const { return ledger_.task(t); }
     const TaskRecord& record(TaskId t) const { return ledger_.record(t); }
+    /// Reserved: the reserved start; kNotYet otherwise.
+    SimTime planned_start(TaskId t) const { return ledger_.planned_start(t); }
     std::size_t task_count() const { return ledger_.task_count(); }
     /// Arrived, unmapped tasks in arrival order (manager/waiting_queue.h): a range over the tasks waiting now.
     /// A task mapped or dropped during the event leaves it at once. Walking it whole costs O(queue length):

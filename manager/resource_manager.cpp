@@ -33,9 +33,11 @@ ResourceManager::ResourceManager(sc_core::sc_module_name name, const PlatformSpe
     next_budget_ = config.budget.start > SimTime() ? config.budget.start : config.budget.period;
     books_.energy().set_reader([this] { return energy_now(); });
     arrival_order_.resize(tasks.size());
-    for (std::size_t i = 0; i < tasks.size(); ++i) arrival_order_[i] = i;
-    std::stable_sort(arrival_order_.begin(), arrival_order_.end(),
-                     [&](TaskId a, TaskId b) { return tasks[a].arrival() < tasks[b].arrival(); });
+    for (std::size_t i = 0; i < tasks.size(); ++i) arrival_order_[i] = static_cast<std::uint32_t>(i);
+    auto earlier = [&](std::uint32_t a, std::uint32_t b) { return tasks[a].arrival() < tasks[b].arrival(); };
+    // Generated workloads come in arrival order: no sort (and no sort buffer) then.
+    if (!std::is_sorted(arrival_order_.begin(), arrival_order_.end(), earlier))
+        std::stable_sort(arrival_order_.begin(), arrival_order_.end(), earlier);
     std::size_t units = 0;
     for (ClusterId c = 0; c < books_.estimates().cluster_count(); ++c) {
         unit_base_.push_back(units);

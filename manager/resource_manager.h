@@ -91,7 +91,7 @@ private:
     sc_core::sc_event wake_;
     InstantWatchdog watchdog_;
     std::size_t next_arrival_ = 0;
-    std::vector<TaskId> arrival_order_;
+    std::vector<std::uint32_t> arrival_order_;  ///< task ids (fit 32 bits: WaitingQueue checks)
     SimTime next_period_;
     SimTime next_budget_;  ///< the next budget period boundary
     bool meter_interval_set_ = false;  ///< the meter's interval readings follow the budget periods

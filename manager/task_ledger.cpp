@@ -53,6 +53,7 @@ SimTime TaskLedger::exec_time(TaskId t, ClusterId c, std::uint32_t pstate) const
 
 void TaskLedger::set_state(TaskId t, TaskState s) {
     if (s != TaskState::Waiting) waiting_.remove(t);
+    if (records_[t].state == TaskState::Reserved && s != TaskState::Reserved) planned_start_.erase(t);
     records_[t].state = s;
     const std::uint64_t bit = std::uint64_t{1} << (t % 64);
     if (s == TaskState::Running || s == TaskState::Reserved)
@@ -123,7 +124,7 @@ void TaskLedger::reserve(TaskId t, ClusterId c, std::vector<LocalNodeIndex> unit
     r.cluster = c;
     r.pstate = pstate;
     r.units = std::move(units);
-    r.planned_start = start_at;
+    planned_start_[t] = start_at;
     reserved_.push(Timed{start_at, t});
 }
 
@@ -134,8 +135,8 @@ void TaskLedger::hold_for_job(TaskId t, ClusterId c, LocalNodeIndex unit, std::u
     r.placeholder = false;
     r.cluster = c;
     r.pstate = pstate;
-    r.units = {unit};
-    r.planned_start = planned_start;
+    r.units = std::vector<LocalNodeIndex>{unit};
+    planned_start_[t] = planned_start;
 }
 
 void TaskLedger::drop(TaskId t) {
@@ -155,8 +156,7 @@ void TaskLedger::unreserve(TaskId t) {
         throw std::logic_error(tname(t) + ": cancelling a reservation of a task that is " + to_string(r.state));
     profiles_.at(r.cluster).remove(t);
     set_state(t, TaskState::Waiting);
-    r.units.clear();
-    r.planned_start = kNotYet;  // its entry in reserved_ is stale from now on
+    r.units.clear();  // its entry in reserved_ is stale from now on (no planned start)
     waiting_.add(t);
 }
 
@@ -229,7 +229,6 @@ void TaskLedger::begin_event(SimTime now) {
             set_state(t, TaskState::Waiting);
             r.placeholder = false;
             r.units.clear();
-            r.planned_start = kNotYet;
             waiting_.add(t);
         }
     }
@@ -239,7 +238,8 @@ void TaskLedger::begin_event(SimTime now) {
 SimTime TaskLedger::next_reserved_start() const {
     while (!reserved_.empty()) {
         const TaskRecord& r = records_.at(reserved_.top().task);
-        if (r.state == TaskState::Reserved && r.planned_start == reserved_.top().at) return reserved_.top().at;
+        if (r.state == TaskState::Reserved && planned_start(reserved_.top().task) == reserved_.top().at)
+            return reserved_.top().at;
         reserved_.pop();  // stale: dropped, place-holder removed or re-reserved
     }
     return SimTime::infinity();
@@ -264,25 +264,30 @@ bool TaskLedger::part_finished(TaskId t, bool preempted, double remaining, Joule
     r.energy_j += energy_j;
     if (preempted) {
         r.any_part_preempted = true;
-        r.reported_remaining = std::max(r.reported_remaining, remaining);
+        double& reported = reported_remaining_[t];
+        reported = std::max(reported, remaining);
     }
     if (--r.parts_left > 0) return false;
     --running_count_;
-    const bool back_to_waiting = r.any_part_preempted && r.reported_remaining > 0;
+    double reported = 0;  // the largest remaining fraction reported by the preempted parts
+    if (r.any_part_preempted) {
+        auto it = reported_remaining_.find(t);
+        reported = it->second;
+        reported_remaining_.erase(it);
+    }
+    const bool back_to_waiting = r.any_part_preempted && reported > 0;
     r.any_part_preempted = false;
     if (back_to_waiting && r.killing) {
         // Killed at its time limit: stopped for good with its work unfinished.
         r.killing = false;
-        r.remaining = r.reported_remaining;
-        r.reported_remaining = 0;
+        r.remaining = reported;
         set_state(t, TaskState::Killed);
         ++finished_count_;
         r.end = now;
-        std::vector<LocalNodeIndex>().swap(r.units);  // placement kept in first_node/first_core/node_count
+        r.units.clear();  // placement kept in first_node/first_core/node_count
     } else if (back_to_waiting) {
         // Work is conserved: the slowest part's remaining fraction (of the whole work) is what is left.
-        r.remaining = r.reported_remaining;
-        r.reported_remaining = 0;
+        r.remaining = reported;
         set_state(t, TaskState::Waiting);
         ++r.preemptions;
         r.units.clear();
@@ -298,7 +303,7 @@ bool TaskLedger::part_finished(TaskId t, bool preempted, double remaining, Joule
             if (b && now < b->end) ++early_ends_;
             profiles_.at(r.cluster).remove(t);
         }
-        std::vector<LocalNodeIndex>().swap(r.units);  // placement kept in first_node/first_core/node_count
+        r.units.clear();  // placement kept in first_node/first_core/node_count
     }
     return true;
 }

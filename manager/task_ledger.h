@@ -9,6 +9,7 @@
 // with Granularity::Core a unit is a core, numbered node-major (unit = local node x cores per node + core).
 #include <cstdint>
 #include <queue>
+#include <unordered_map>
 #include <vector>
 
 #include "manager/availability_profile.h"
@@ -30,6 +31,11 @@ public:
     const Task& task(TaskId t) const { return tasks_.at(t); }
     const PlatformSpec& platform() const { return estimates_.platform(); }
     const TaskRecord& record(TaskId t) const { return records_.at(t); }
+    /// Reserved: the reserved start; kNotYet otherwise.
+    SimTime planned_start(TaskId t) const {
+        auto it = planned_start_.find(t);
+        return it == planned_start_.end() ? kNotYet : it->second;
+    }
     std::size_t task_count() const { return tasks_.size(); }
     /// Arrived, unmapped tasks in arrival order (manager/waiting_queue.h). A task mapped or dropped during
     /// the event leaves it at once; no mapping event walks it whole unless its policy does.
@@ -111,6 +117,10 @@ private:
     const Estimates& estimates_;
     std::vector<Command>& outbox_;
     std::vector<TaskRecord> records_;
+    /// Reserved tasks: their reserved start (a few at a time, so beside the records, not in them).
+    std::unordered_map<TaskId, SimTime> planned_start_;
+    /// Running tasks with a preempted part: the largest remaining fraction their preempted parts reported.
+    std::unordered_map<TaskId, double> reported_remaining_;
     /// Bit t: task t is running or reserved. Energy committed sums over these, not over every record.
     std::vector<std::uint64_t> committed_bits_;
     std::vector<AvailabilityProfile> profiles_;

@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "manager/availability_profile.h"
+#include "manager/unit_list.h"
 #include "platform/platform_spec.h"
 #include "platform/time.h"
 #include "platform/units.h"
@@ -25,7 +26,9 @@ const char* to_string(TaskState s);
 /// A time in a record that has not come (yet): before every real time.
 constexpr SimTime kNotYet = SimTime::negative_infinity();
 
-// Fields ordered so that the record packs into 112 bytes (10^6 tasks: 112 MB).
+// Fields ordered so that the record packs into 80 bytes (10^6 tasks: 80 MB). What only a few tasks need at a
+// time is kept beside the records (TaskLedger::planned_start of a reserved task, the remaining work reported
+// by a running task's preempted parts).
 struct TaskRecord {
     TaskState state = TaskState::Pending;
     bool placeholder = false;      ///< Reserved: a place-holder (removed at the next mapping event)
@@ -40,14 +43,12 @@ struct TaskRecord {
     std::uint32_t node_count = 0;
     /// Running/Reserved: allocation units in the cluster's profile (released when the task ends: its
     /// placement stays in first_node, first_core and node_count)
-    std::vector<LocalNodeIndex> units;
-    SimTime planned_start = kNotYet;  ///< Reserved: the reserved start
+    UnitList units;
     SimTime first_start = kNotYet;    ///< first time the task started
     SimTime start = kNotYet;          ///< latest (re)start
     SimTime end = kNotYet;            ///< completion, drop or rejection time
     double remaining = 1.0;        ///< fraction of the work still to do (preemption conserves it)
     Joules energy_j = 0;           ///< core energy attributed by the hardware (all segments)
-    double reported_remaining = 0;    ///< Running: the largest remaining fraction reported by preempted parts
 };
 
 

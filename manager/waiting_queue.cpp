@@ -6,7 +6,9 @@
 
 namespace rmsim {
 
-WaitingQueue::WaitingQueue(const std::vector<Task>& tasks) : tasks_(tasks), mark_(tasks.size(), Mark::Out) {}
+WaitingQueue::WaitingQueue(const std::vector<Task>& tasks) : tasks_(tasks), mark_(tasks.size(), Mark::Out) {
+    if (tasks.size() > UINT32_MAX) throw std::invalid_argument("WaitingQueue: more than 2^32 - 1 tasks");
+}
 
 bool WaitingQueue::before(TaskId a, TaskId b) const { return arrives_before(tasks_[a], tasks_[b]); }
 
@@ -30,7 +32,7 @@ void WaitingQueue::add(TaskId t) {
             break;
     }
     ++live_;
-    log_.push_back(t);
+    log_.push_back(static_cast<std::uint32_t>(t));
 }
 
 void WaitingQueue::remove(TaskId t) {

@@ -79,7 +79,7 @@ private:
     mutable std::vector<TaskId> slots_;  ///< slots_[head_..] in arrival order, live and dead
     mutable std::vector<TaskId> late_;   ///< live tasks not yet in slots_ (out of order)
     mutable std::vector<Mark> mark_;     ///< per task
-    std::vector<TaskId> log_;            ///< every add(), in order
+    std::vector<std::uint32_t> log_;     ///< every add(), in order (task ids fit 32 bits: checked)
     mutable std::size_t head_ = 0;
     std::size_t live_ = 0;
     mutable std::size_t dead_ = 0;       ///< dead slots in slots_[head_..]

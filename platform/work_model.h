@@ -10,6 +10,7 @@
 #include <memory>
 #include <vector>
 
+#include "platform/interned.h"
 #include "platform/platform_spec.h"
 
 namespace rmsim {
@@ -53,7 +54,7 @@ struct TimeTable {
 struct WorkModel {
     double cycles = 0;                          ///< frequency-dependent part (clock cycles)
     Seconds memory_s = 0;                       ///< frequency-independent part
-    std::shared_ptr<const TimeTable> table;     ///< if set, the model is tabular
+    Interned<TimeTable> table;                  ///< if set, the model is tabular (shared per task type)
     double table_scale = 1.0;                   ///< multiplies table entries (e.g. per-task variation)
     double quantile = -1;                       ///< >= 0: stochastic, the task's draw u in [0, 1)
 

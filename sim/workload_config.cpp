@@ -176,8 +176,6 @@ std::vector<Task> from_swf(const YAML::Node& n, const std::string& file, const s
             refuse(": its memory (" + number12(kb) + " KB per processor x " + std::to_string(procs) +
                    " processors) exceeds 2^64 bytes");
         t.memory_bytes = static_cast<std::uint64_t>(bytes);
-        t.user = j.user;
-        t.group = j.group;
         if (const TaskProblem p = check.problem(t)) {
             const char* field = p.fault == TaskFault::Arrival ? " (field 2, submit time)"
                                 : p.fault == TaskFault::Request ? (procs_field == 5 ? " (field 5, allocated processors)"

@@ -1,8 +1,8 @@
 #pragma once
 // Task (one schedulable unit) and Job (a DAG of tasks with data volumes on its edges, Singh 2015 §III-B).
-// Memory: a Task is 176 bytes on x86-64 (tests/workloads/task_test.cpp checks <= 176), so 10^6 tasks take
-// ~176 MB. Per-type data is shared, never copied per task: the work model's TimeTable and the per-cluster
-// node counts through shared_ptr, a Machovec utility class through its shared shape.
+// Memory: a Task is 144 bytes on x86-64 (tests/workloads/task_test.cpp checks <= 144), so 10^6 tasks take
+// ~144 MB. (A trace's user and group ids stay in its SwfJob records: no policy reads them.) Per-type data is shared, never copied per task: the work model's TimeTable, the per-cluster node
+// counts and a Machovec utility class's shape, each through an 8-byte Interned pointer (platform/interned.h).
 #include <cstdint>
 #include <limits>
 #include <memory>
@@ -18,19 +18,17 @@ namespace rmsim {
 using TaskTypeId = std::uint32_t;
 
 struct Task {
-    // Field order packs the 4-byte fields together (176 bytes in all).
+    // Field order packs the 4-byte fields together (144 bytes in all).
     TaskId id = 0;
     Seconds arrival_s = 0;
     TaskTypeId type = 0;
     std::uint32_t cores = 1;   ///< cores requested (1 = serial); used when nodes == 0
     std::uint32_t nodes = 0;   ///< nodes requested; 0 = the request is in cores
-    std::int32_t user = -1;    ///< SWF field 12; -1 = unknown
-    std::int32_t group = -1;   ///< SWF field 13; -1 = unknown
     bool preemptible = false;  ///< can be preempted (Machovec Ch.4 §4.2.3 can_be_preempted)
     bool can_preempt = false;  ///< may preempt others (Machovec Ch.4 §4.2.3)
     /// Machovec Ch.3 §3.2.2: nodes the task needs on each cluster (fixed per task type; 0 = cannot run on
     /// that cluster). Null when the request is the same everywhere (cores / nodes above).
-    std::shared_ptr<const std::vector<std::uint32_t>> nodes_per_cluster;
+    Interned<std::vector<std::uint32_t>> nodes_per_cluster;
     WorkModel work;                 ///< duration on a core type at a P-state (platform/work_model.h)
     UtilityFunction utility;        ///< utility / value as a function of completion - arrival
     Seconds requested_time_s = -1;  ///< user's runtime estimate (SWF field 9); < 0 = unknown

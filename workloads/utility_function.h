@@ -19,6 +19,7 @@
 #include <memory>
 #include <vector>
 
+#include "platform/interned.h"
 #include "platform/units.h"
 
 namespace rmsim {
@@ -71,14 +72,14 @@ class UtilityFunction {
     double piecewise_value(double x) const;
 
     Kind kind_;
-    // Parameters by kind (kept in four slots so that the type stays 56 bytes):
+    // Parameters by kind (kept in four slots so that the type stays 48 bytes):
     //   Step             a=value b=deadline
     //   LinearDecay      a=value b=plateau_end c=zero_at
     //   ExponentialDecay a=value b=plateau_end c=rate d=cutoff
     //   ValueOfService   a=v_max b=v_min c=soft d=hard
     //   PiecewiseLinear  a=value scale b=time scale
     double a_, b_, c_, d_;
-    std::shared_ptr<const std::vector<UtilityPoint>> points_;
+    Interned<std::vector<UtilityPoint>> points_;
 };
 
 }  // namespace rmsim

@@ -156,7 +156,7 @@ TEST_CASE("task ledger: place-holders go at the next event, permanent reservatio
     books.decisions().reserve(3, 0, {0}, 16.0_s, 0, true);   // place-holder, unit 0 over [16,18)
     CHECK(view.record(2).state == TaskState::Reserved);
     CHECK_FALSE(view.record(2).placeholder);
-    CHECK(view.record(2).planned_start == 10.0_s);
+    CHECK(view.planned_start(2) == 10.0_s);
     CHECK(view.record(3).placeholder);
     REQUIRE(view.profile(0).booking(3));
     CHECK(view.profile(0).booking(3)->end == 18.0_s);  // 16 + 2 s
@@ -171,7 +171,7 @@ TEST_CASE("task ledger: place-holders go at the next event, permanent reservatio
     CHECK(view.record(3).state == TaskState::Waiting);
     CHECK_FALSE(view.record(3).placeholder);
     CHECK(view.record(3).units.empty());
-    CHECK(view.record(3).planned_start == kNotYet);
+    CHECK(view.planned_start(3) == kNotYet);
     CHECK(view.profile(0).booking(3) == nullptr);
     CHECK(view.waiting().to_vector() == std::vector<TaskId>{1, 3});  // t0 started, t2 reserved: no longer listed
     CHECK(view.record(2).state == TaskState::Reserved);

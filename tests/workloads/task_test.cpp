@@ -6,9 +6,9 @@
 using namespace rmsim;
 
 TEST_CASE("task: compact enough for a million tasks", "[workloads][task]") {
-    // 176 bytes -> 10^6 tasks in ~176 MB; per-type tables are shared, not copied. (A stochastic work model's
-    // own draw and the memory footprint, which prices a checkpoint, are the 16 bytes above 160.)
-    CHECK(sizeof(Task) <= 176);
+    // 144 bytes -> 10^6 tasks in ~144 MB; per-type tables are shared through 8-byte interned pointers, not
+    // copied.
+    CHECK(sizeof(Task) <= 144);
 }
 
 TEST_CASE("task: optional fields and per-cluster node counts", "[workloads][task]") {

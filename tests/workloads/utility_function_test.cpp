@@ -102,5 +102,5 @@ TEST_CASE("utility function: rejects increasing or malformed shapes", "[workload
 }
 
 TEST_CASE("utility function: compact enough to embed in every task", "[workloads][utility]") {
-    CHECK(sizeof(UtilityFunction) <= 56);
+    CHECK(sizeof(UtilityFunction) <= 48);
 }

@@ -48,7 +48,7 @@ void ConservativePolicy::compress(const PolicyView& view, Decisions& decide, std
     std::sort(order.begin(), order.end(), [&](TaskId a, TaskId b) { return arrives_before(view.task(a), view.task(b)); });
     for (TaskId t : order) {
         const TaskRecord& r = view.record(t);
-        const SimTime before = r.planned_start;
+        const SimTime before = view.planned_start(t);
         const ClusterId old_cluster = r.cluster;
         const std::uint32_t old_pstate = r.pstate;
         std::vector<LocalNodeIndex> old_units = r.units;

@@ -37,18 +37,18 @@ TEST_CASE("baseline conservative: no backfill may delay any reservation", "[mana
     CHECK(view.record(0).units == Units{0, 1, 2});
     CHECK(view.record(1).state == TaskState::Reserved);
     CHECK_FALSE(view.record(1).placeholder);
-    CHECK(view.record(1).planned_start == 10.0_s);
+    CHECK(view.planned_start(1) == 10.0_s);
     CHECK(view.record(1).units == Units{0, 1});
-    CHECK(view.record(2).planned_start == 10.0_s);
+    CHECK(view.planned_start(2) == 10.0_s);
     CHECK(view.record(2).units == Units{2, 3});
     CHECK(view.record(3).state == TaskState::Reserved);
-    CHECK(view.record(3).planned_start == 20.0_s);
+    CHECK(view.planned_start(3) == 20.0_s);
     CHECK(view.record(3).units == Units{0});
 
     // Permanent: a later event keeps every reservation as it is.
     event_at(books, cons, 5.0_s);
-    CHECK(view.record(1).planned_start == 10.0_s);
-    CHECK(view.record(3).planned_start == 20.0_s);
+    CHECK(view.planned_start(1) == 10.0_s);
+    CHECK(view.planned_start(3) == 20.0_s);
 
     // At 10, t1 and t2 start as reserved.
     event_at(books, cons, 10.0_s, {0});
@@ -65,14 +65,14 @@ TEST_CASE("baseline conservative: EASY backfills the same case and delays the se
     EasyPolicy easy(EasyPolicy::Rule::PinnedReservation, 0, Granularity::Node, NodeChoice::Lowest);
     arrive_all(books, tasks);
     event_at(books, easy, 0.0_s);
-    CHECK(view.record(1).planned_start == 10.0_s);
+    CHECK(view.planned_start(1) == 10.0_s);
     CHECK(view.record(2).state == TaskState::Waiting);
     CHECK(view.record(3).state == TaskState::Running);  // [0,20) on node 3
     CHECK(view.record(3).units == Units{3});
     // At 10 t1 starts on {0,1}; t2 needs 2 nodes, only node 2 is idle until t3 ends at 20: reserved at 20.
     event_at(books, easy, 10.0_s, {0});
     CHECK(view.record(1).start == 10.0_s);
-    CHECK(view.record(2).planned_start == 20.0_s);
+    CHECK(view.planned_start(2) == 20.0_s);
 }
 
 // A backfill into a void before a reservation: 2 nodes. t0: 1 node x 10 s now on {0}; t1: 2 nodes x 5 s
@@ -87,10 +87,10 @@ TEST_CASE("baseline conservative: later tasks backfill into voids before reserva
     ConservativePolicy cons(0, Granularity::Node, NodeChoice::Lowest);
     arrive_all(books, tasks);
     event_at(books, cons, 0.0_s);
-    CHECK(view.record(1).planned_start == 10.0_s);
+    CHECK(view.planned_start(1) == 10.0_s);
     CHECK(view.record(2).state == TaskState::Running);
     CHECK(view.record(2).units == Units{1});
-    CHECK(view.record(3).planned_start == 15.0_s);
+    CHECK(view.planned_start(3) == 15.0_s);
     CHECK(view.record(3).units == Units{0});
 }
 
@@ -111,8 +111,8 @@ TEST_CASE("baseline conservative: the schedule is compressed when a task ends be
     arrive_all(books, tasks);
     event_at(books, policy, 0.0_s);
     REQUIRE(view.record(1).state == TaskState::Reserved);
-    CHECK(view.record(1).planned_start == 10.0_s);
-    CHECK(view.record(2).planned_start == 15.0_s);
+    CHECK(view.planned_start(1) == 10.0_s);
+    CHECK(view.planned_start(2) == 15.0_s);
     CHECK(view.early_ends() == 0);
 
     event_at(books, policy, 4.0_s, {0});  // t0 ends early
@@ -120,7 +120,7 @@ TEST_CASE("baseline conservative: the schedule is compressed when a task ends be
     CHECK(view.record(1).state == TaskState::Running);
     CHECK(view.record(1).start == 4.0_s);
     CHECK(view.record(2).state == TaskState::Reserved);
-    CHECK(view.record(2).planned_start == 9.0_s);  // 4 + 5
+    CHECK(view.planned_start(2) == 9.0_s);  // 4 + 5
     CHECK(view.record(2).units == Units{0});
 
     // Nothing ends early at 9 (t1 ran its 5 s): no compression, t2 starts as reserved.

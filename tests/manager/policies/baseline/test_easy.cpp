@@ -30,7 +30,7 @@ TEST_CASE("baseline easy: a backfill that would delay the head reservation waits
     CHECK(view.record(0).state == TaskState::Running);
     CHECK(view.record(0).units == Units{0, 1});
     CHECK(view.record(1).state == TaskState::Reserved);
-    CHECK(view.record(1).planned_start == 10.0_s);
+    CHECK(view.planned_start(1) == 10.0_s);
     CHECK(view.record(1).placeholder);  // recomputed at every mapping event (see easy.cpp)
     CHECK(view.record(2).state == TaskState::Waiting);
     CHECK(view.record(3).state == TaskState::Running);
@@ -41,7 +41,7 @@ TEST_CASE("baseline easy: a backfill that would delay the head reservation waits
     // An arrival-style event at 4: the reservation is recomputed, still at 10 (never later).
     event_at(books, easy, 4.0_s);
     CHECK(view.record(1).state == TaskState::Reserved);
-    CHECK(view.record(1).planned_start == 10.0_s);
+    CHECK(view.planned_start(1) == 10.0_s);
     CHECK(view.record(2).state == TaskState::Waiting);
 
     // At 10 t0 and t3 end and t1 starts as reserved; t1 holds all nodes until 10 + 10 = 20, so t2 is the
@@ -50,7 +50,7 @@ TEST_CASE("baseline easy: a backfill that would delay the head reservation waits
     CHECK(view.record(1).state == TaskState::Running);
     CHECK(view.record(1).start == 10.0_s);
     CHECK(view.record(2).state == TaskState::Reserved);
-    CHECK(view.record(2).planned_start == 20.0_s);
+    CHECK(view.planned_start(2) == 20.0_s);
     CHECK(view.record(4).state == TaskState::Waiting);
 
     // At 20: t2 starts on {0,1} (ends 35); t4 backfills on node 2 now (nodes 2,3 idle, no reservation).
@@ -72,7 +72,7 @@ TEST_CASE("baseline easy: a long backfill on units the reservation does not need
     EasyPolicy easy(EasyPolicy::Rule::PinnedReservation, 0, Granularity::Node, NodeChoice::Lowest);
     arrive_all(books, tasks);
     event_at(books, easy, 0.0_s);
-    CHECK(view.record(1).planned_start == 10.0_s);
+    CHECK(view.planned_start(1) == 10.0_s);
     CHECK(view.record(1).units == Units{0, 1, 2, 3});
     CHECK(view.record(2).state == TaskState::Running);
     CHECK(view.record(2).units == Units{4});
@@ -94,7 +94,7 @@ TEST_CASE("baseline easy: core requests spanning nodes and serial backfills", "[
     event_at(books, easy, 0.0_s);
     CHECK(view.record(0).units == Units{0, 1, 2, 3, 4, 5});
     CHECK(view.record(0).parts_left == 2);
-    CHECK(view.record(1).planned_start == 10.0_s);
+    CHECK(view.planned_start(1) == 10.0_s);
     CHECK(view.record(1).units == Units{0, 1, 2, 3, 4, 5, 6, 7});
     CHECK(view.record(2).units == Units{6});
     CHECK(view.record(3).state == TaskState::Waiting);
@@ -105,7 +105,7 @@ TEST_CASE("baseline easy: core requests spanning nodes and serial backfills", "[
     CHECK(view.record(0).state == TaskState::Completed);
     CHECK(view.record(1).state == TaskState::Running);
     CHECK(view.record(1).parts_left == 2);
-    CHECK(view.record(3).planned_start == 15.0_s);
+    CHECK(view.planned_start(3) == 15.0_s);
     CHECK(view.record(3).units == Units{0});
 }
 
@@ -170,7 +170,7 @@ TEST_CASE("baseline easy: Lifka's shadow time and extra nodes admit a backfill t
             CHECK(view.record(4).state == TaskState::Waiting);  // the extra node is taken
             CHECK(view.record(5).units == Units{1});
         } else {
-            CHECK(view.record(2).planned_start == 10.0_s);
+            CHECK(view.planned_start(2) == 10.0_s);
             CHECK(view.record(2).units == Units{0, 1, 2, 3});
             CHECK(view.record(3).state == TaskState::Waiting);
             CHECK(view.record(4).state == TaskState::Waiting);
@@ -186,7 +186,7 @@ TEST_CASE("baseline easy: Lifka's shadow time and extra nodes admit a backfill t
         if (!lifka) CHECK(view.record(3).units == Units{4});
         // Every node is busy until 20 (the head) or 105 (t3): t4 is the new head, reserved at 20 when pinned.
         CHECK(view.record(4).state == (lifka ? TaskState::Waiting : TaskState::Reserved));
-        if (!lifka) CHECK(view.record(4).planned_start == 20.0_s);
+        if (!lifka) CHECK(view.planned_start(4) == 20.0_s);
     }
 }
 

@@ -66,13 +66,13 @@ TEST_CASE("baseline fcfs-multiqueue: assigns in round-robin order as conservativ
     event_at(books, mq, 0.0_s);
     // Order: t1 (L) | t2 t4 (M) | t0 t3 (S) | t5 (L).
     CHECK(view.record(1).state == TaskState::Running);   // [0,100) on all nodes
-    CHECK(view.record(2).planned_start == 100.0_s);       // [100,160) on {0,1}
+    CHECK(view.planned_start(2) == 100.0_s);       // [100,160) on {0,1}
     CHECK(view.record(2).units == Units{0, 1});
-    CHECK(view.record(4).planned_start == 160.0_s);       // 3 nodes idle for 80 s first at 160: {0,1,2}
+    CHECK(view.planned_start(4) == 160.0_s);       // 3 nodes idle for 80 s first at 160: {0,1,2}
     CHECK(view.record(4).units == Units{0, 1, 2});
-    CHECK(view.record(0).planned_start == 100.0_s);       // [100,110) in node 2's void before t4
+    CHECK(view.planned_start(0) == 100.0_s);       // [100,110) in node 2's void before t4
     CHECK(view.record(0).units == Units{2});
-    CHECK(view.record(3).planned_start == 100.0_s);       // [100,200) on node 3 (not needed by t4)
+    CHECK(view.planned_start(3) == 100.0_s);       // [100,200) on node 3 (not needed by t4)
     CHECK(view.record(3).units == Units{3});
-    CHECK(view.record(5).planned_start == 240.0_s);       // all 4 nodes: after t4 ends at 160 + 80 = 240
+    CHECK(view.planned_start(5) == 240.0_s);       // all 4 nodes: after t4 ends at 160 + 80 = 240
 }

@@ -47,7 +47,7 @@ void check_reserved(const PolicyView& view, TaskId t, ClusterId c, std::uint32_t
     CHECK(view.record(t).state == TaskState::Reserved);
     CHECK(view.record(t).cluster == c);
     CHECK(view.record(t).pstate == p);
-    CHECK(view.record(t).planned_start == start);
+    CHECK(view.planned_start(t) == start);
     CHECK(view.record(t).placeholder == placeholder);
 }
 

@@ -21,7 +21,7 @@ std::string state_of(const PolicyView& view, const std::vector<Command>& command
     for (const Command& c : commands) o << "cmd " << int(c.kind) << ' ' << c.task << '\n';
     for (TaskId t = 0; t < view.task_count(); ++t) {
         const TaskRecord& r = view.record(t);
-        o << t << ' ' << to_string(r.state) << ' ' << r.cluster << ' ' << r.pstate << ' ' << r.planned_start.ns()
+        o << t << ' ' << to_string(r.state) << ' ' << r.cluster << ' ' << r.pstate << ' ' << view.planned_start(t).ns()
           << ' ' << r.placeholder;
         for (LocalNodeIndex u : r.units) o << ' ' << u;
         o << '\n';
