@@ -85,8 +85,8 @@ void TaskLedger::set_running(TaskId t) {
     TaskRecord& r = records_.at(t);
     set_state(t, TaskState::Running);
     r.placeholder = false;
-    r.start = now_;
     if (r.first_start == kNotYet) r.first_start = now_;
+    if (r.preemptions > 0) restart_[t] = now_;
     const auto loc = unit_location(r.cluster, r.units.front());
     r.first_node = loc.first;
     r.first_core = loc.second;
@@ -310,10 +310,13 @@ bool TaskLedger::part_finished(TaskId t, bool preempted, double remaining, Joule
 
 void TaskLedger::start_sent(TaskId t, SimTime now) {
     TaskRecord& r = records_.at(t);
-    r.start = now;
     // The first start is when the hardware got the task's first START (later than the decision if its units
     // were still held); a restart after a preemption keeps it.
-    if (r.preemptions == 0) r.first_start = now;
+    if (r.preemptions == 0) {
+        r.first_start = now;
+    } else {
+        restart_[t] = now;
+    }
 }
 
 bool TaskLedger::extend_running(TaskId t, SimTime end) {

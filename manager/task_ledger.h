@@ -31,6 +31,13 @@ public:
     const Task& task(TaskId t) const { return tasks_.at(t); }
     const PlatformSpec& platform() const { return estimates_.platform(); }
     const TaskRecord& record(TaskId t) const { return records_.at(t); }
+    /// The latest (re)start: the first start until a preemption, then the latest restart; kNotYet before.
+    SimTime start_time(TaskId t) const {
+        const TaskRecord& r = records_.at(t);
+        if (r.preemptions == 0) return r.first_start;
+        auto it = restart_.find(t);
+        return it == restart_.end() ? r.first_start : it->second;
+    }
     /// Reserved: the reserved start; kNotYet otherwise.
     SimTime planned_start(TaskId t) const {
         auto it = planned_start_.find(t);
@@ -117,6 +124,8 @@ private:
     const Estimates& estimates_;
     std::vector<Command>& outbox_;
     std::vector<TaskRecord> records_;
+    /// Tasks preempted at least once: their latest restart (start_time()).
+    std::unordered_map<TaskId, SimTime> restart_;
     /// Reserved tasks: their reserved start (a few at a time, so beside the records, not in them).
     std::unordered_map<TaskId, SimTime> planned_start_;
     /// Running tasks with a preempted part: the largest remaining fraction their preempted parts reported.

@@ -26,9 +26,9 @@ const char* to_string(TaskState s);
 /// A time in a record that has not come (yet): before every real time.
 constexpr SimTime kNotYet = SimTime::negative_infinity();
 
-// Fields ordered so that the record packs into 80 bytes (10^6 tasks: 80 MB). What only a few tasks need at a
-// time is kept beside the records (TaskLedger::planned_start of a reserved task, the remaining work reported
-// by a running task's preempted parts).
+// Fields ordered so that the record packs into 72 bytes (10^6 tasks: 72 MB). What only a few tasks need is
+// kept beside the records (TaskLedger: planned_start of a reserved task, start_time of a task restarted after
+// a preemption, the remaining work reported by a running task's preempted parts).
 struct TaskRecord {
     TaskState state = TaskState::Pending;
     bool placeholder = false;      ///< Reserved: a place-holder (removed at the next mapping event)
@@ -45,7 +45,6 @@ struct TaskRecord {
     /// placement stays in first_node, first_core and node_count)
     UnitList units;
     SimTime first_start = kNotYet;    ///< first time the task started
-    SimTime start = kNotYet;          ///< latest (re)start
     SimTime end = kNotYet;            ///< completion, drop or rejection time
     double remaining = 1.0;        ///< fraction of the work still to do (preemption conserves it)
     Joules energy_j = 0;           ///< core energy attributed by the hardware (all segments)

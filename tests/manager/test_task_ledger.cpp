@@ -181,7 +181,7 @@ TEST_CASE("task ledger: place-holders go at the next event, permanent reservatio
     // A "reservation" at or before now is a start.
     books.decisions().reserve(3, 0, {1}, 1.0_s, 0, true);
     CHECK(view.record(3).state == TaskState::Running);
-    CHECK(view.record(3).start == 1.0_s);
+    CHECK(view.start_time(3) == 1.0_s);
     CHECK(started_in(books.take_commands()) == std::vector<TaskId>{3});
 
     // Nothing is due before 10 s.
@@ -192,7 +192,7 @@ TEST_CASE("task ledger: place-holders go at the next event, permanent reservatio
     books.start_due_reservations(10.0_s, 10.0_s);
     CHECK(started_in(books.take_commands()) == std::vector<TaskId>{2});
     CHECK(view.record(2).state == TaskState::Running);
-    CHECK(view.record(2).start == 10.0_s);
+    CHECK(view.start_time(2) == 10.0_s);
     CHECK(view.record(2).first_start == 10.0_s);
     CHECK(view.profile(0).booking(2)->kind == BookingKind::Running);
     CHECK(books.next_reserved_start() == kInf);
@@ -282,7 +282,7 @@ TEST_CASE("task ledger: a preempted task waits again with its remaining work", "
     books.begin_event(5.0_s);
     CHECK(view.waiting().to_vector() == std::vector<TaskId>{0, 1});
     books.decisions().start(0, 0, {3}, 0);
-    CHECK(view.record(0).start == 5.0_s);
+    CHECK(view.start_time(0) == 5.0_s);
     CHECK(view.record(0).first_start == 0.0_s);
     CHECK(view.profile(0).booking(0)->end == 5.0_s + 6.0_s);
     CHECK(books.part_finished(0, false, 0.0, 12.0, 11.0_s));

@@ -33,7 +33,7 @@ TEST_CASE("unit list: reads like the vector it was assigned, empty when cleared"
     CHECK(moved.begin() == moved.end());
 }
 
-TEST_CASE("unit list: 8 bytes, so that a million task records take 80 MB", "[manager]") {
+TEST_CASE("unit list: 8 bytes, so that a million task records take 72 MB", "[manager]") {
     CHECK(sizeof(UnitList) == 8);
-    CHECK(sizeof(TaskRecord) <= 80);
+    CHECK(sizeof(TaskRecord) <= 72);
 }

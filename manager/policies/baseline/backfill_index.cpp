@@ -8,20 +8,28 @@
 namespace rmsim {
 
 void BackfillIndex::Bucket::rebuild() {
-    // Drop what is gone (before `first`, found dead), then size the tree for twice the entries.
+    // Drop what is gone (before `first`, found dead), then size the tree for half as many again.
     std::vector<Entry> kept;
-    kept.reserve(entries.size() - first - dead);
+    kept.reserve(capacity_for(entries.size() - first - dead));
     for (std::size_t i = first; i < entries.size(); ++i)
         if (!is_dead(i)) kept.push_back(entries[i]);
     entries.swap(kept);
     build_tree();
 }
 
+// Room for at least half as many pushes again before the next rebuild (so each rebuild is paid by the pushes
+// since the last one), the tree's leaves a power of two.
+std::size_t BackfillIndex::Bucket::capacity_for(std::size_t live) {
+    std::size_t cap = 16;
+    while (cap < live + live / 2) cap *= 2;
+    return cap;
+}
+
 void BackfillIndex::Bucket::build_tree() {
     first = 0;
     dead = 0;
-    cap = 16;
-    while (cap < 2 * entries.size()) cap *= 2;
+    cap = capacity_for(entries.size());
+    entries.reserve(cap);  // pushes fill it without reallocating (no vector growth beyond the tree)
     tree.assign(2 * cap, kDead);
     for (std::size_t i = 0; i < entries.size(); ++i) tree[cap + i] = entries[i].time.ns();
     for (std::size_t n = cap - 1; n >= 1; --n) tree[n] = std::min(tree[2 * n], tree[2 * n + 1]);
@@ -36,7 +44,7 @@ void BackfillIndex::Bucket::push(const Entry& e) {
         build_tree();
         return;
     }
-    if (entries.size() >= cap) rebuild();  // leaves room: cap >= 2 x the live entries, and >= 16
+    if (entries.size() >= cap) rebuild();  // leaves room: cap >= 1.5 x the live entries, and >= 16
     entries.push_back(e);
     std::size_t n = cap + entries.size() - 1;
     tree[n] = e.time.ns();

@@ -73,6 +73,7 @@ private:
         void rebuild();
         /// The tree from `entries`, all live.
         void build_tree();
+        static std::size_t capacity_for(std::size_t live);
         void kill(std::size_t pos);
         bool is_dead(std::size_t pos) const { return tree[cap + pos] == kDead; }
         /// Leftmost position >= from with time <= limit (ns); entries.size() if none.

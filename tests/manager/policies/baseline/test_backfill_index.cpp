@@ -86,7 +86,7 @@ std::vector<Outcome> run(const PlatformSpec& plat, const std::vector<Task>& task
         for (TaskId t = 0; t < tasks.size(); ++t) {
             const TaskRecord& r = view.record(t);
             if (r.state != TaskState::Running) continue;
-            const SimTime end = r.start + view.exec_time(t, r.cluster, r.pstate);
+            const SimTime end = view.start_time(t) + view.exec_time(t, r.cluster, r.pstate);
             if (end < at) ending.clear();
             if (end <= at) {
                 at = end;

@@ -52,8 +52,8 @@ TEST_CASE("baseline conservative: no backfill may delay any reservation", "[mana
 
     // At 10, t1 and t2 start as reserved.
     event_at(books, cons, 10.0_s, {0});
-    CHECK(view.record(1).start == 10.0_s);
-    CHECK(view.record(2).start == 10.0_s);
+    CHECK(view.start_time(1) == 10.0_s);
+    CHECK(view.start_time(2) == 10.0_s);
 }
 
 TEST_CASE("baseline conservative: EASY backfills the same case and delays the second task",
@@ -71,7 +71,7 @@ TEST_CASE("baseline conservative: EASY backfills the same case and delays the se
     CHECK(view.record(3).units == Units{3});
     // At 10 t1 starts on {0,1}; t2 needs 2 nodes, only node 2 is idle until t3 ends at 20: reserved at 20.
     event_at(books, easy, 10.0_s, {0});
-    CHECK(view.record(1).start == 10.0_s);
+    CHECK(view.start_time(1) == 10.0_s);
     CHECK(view.planned_start(2) == 20.0_s);
 }
 
@@ -118,7 +118,7 @@ TEST_CASE("baseline conservative: the schedule is compressed when a task ends be
     event_at(books, policy, 4.0_s, {0});  // t0 ends early
     CHECK(view.early_ends() == 1);
     CHECK(view.record(1).state == TaskState::Running);
-    CHECK(view.record(1).start == 4.0_s);
+    CHECK(view.start_time(1) == 4.0_s);
     CHECK(view.record(2).state == TaskState::Reserved);
     CHECK(view.planned_start(2) == 9.0_s);  // 4 + 5
     CHECK(view.record(2).units == Units{0});
@@ -127,5 +127,5 @@ TEST_CASE("baseline conservative: the schedule is compressed when a task ends be
     event_at(books, policy, 9.0_s, {1});
     CHECK(view.early_ends() == 1);
     CHECK(view.record(2).state == TaskState::Running);
-    CHECK(view.record(2).start == 9.0_s);
+    CHECK(view.start_time(2) == 9.0_s);
 }

@@ -34,7 +34,7 @@ TEST_CASE("baseline easy: a backfill that would delay the head reservation waits
     CHECK(view.record(1).placeholder);  // recomputed at every mapping event (see easy.cpp)
     CHECK(view.record(2).state == TaskState::Waiting);
     CHECK(view.record(3).state == TaskState::Running);
-    CHECK(view.record(3).start == 0.0_s);
+    CHECK(view.start_time(3) == 0.0_s);
     CHECK(view.record(3).units == Units{2, 3});
     CHECK(view.record(4).state == TaskState::Waiting);
 
@@ -48,16 +48,16 @@ TEST_CASE("baseline easy: a backfill that would delay the head reservation waits
     // new head, reserved at 20, and t4 (1 node) cannot start now.
     event_at(books, easy, 10.0_s, {0, 3});
     CHECK(view.record(1).state == TaskState::Running);
-    CHECK(view.record(1).start == 10.0_s);
+    CHECK(view.start_time(1) == 10.0_s);
     CHECK(view.record(2).state == TaskState::Reserved);
     CHECK(view.planned_start(2) == 20.0_s);
     CHECK(view.record(4).state == TaskState::Waiting);
 
     // At 20: t2 starts on {0,1} (ends 35); t4 backfills on node 2 now (nodes 2,3 idle, no reservation).
     event_at(books, easy, 20.0_s, {1});
-    CHECK(view.record(2).start == 20.0_s);
+    CHECK(view.start_time(2) == 20.0_s);
     CHECK(view.record(2).units == Units{0, 1});
-    CHECK(view.record(4).start == 20.0_s);
+    CHECK(view.start_time(4) == 20.0_s);
     CHECK(view.record(4).units == Units{2});
 }
 
@@ -176,13 +176,13 @@ TEST_CASE("baseline easy: Lifka's shadow time and extra nodes admit a backfill t
             CHECK(view.record(4).state == TaskState::Waiting);
             CHECK(view.record(5).units == Units{0});
         }
-        CHECK(view.record(5).start == 5.0_s);
+        CHECK(view.start_time(5) == 5.0_s);
 
         event_at(books, easy, 10.0_s, {1, 5});
         CHECK(view.record(2).state == TaskState::Running);
-        CHECK(view.record(2).start == 10.0_s);
+        CHECK(view.start_time(2) == 10.0_s);
         CHECK(view.record(2).units == (lifka ? Units{1, 2, 3, 4} : Units{0, 1, 2, 3}));
-        CHECK(view.record(3).start == (lifka ? 5.0_s : 10.0_s));
+        CHECK(view.start_time(3) == (lifka ? 5.0_s : 10.0_s));
         if (!lifka) CHECK(view.record(3).units == Units{4});
         // Every node is busy until 20 (the head) or 105 (t3): t4 is the new head, reserved at 20 when pinned.
         CHECK(view.record(4).state == (lifka ? TaskState::Waiting : TaskState::Reserved));
@@ -207,6 +207,6 @@ TEST_CASE("baseline easy: the shadow time binds only the head's cluster", "[mana
     CHECK(view.record(2).state == TaskState::Running);
     CHECK(view.record(2).cluster == 1);
     event_at(books, easy, 10.0_s, {0});
-    CHECK(view.record(1).start == 10.0_s);
+    CHECK(view.start_time(1) == 10.0_s);
     CHECK(view.record(1).cluster == 0);
 }

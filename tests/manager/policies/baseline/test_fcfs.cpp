@@ -27,8 +27,8 @@ TEST_CASE("baseline fcfs: the head blocks a smaller task behind it", "[manager][
 
     // t0 ends at 0 + 10 = 10: t1 starts on nodes 0,1 and then t2 on node 2 (lowest index).
     event_at(books, fcfs, 10.0_s, {0});
-    CHECK(view.record(1).start == 10.0_s);
+    CHECK(view.start_time(1) == 10.0_s);
     CHECK(view.record(1).units == Units{0, 1});
-    CHECK(view.record(2).start == 10.0_s);
+    CHECK(view.start_time(2) == 10.0_s);
     CHECK(view.record(2).units == Units{2});
 }

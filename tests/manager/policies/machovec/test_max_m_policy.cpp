@@ -38,7 +38,7 @@ void check_running(const PolicyView& view, TaskId t, ClusterId c, std::uint32_t 
     CHECK(view.record(t).state == TaskState::Running);
     CHECK(view.record(t).cluster == c);
     CHECK(view.record(t).pstate == p);
-    CHECK(view.record(t).start == 0.0_s);
+    CHECK(view.start_time(t) == 0.0_s);
 }
 
 void check_reserved(const PolicyView& view, TaskId t, ClusterId c, std::uint32_t p, SimTime start,

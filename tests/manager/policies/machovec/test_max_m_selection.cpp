@@ -72,7 +72,7 @@ TEST_CASE("machovec max-m: the lazy heap decides as the full rescan does", "[man
                 const PolicyView& v = books->view();
                 for (TaskId t = 0; t < tasks.size(); ++t) {
                     const TaskRecord& r = v.record(t);
-                    if (r.state == TaskState::Running && r.start + v.exec_time(t, r.cluster, r.pstate) <= now)
+                    if (r.state == TaskState::Running && v.start_time(t) + v.exec_time(t, r.cluster, r.pstate) <= now)
                         for (std::uint32_t p = r.parts_left; p > 0; --p) books->part_finished(t, false, 0, 0, now);
                 }
                 for (std::size_t i = next; i < tasks.size() && tasks[i].arrival() <= now; ++i) books->arrive(i, now);
