@@ -2,6 +2,12 @@
 
 namespace rmsim {
 
+ReusableTransaction& shared_transaction() {
+    // Never destroyed (sends may come from destructors at exit; it owns nothing but its members).
+    static auto* t = new ReusableTransaction();
+    return *t;
+}
+
 const char* to_string(Op op) {
     switch (op) {
         case Op::Start: return "START";

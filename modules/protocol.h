@@ -17,6 +17,7 @@
 // BARRIER_RELEASE to every part once all have arrived, so the barrier takes the modelled latency.
 #include <cstdint>
 #include <limits>
+#include <memory>
 
 #include <tlm>
 
@@ -94,14 +95,46 @@ constexpr std::uint32_t kManagerEndpoint = 0;
 inline std::uint32_t node_endpoint(NodeId n) { return n + 1; }
 inline NodeId endpoint_node(std::uint32_t e) { return e - 1; }
 
-/// Sends one message through `socket` as a blocking LT transaction from endpoint `from` to `to`.
-/// Extensions live on the stack: b_transport is synchronous and receivers copy the message.
-template <typename Socket>
-void send_message(Socket& socket, const Message& m, std::uint32_t from, std::uint32_t to,
-                  sc_core::sc_time delay = sc_core::SC_ZERO_TIME) {
+/// A transaction object with its extensions attached, reused from one message to the next (TLM-2.0 lets an
+/// initiator reuse a transaction once b_transport has returned): building a tlm_generic_payload allocates its
+/// extension array, and the model sends tens of millions of messages. A send made while another is in
+/// progress (a receiver that sends from inside its b_transport) gets a fresh one.
+struct ReusableTransaction {
     tlm::tlm_generic_payload gp;
     RmsimExtension ext;
     SourceEndpoint src;
+    bool busy = false;
+    ReusableTransaction() = default;
+    ReusableTransaction(const ReusableTransaction&) = delete;
+    ReusableTransaction& operator=(const ReusableTransaction&) = delete;
+    /// The extensions are members: detached before the payload would free them.
+    ~ReusableTransaction() {
+        gp.clear_extension(&ext);
+        gp.clear_extension(&src);
+    }
+};
+ReusableTransaction& shared_transaction();
+
+/// Sends one message through `socket` as a blocking LT transaction from endpoint `from` to `to`.
+/// Receivers copy the message: b_transport is synchronous.
+template <typename Socket>
+void send_message(Socket& socket, const Message& m, std::uint32_t from, std::uint32_t to,
+                  sc_core::sc_time delay = sc_core::SC_ZERO_TIME) {
+    ReusableTransaction& shared = shared_transaction();
+    std::unique_ptr<ReusableTransaction> own;
+    ReusableTransaction* t = &shared;
+    if (shared.busy) {
+        own = std::make_unique<ReusableTransaction>();
+        t = own.get();
+    }
+    t->busy = true;
+    struct Release {
+        ReusableTransaction* t;
+        ~Release() { t->busy = false; }
+    } release{t};
+    tlm::tlm_generic_payload& gp = t->gp;
+    RmsimExtension& ext = t->ext;
+    SourceEndpoint& src = t->src;
     ext.msg = m;
     src.endpoint = from;
     gp.set_command(tlm::TLM_WRITE_COMMAND);
@@ -115,8 +148,6 @@ void send_message(Socket& socket, const Message& m, std::uint32_t from, std::uin
     gp.set_extension(&ext);
     gp.set_extension(&src);
     socket->b_transport(gp, delay);
-    gp.clear_extension(&ext);
-    gp.clear_extension(&src);
     if (gp.is_response_error())
         throw std::logic_error(std::string("rmsim protocol: transaction failed: ") + gp.get_response_string());
 }
