@@ -23,12 +23,12 @@ std::string text(SimTime t) {
 std::string owner_text(TaskId owner) { return "task " + std::to_string(owner); }
 
 /// First interval of a sorted, non-overlapping timeline that ends after t.
-std::vector<BusyInterval>::const_iterator first_ending_after(const std::vector<BusyInterval>& tl, SimTime t) {
+Timeline::const_iterator first_ending_after(const Timeline& tl, SimTime t) {
     return std::partition_point(tl.begin(), tl.end(), [t](const BusyInterval& iv) { return iv.end <= t; });
 }
 
 /// The owner's interval on a node: the one starting at the booking's start.
-std::vector<BusyInterval>::iterator find_owned(std::vector<BusyInterval>& tl, SimTime start, TaskId owner,
+Timeline::iterator find_owned(Timeline& tl, SimTime start, TaskId owner,
                                                LocalNodeIndex node) {
     auto pos = std::partition_point(tl.begin(), tl.end(),
                                     [start](const BusyInterval& iv) { return iv.start < start; });
@@ -146,9 +146,8 @@ namespace {
 
 /// The bounds of the idle periods around timeline position pos: the end of the interval before it (-inf if
 /// none) and the start of the interval at or after it (+inf if none).
-std::pair<SimTime, SimTime> neighbours(const std::vector<BusyInterval>& tl,
-                                       std::vector<BusyInterval>::const_iterator before,
-                                       std::vector<BusyInterval>::const_iterator after) {
+std::pair<SimTime, SimTime> neighbours(const Timeline& tl, Timeline::const_iterator before,
+                                       Timeline::const_iterator after) {
     return {before == tl.begin() ? kNegInf : std::prev(before)->end, after == tl.end() ? kInf : after->start};
 }
 
@@ -539,7 +538,7 @@ std::vector<LocalNodeIndex> AvailabilityProfile::idle_nodes_at(SimTime t) const 
     return nodes;
 }
 
-const std::vector<BusyInterval>& AvailabilityProfile::timeline(LocalNodeIndex node) const {
+const Timeline& AvailabilityProfile::timeline(LocalNodeIndex node) const {
     check_node(node);
     return timelines_[node];
 }

@@ -60,6 +60,7 @@
 #include <vector>
 
 #include "manager/group_buckets.h"
+#include "manager/timeline.h"
 #include "platform/time.h"
 #include "platform/platform_spec.h"
 
@@ -73,12 +74,6 @@ constexpr SimTime kNoDeadline = SimTime::infinity();
 /// are all deleted at the start of the next mapping event (clear_placeholders()).
 enum class BookingKind : std::uint8_t { Running, Reservation, PlaceHolder };
 
-/// One busy interval [start, end) on one node.
-struct BusyInterval {
-    SimTime start;
-    SimTime end;
-    TaskId owner = 0;
-};
 
 /// One owner's booking: the same interval on every node of `nodes` (ascending indices).
 struct Booking {
@@ -168,7 +163,7 @@ class AvailabilityProfile {
     /// Nodes with no busy interval containing t (start <= t < end), ascending.
     std::vector<LocalNodeIndex> idle_nodes_at(SimTime t) const;
     /// The node's busy intervals, sorted by start.
-    const std::vector<BusyInterval>& timeline(LocalNodeIndex node) const;
+    const Timeline& timeline(LocalNodeIndex node) const;
     /// The owner's booking, nullptr if none. Valid until the next change.
     const Booking* booking(TaskId owner) const;
     std::size_t booking_count() const { return bookings_.size(); }
@@ -228,7 +223,7 @@ class AvailabilityProfile {
                                  SimTime end) const;
 
     SimTime now_;
-    std::vector<std::vector<BusyInterval>> timelines_;
+    std::vector<Timeline> timelines_;
     // Per node, the bounds of its first busy interval and the end of its last (+inf / -inf when idle for
     // good): contiguous copies that let choose_nodes() cost or skip most nodes without their timelines.
     std::vector<SimTime> first_start_;

@@ -46,7 +46,7 @@ void StartNowIndex::rebuild(ClusterId c) {
     std::vector<SimTime>& v = next_busy_desc_[c];
     v.clear();
     for (LocalNodeIndex u = 0; u < p.node_count(); ++u) {
-        const std::vector<BusyInterval>& tl = p.timeline(u);
+        const Timeline& tl = p.timeline(u);
         // Timelines are sorted and non-overlapping: the first interval ending after now is the one that
         // matters (set_now() has pruned the older ones, so this loop rarely advances).
         auto it = tl.begin();

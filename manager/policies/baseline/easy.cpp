@@ -39,7 +39,7 @@ std::optional<ShadowTime> shadow_time(const PolicyView& view, ClusterId c, std::
     }
     std::vector<SimTime> free_from(p.node_count());
     for (LocalNodeIndex u = 0; u < p.node_count(); ++u) {
-        const std::vector<BusyInterval>& tl = p.timeline(u);
+        const Timeline& tl = p.timeline(u);
         free_from[u] = tl.empty() ? now : std::max(now, tl.back().end);
     }
     std::nth_element(free_from.begin(), free_from.begin() + (k - 1), free_from.end());

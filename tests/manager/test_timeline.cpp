@@ -1,0 +1,70 @@
+// The profile's per-node timeline (manager/timeline.h): a sorted vector whose first interval lives inline,
+// checked against std::vector through inserts and erases at every position.
+#include <catch2/catch.hpp>
+
+#include <random>
+#include <vector>
+
+#include "manager/timeline.h"
+
+using rmsim::BusyInterval;
+using rmsim::SimTime;
+using rmsim::Timeline;
+
+namespace {
+bool same(const Timeline& t, const std::vector<BusyInterval>& v) {
+    if (t.size() != v.size() || t.empty() != v.empty()) return false;
+    for (std::size_t i = 0; i < v.size(); ++i)
+        if (t[i].start != v[i].start || t[i].end != v[i].end || t[i].owner != v[i].owner) return false;
+    return true;
+}
+BusyInterval iv(int s, rmsim::TaskId owner) {
+    return {SimTime::from_whole_seconds(s), SimTime::from_whole_seconds(s + 1), owner};
+}
+}  // namespace
+
+TEST_CASE("timeline: one interval inline, more on the heap, back inline when they go", "[manager]") {
+    Timeline t;
+    CHECK(t.empty());
+    CHECK(t.begin() == t.end());
+    t.insert(t.begin(), iv(5, 1));
+    CHECK(same(t, {iv(5, 1)}));
+    t.insert(t.begin(), iv(2, 2));  // before it: moves to the heap
+    t.insert(t.end(), iv(9, 3));
+    CHECK(same(t, {iv(2, 2), iv(5, 1), iv(9, 3)}));
+    CHECK(t.front().owner == 2);
+    CHECK(t.back().owner == 3);
+    Timeline copy = t;
+    t.erase(t.begin() + 1);
+    CHECK(same(t, {iv(2, 2), iv(9, 3)}));
+    t.erase(t.begin());
+    CHECK(same(t, {iv(9, 3)}));  // inline again
+    t.erase(t.begin());
+    CHECK(t.empty());
+    CHECK(same(copy, {iv(2, 2), iv(5, 1), iv(9, 3)}));  // the copy owns its own intervals
+    Timeline moved = std::move(copy);
+    CHECK(same(moved, {iv(2, 2), iv(5, 1), iv(9, 3)}));
+}
+
+TEST_CASE("timeline: random inserts and erases agree with std::vector", "[manager]") {
+    std::mt19937 rng(7);
+    Timeline t;
+    std::vector<BusyInterval> v;
+    for (int step = 0; step < 5000; ++step) {
+        if (v.empty() || rng() % 3 != 0) {
+            const std::size_t at = rng() % (v.size() + 1);
+            const BusyInterval x = iv(step, static_cast<rmsim::TaskId>(step));
+            t.insert(t.begin() + at, x);
+            v.insert(v.begin() + static_cast<std::ptrdiff_t>(at), x);
+        } else {
+            const std::size_t at = rng() % v.size();
+            t.erase(t.begin() + at);
+            v.erase(v.begin() + static_cast<std::ptrdiff_t>(at));
+        }
+        if (v.size() > 6 && rng() % 2) {  // keep it short so that it crosses the inline size often
+            t.erase(t.begin());
+            v.erase(v.begin());
+        }
+        REQUIRE(same(t, v));
+    }
+}
