@@ -10,7 +10,7 @@ namespace rmsim {
 void BackfillIndex::Bucket::rebuild() {
     // Drop what is gone (before `first`, found dead), then size the tree for half as many again.
     std::vector<Entry> kept;
-    kept.reserve(capacity_for(entries.size() - first - dead));
+    kept.reserve(entries.size() - first - dead);
     for (std::size_t i = first; i < entries.size(); ++i)
         if (!is_dead(i)) kept.push_back(entries[i]);
     entries.swap(kept);
@@ -19,19 +19,19 @@ void BackfillIndex::Bucket::rebuild() {
 
 // Room for at least half as many pushes again before the next rebuild (so each rebuild is paid by the pushes
 // since the last one), the tree's leaves a power of two.
-std::size_t BackfillIndex::Bucket::capacity_for(std::size_t live) {
-    std::size_t cap = 16;
-    while (cap < live + live / 2) cap *= 2;
-    return cap;
+std::size_t BackfillIndex::Bucket::leaves_for(std::size_t live) {
+    std::size_t leaves = 2;
+    while (leaves * kLeaf < live + live / 2) leaves *= 2;
+    return leaves;
 }
 
 void BackfillIndex::Bucket::build_tree() {
     first = 0;
     dead = 0;
-    cap = capacity_for(entries.size());
-    entries.reserve(cap);  // pushes fill it without reallocating (no vector growth beyond the tree)
+    cap = leaves_for(entries.size());
     tree.assign(2 * cap, kDead);
-    for (std::size_t i = 0; i < entries.size(); ++i) tree[cap + i] = entries[i].time.ns();
+    for (std::size_t i = 0; i < entries.size(); ++i)
+        tree[cap + i / kLeaf] = std::min(tree[cap + i / kLeaf], entries[i].time_ns);
     for (std::size_t n = cap - 1; n >= 1; --n) tree[n] = std::min(tree[2 * n], tree[2 * n + 1]);
 }
 
@@ -44,33 +44,49 @@ void BackfillIndex::Bucket::push(const Entry& e) {
         build_tree();
         return;
     }
-    if (entries.size() >= cap) rebuild();  // leaves room: cap >= 1.5 x the live entries, and >= 16
+    if (entries.size() >= cap * kLeaf) rebuild();  // leaves room: >= 1.5 x the live entries
     entries.push_back(e);
-    std::size_t n = cap + entries.size() - 1;
-    tree[n] = e.time.ns();
+    for (std::size_t n = cap + (entries.size() - 1) / kLeaf; n >= 1 && e.time_ns < tree[n]; n /= 2) tree[n] = e.time_ns;
+}
+
+void BackfillIndex::Bucket::update_leaf(std::size_t pos) {
+    const std::size_t leaf = pos / kLeaf;
+    std::int64_t m = kDead;
+    for (std::size_t i = leaf * kLeaf; i < std::min(entries.size(), (leaf + 1) * kLeaf); ++i)
+        m = std::min(m, entries[i].time_ns);
+    std::size_t n = cap + leaf;
+    tree[n] = m;
     for (n /= 2; n >= 1; n /= 2) tree[n] = std::min(tree[2 * n], tree[2 * n + 1]);
 }
 
 void BackfillIndex::Bucket::kill(std::size_t pos) {
-    std::size_t n = cap + pos;
-    tree[n] = kDead;
-    for (n /= 2; n >= 1; n /= 2) tree[n] = std::min(tree[2 * n], tree[2 * n + 1]);
+    entries[pos].time_ns = kDead;
+    update_leaf(pos);
     ++dead;
 }
 
-std::size_t BackfillIndex::Bucket::descend(std::size_t node, std::size_t lo, std::size_t hi, std::size_t from,
+std::size_t BackfillIndex::Bucket::descend(std::size_t node, std::size_t lo, std::size_t hi, std::size_t from_leaf,
                                            std::int64_t limit) const {
-    if (hi <= from || tree[node] > limit) return entries.size();
-    if (hi - lo == 1) return lo < entries.size() ? lo : entries.size();
+    if (hi <= from_leaf || tree[node] > limit) return cap;
+    if (hi - lo == 1) return lo;
     const std::size_t mid = (lo + hi) / 2;
-    const std::size_t l = descend(2 * node, lo, mid, from, limit);
-    if (l != entries.size()) return l;
-    return descend(2 * node + 1, mid, hi, from, limit);
+    const std::size_t l = descend(2 * node, lo, mid, from_leaf, limit);
+    if (l != cap) return l;
+    return descend(2 * node + 1, mid, hi, from_leaf, limit);
 }
 
 std::size_t BackfillIndex::Bucket::leftmost(std::size_t from, std::int64_t limit) const {
-    if (from >= entries.size()) return entries.size();
-    return descend(1, 0, cap, from, limit);
+    const std::size_t n = entries.size();
+    if (from >= n) return n;
+    // The rest of from's leaf, entry by entry; then the first later leaf whose minimum qualifies.
+    const std::size_t leaf_end = std::min(n, (from / kLeaf + 1) * kLeaf);
+    for (std::size_t i = from; i < leaf_end; ++i)
+        if (entries[i].time_ns <= limit) return i;
+    const std::size_t leaf = descend(1, 0, cap, from / kLeaf + 1, limit);
+    if (leaf == cap) return n;
+    for (std::size_t i = leaf * kLeaf; i < std::min(n, (leaf + 1) * kLeaf); ++i)
+        if (entries[i].time_ns <= limit) return i;
+    return n;  // not reached: the leaf's minimum is one of its entries
 }
 
 void BackfillIndex::kill(Bucket& b, std::size_t pos) {
@@ -84,7 +100,7 @@ void BackfillIndex::file(const PolicyView& view, TaskId t, std::vector<TaskId>& 
         const std::uint32_t k = view.units_needed(t, c);
         const std::uint32_t p = clamp_pstate(view, c, pstate_);
         if (k == 0 || view.exec_time(t, c, p).is_negative()) continue;
-        buckets_[c][k].push(Entry{key, view.booked_time(t, c, p)});
+        buckets_[c][k].push(Entry{key, view.booked_time(t, c, p).ns()});
         ++filed_[t];
     }
     if (filed_[t] == 0) unrunnable.push_back(t);

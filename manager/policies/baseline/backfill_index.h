@@ -8,7 +8,8 @@
 // O(B log n): B the number of distinct unit counts up to F, n the tasks in one such bucket.
 //
 // Per cluster, the waiting tasks are filed in buckets by the units they need there, each bucket in arrival
-// order with a segment tree of the minimum booked time over its positions. The index follows the waiting
+// order with a segment tree of the minimum booked time over its positions, a leaf per 8 positions (2 bytes of
+// tree per entry: a bucket of 10^5 waiting tasks costs its entries and little more). The index follows the waiting
 // queue through its additions log (WaitingQueue::additions()); a task that leaves the queue is found dead
 // (not waiting) when a query reaches it and is removed then, so every change is paid once. A task that
 // comes back to the queue (a preempted task) rebuilds the index from the queue, O(queue): EASY itself never
@@ -59,26 +60,32 @@ private:
     static constexpr std::int64_t kAnyTime = kDead - 1;  ///< a limit every live entry meets
     struct Entry {
         Key key;
-        SimTime time;  ///< booked time on the bucket's cluster
+        std::int64_t time_ns;  ///< booked time on the bucket's cluster; kDead once found dead
     };
+    static constexpr std::size_t kLeaf = 8;  ///< entries per leaf of a bucket's tree
     /// The tasks needing one unit count on one cluster, in arrival order.
     struct Bucket {
         std::vector<Entry> entries;
         std::size_t first = 0;      ///< entries before it are gone
         std::size_t dead = 0;       ///< entries found dead from `first` on
-        std::vector<std::int64_t> tree;  ///< min of `time` in ns over positions (kDead: found dead), leaves at [cap, 2 cap)
-        std::size_t cap = 0;
+        std::vector<std::int64_t> tree;  ///< min of time_ns over kLeaf positions per leaf, leaves at [cap, 2 cap)
+        std::size_t cap = 0;             ///< leaves: room for cap x kLeaf entries before the next rebuild
         void push(const Entry& e);
         /// Drops the gone entries and rebuilds the tree.
         void rebuild();
         /// The tree from `entries`, all live.
         void build_tree();
-        static std::size_t capacity_for(std::size_t live);
+        /// Leaves for `live` entries and half as many pushes again, a power of two.
+        static std::size_t leaves_for(std::size_t live);
         void kill(std::size_t pos);
-        bool is_dead(std::size_t pos) const { return tree[cap + pos] == kDead; }
+        bool is_dead(std::size_t pos) const { return entries[pos].time_ns == kDead; }
+        /// Recomputes the leaf of position pos and the path above it.
+        void update_leaf(std::size_t pos);
         /// Leftmost position >= from with time <= limit (ns); entries.size() if none.
         std::size_t leftmost(std::size_t from, std::int64_t limit) const;
-        std::size_t descend(std::size_t node, std::size_t lo, std::size_t hi, std::size_t from, std::int64_t limit) const;
+        /// Leftmost leaf >= from_leaf under `node` (covering leaves [lo, hi)) with min <= limit; cap if none.
+        std::size_t descend(std::size_t node, std::size_t lo, std::size_t hi, std::size_t from_leaf,
+                            std::int64_t limit) const;
     };
     void file(const PolicyView& view, TaskId t, std::vector<TaskId>& unrunnable);
     /// Marks the entry dead (its task left the queue).
