@@ -32,12 +32,14 @@ ResourceManager::ResourceManager(sc_core::sc_module_name name, const PlatformSpe
     // The first boundary is the budget's start when it is later than 0 (e.g. after a warm-up).
     next_budget_ = config.budget.start > SimTime() ? config.budget.start : config.budget.period;
     books_.energy().set_reader([this] { return energy_now(); });
-    arrival_order_.resize(tasks.size());
-    for (std::size_t i = 0; i < tasks.size(); ++i) arrival_order_[i] = static_cast<std::uint32_t>(i);
-    auto earlier = [&](std::uint32_t a, std::uint32_t b) { return tasks[a].arrival() < tasks[b].arrival(); };
-    // Generated workloads come in arrival order: no sort (and no sort buffer) then.
-    if (!std::is_sorted(arrival_order_.begin(), arrival_order_.end(), earlier))
-        std::stable_sort(arrival_order_.begin(), arrival_order_.end(), earlier);
+    // Generated workloads come in arrival order: then ids are the order (no table, no sort buffer).
+    auto earlier_task = [](const Task& a, const Task& b) { return a.arrival() < b.arrival(); };
+    if (!std::is_sorted(tasks.begin(), tasks.end(), earlier_task)) {
+        arrival_order_.resize(tasks.size());
+        for (std::size_t i = 0; i < tasks.size(); ++i) arrival_order_[i] = static_cast<std::uint32_t>(i);
+        std::stable_sort(arrival_order_.begin(), arrival_order_.end(),
+                         [&](std::uint32_t a, std::uint32_t b) { return tasks[a].arrival() < tasks[b].arrival(); });
+    }
     std::size_t units = 0;
     for (ClusterId c = 0; c < books_.estimates().cluster_count(); ++c) {
         unit_base_.push_back(units);
@@ -70,8 +72,8 @@ void ResourceManager::tick() {
     const SimTime now = now_time();
     bool trigger = event_due_;
     event_due_ = false;
-    while (next_arrival_ < arrival_order_.size() && tasks_[arrival_order_[next_arrival_]].arrival() <= now) {
-        books_.arrive(arrival_order_[next_arrival_++], now);
+    while (next_arrival_ < tasks_.size() && tasks_[arriving(next_arrival_)].arrival() <= now) {
+        books_.arrive(arriving(next_arrival_++), now);
         trigger |= traits_.on_arrival;
     }
     kill_due(now);
@@ -95,7 +97,7 @@ void ResourceManager::tick() {
     }
     if (trigger) mapping_event();
     execute(books_.take_commands());
-    const bool arrivals_left = next_arrival_ < arrival_order_.size();
+    const bool arrivals_left = next_arrival_ < tasks_.size();
     if ((!arrivals_left && all_finished()) || now >= config_.end) {
         sc_core::sc_stop();
         return;
@@ -105,7 +107,7 @@ void ResourceManager::tick() {
 
 void ResourceManager::arm() {
     SimTime next = SimTime::infinity();
-    if (next_arrival_ < arrival_order_.size()) next = tasks_[arrival_order_[next_arrival_]].arrival();
+    if (next_arrival_ < tasks_.size()) next = tasks_[arriving(next_arrival_)].arrival();
     next = std::min(next, books_.next_reserved_start());
     if (!limits_.empty()) next = std::min(next, limits_.top().at);
     if (!wakeups_.empty()) next = std::min(next, wakeups_.top());

@@ -91,7 +91,11 @@ private:
     sc_core::sc_event wake_;
     InstantWatchdog watchdog_;
     std::size_t next_arrival_ = 0;
-    std::vector<std::uint32_t> arrival_order_;  ///< task ids (fit 32 bits: WaitingQueue checks)
+    /// Task ids in arrival order, empty when the tasks come in arrival order already (ids fit 32 bits:
+    /// WaitingQueue checks).
+    std::vector<std::uint32_t> arrival_order_;
+    /// The i-th task to arrive.
+    TaskId arriving(std::size_t i) const { return arrival_order_.empty() ? i : arrival_order_[i]; }
     SimTime next_period_;
     SimTime next_budget_;  ///< the next budget period boundary
     bool meter_interval_set_ = false;  ///< the meter's interval readings follow the budget periods
