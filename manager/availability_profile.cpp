@@ -187,13 +187,15 @@ void AvailabilityProfile::add(std::vector<LocalNodeIndex> nodes, SimTime start, 
         index_node(n);
     }
     bookings_.emplace(owner, Booking{owner, kind, start, end, std::move(nodes)});
-    if (start > now_) future_by_start_.emplace(start, owner);
-    by_end_.emplace(end, owner);
+    if (start > now_) future_by_start_.insert({start, owner});
+    by_end_.insert({end, owner});
     if (kind == BookingKind::PlaceHolder) placeholders_.insert(owner);
 }
 
-void AvailabilityProfile::erase_booking(TaskId owner) {
-    auto it = bookings_.find(owner);
+void AvailabilityProfile::erase_booking(TaskId owner) { erase_booking(bookings_.find(owner)); }
+
+void AvailabilityProfile::erase_booking(std::unordered_map<TaskId, Booking>::iterator it) {
+    const TaskId owner = it->first;
     const Booking& b = it->second;
     for (LocalNodeIndex n : b.nodes) {
         // The idle periods [pe, start) and [end, ns) around the interval merge into [pe, ns).
@@ -212,9 +214,11 @@ void AvailabilityProfile::erase_booking(TaskId owner) {
     bookings_.erase(it);
 }
 
-bool AvailabilityProfile::remove(TaskId owner) {
-    if (!bookings_.count(owner)) return false;
-    erase_booking(owner);
+bool AvailabilityProfile::remove(TaskId owner, SimTime* booked_end) {
+    const auto it = bookings_.find(owner);
+    if (it == bookings_.end()) return false;
+    if (booked_end) *booked_end = it->second.end;
+    erase_booking(it);
     return true;
 }
 
@@ -261,7 +265,7 @@ bool AvailabilityProfile::update_end(TaskId owner, SimTime end) {
         index_node(n);
     }
     by_end_.erase(std::make_pair(b.end, owner));
-    by_end_.emplace(end, owner);
+    by_end_.insert({end, owner});
     b.end = end;
     return true;
 }

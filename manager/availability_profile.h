@@ -60,6 +60,8 @@
 #include <vector>
 
 #include "manager/group_buckets.h"
+#include "manager/sorted_blocks.h"
+#include "manager/unit_list.h"
 #include "manager/timeline.h"
 #include "platform/time.h"
 #include "platform/platform_spec.h"
@@ -81,7 +83,7 @@ struct Booking {
     BookingKind kind = BookingKind::Running;
     SimTime start;
     SimTime end;
-    std::vector<LocalNodeIndex> nodes;
+    UnitList nodes;  ///< ascending (a single node inline: manager/unit_list.h)
 };
 
 /// How placing a task on one node changes that node's fragmentation (the §3.3.7 criteria, see above).
@@ -107,8 +109,9 @@ class AvailabilityProfile {
     /// is already busy in that window (callers choose idle nodes with choose_nodes()).
     void add(std::vector<LocalNodeIndex> nodes, SimTime start, SimTime end, TaskId owner,
              BookingKind kind);
-    /// Removes the owner's booking; false if it has none (e.g. already pruned by set_now()).
-    bool remove(TaskId owner);
+    /// Removes the owner's booking; false if it has none (e.g. already pruned by set_now()). `booked_end`, if
+    /// given, receives the end it had.
+    bool remove(TaskId owner, SimTime* booked_end = nullptr);
     /// Machovec Ch.3 §3.3.1: all place-holders are deleted at the start of a mapping event and their tasks
     /// rejoin the mappable set. Returns those tasks, ascending.
     std::vector<TaskId> clear_placeholders();
@@ -173,7 +176,7 @@ class AvailabilityProfile {
     /// of its one booking (what FCFS and Lifka's EASY plan against, in O(1) or O(bookings)).
     bool nothing_booked_ahead(SimTime now) const { return future_by_start_.empty() && now_ == now; }
     /// (end, owner) of every booking, ascending.
-    const std::set<std::pair<SimTime, TaskId>>& bookings_by_end() const { return by_end_; }
+    const SortedBlocks<std::pair<SimTime, TaskId>>& bookings_by_end() const { return by_end_; }
     /// Idle node-seconds in [from, to), summed over all nodes: Machovec Ch.3 Eq. 6 "unallocated time
     /// remaining" (multiply by cores per node for resources). O(bookings).
     double idle_node_seconds(SimTime from, SimTime to) const;
@@ -218,6 +221,7 @@ class AvailabilityProfile {
     /// After a change of the node's timeline: its per-node bounds and empty bit.
     void index_node(LocalNodeIndex node);
     void erase_booking(TaskId owner);
+    void erase_booking(std::unordered_map<TaskId, Booking>::iterator it);
     void rebuild_cache() const;
     PlacementCost cost_in_period(SimTime prev_end, SimTime next_start, SimTime start,
                                  SimTime end) const;
@@ -232,8 +236,8 @@ class AvailabilityProfile {
     std::unordered_map<TaskId, Booking> bookings_;
     // Indexes of bookings_ so that set_now(), clear_placeholders() and lowest_idle_nodes() touch only the
     // bookings concerned (tens of thousands run at once on a cluster of 32,768 cores).
-    std::set<std::pair<SimTime, TaskId>> future_by_start_;  ///< (start, owner), bookings added with start > now
-    std::set<std::pair<SimTime, TaskId>> by_end_;           ///< (end, owner) of every booking
+    SortedBlocks<std::pair<SimTime, TaskId>> future_by_start_;  ///< (start, owner), bookings added with start > now
+    SortedBlocks<std::pair<SimTime, TaskId>> by_end_;           ///< (end, owner) of every booking
     std::set<TaskId> placeholders_;                         ///< owners of the PlaceHolder bookings
     std::vector<std::uint64_t> empty_bits_;                 ///< bit n: timelines_[n] is empty
     std::uint32_t empty_count_ = 0;

@@ -200,8 +200,6 @@ void ResourceManager::send_start(TaskId t) {
         if (nodes.empty() || nodes.back().first != loc.first) nodes.emplace_back(loc.first, 0);
         ++nodes.back().second;
     }
-    auto& projected = projected_[t];
-    projected.clear();
     // One START per node part: a whole node, or its cores as a mask (nodes of up to 64 cores); one per core
     // on larger nodes.
     const bool masks = books_.estimates().granularity() == Granularity::Core &&
@@ -218,6 +216,9 @@ void ResourceManager::send_start(TaskId t) {
     m.gang_root = nodes.front().first;
     m.attempt = r.preemptions;
     m.memory_bytes = task.memory_bytes / nodes.size();  // spread evenly over the task's nodes
+    // The booked end: the parts that project exactly that are not acknowledged (modules/protocol.h).
+    if (const Booking* b = books_.ledger().profile(r.cluster).booking(t); b && !b->end.is_infinite())
+        m.expected_end = to_sc_time(b->end);
     for (std::size_t i = 0; i < r.units.size(); ++i) {
         const auto loc = books_.ledger().unit_location(r.cluster, r.units[i]);
         if (loc.first != nodes[part].first) {
@@ -268,9 +269,13 @@ void ResourceManager::retry_deferred() {
 
 void ResourceManager::on_projection(const Message& m) {
     const TaskRecord& r = books_.ledger().record(m.task);
-    auto it = projected_.find(m.task);
-    if (r.state != TaskState::Running || m.attempt != r.preemptions || it == projected_.end()) return;  // stale
-    auto& parts = it->second;
+    if (r.state != TaskState::Running || m.attempt != r.preemptions) return;  // stale
+    Projections& projections = projected_[m.task];
+    if (projections.attempt != m.attempt) {  // a restart: the earlier start's reports no longer hold
+        projections.attempt = m.attempt;
+        projections.parts.clear();
+    }
+    auto& parts = projections.parts;
     const SimTime at = to_sim_time(m.projected_end);
     auto p = std::find_if(parts.begin(), parts.end(), [&](const auto& x) { return x.first == m.node; });
     if (p == parts.end())
@@ -283,6 +288,9 @@ void ResourceManager::on_projection(const Message& m) {
     if (books_.jobs() || books_.estimates().config().model != EstimateModel::Exact) return;
     SimTime end;
     for (const auto& x : parts) end = std::max(end, x.second);
+    // The parts that have not reported project the end their START expected.
+    if (parts.size() < m.gang_nodes && m.expected_end != sc_core::SC_ZERO_TIME)
+        end = std::max(end, to_sim_time(m.expected_end));
     const Booking* b = books_.ledger().profile(r.cluster).booking(m.task);
     if (b && end > b->end && !books_.extend_running(m.task, end)) {
         // The overrun reaches a later booking (e.g. a DVFS switch slowed the task): that task's start waits

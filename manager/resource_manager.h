@@ -106,8 +106,13 @@ private:
     static constexpr TaskId kNoTask = std::numeric_limits<TaskId>::max();
     std::vector<TaskId> occupant_;
     std::vector<std::size_t> unit_base_;  ///< per cluster, its first slot in occupant_
-    /// Running tasks: the projected end reported for each node of the task.
-    std::unordered_map<TaskId, std::vector<std::pair<NodeId, SimTime>>> projected_;
+    /// Running tasks whose hardware reported a projected end other than the booked one (modules/protocol.h,
+    /// acknowledgement by exception): the projection of each node part that reported, for that start.
+    struct Projections {
+        std::uint32_t attempt = 0;
+        std::vector<std::pair<NodeId, SimTime>> parts;
+    };
+    std::unordered_map<TaskId, Projections> projected_;
     struct Limit {
         SimTime at;
         TaskId task;

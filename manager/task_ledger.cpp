@@ -299,9 +299,8 @@ bool TaskLedger::part_finished(TaskId t, bool preempted, double remaining, Joule
         r.remaining = 0;
         r.end = now;
         if (!keeps_booking) {
-            const Booking* b = profiles_.at(r.cluster).booking(t);
-            if (b && now < b->end) ++early_ends_;
-            profiles_.at(r.cluster).remove(t);
+            SimTime booked_end;
+            if (profiles_.at(r.cluster).remove(t, &booked_end) && now < booked_end) ++early_ends_;
         }
         r.units.clear();  // placement kept in first_node/first_core/node_count
     }

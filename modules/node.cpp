@@ -262,6 +262,7 @@ void Node::start(const Message& m) {
     part.gang_root = m.gang_root;
     part.attempt = m.attempt;
     part.memory_bytes = m.memory_bytes;
+    part.expected_end = m.expected_end;
     // A task that resumes (work already done) restores its checkpoint first, its cores busy.
     const PreemptionCost& cost = params_.preemption;
     const bool resume = m.remaining < 1.0;
@@ -282,17 +283,22 @@ void Node::start(const Message& m) {
         throw std::logic_error(std::string(name()) + ": more cores started for task " + std::to_string(m.task) +
                                " than its part has");
     // The acknowledgement, once per part: when its last core has started (the manager sends the STARTs of a
-    // part's cores together, so they arrive at one instant), when the part would end if nothing changes.
+    // part's cores together, so they arrive at one instant), when the part would end if nothing changes;
+    // not sent when that is the end the START expected.
     if (part.cores.size() < part.cores_expected) return;
+    const sc_time end = projected_end(part);
+    part.reported_end = end;
+    part.acknowledged = true;
+    if (part.expected_end != sc_core::SC_ZERO_TIME && end == part.expected_end) return;
     Message ack;
     ack.op = Op::Started;
     ack.node = id();
     ack.core = m.core;
     ack.task = m.task;
     ack.attempt = m.attempt;
-    ack.projected_end = projected_end(part);
-    part.reported_end = ack.projected_end;
-    part.acknowledged = true;
+    ack.projected_end = end;
+    ack.expected_end = part.expected_end;
+    ack.gang_nodes = part.gang_nodes;
     notify_manager(ack);
 }
 
@@ -434,6 +440,8 @@ void Node::on_projection(Core& core) {
     n.task = core.task();
     n.attempt = part.attempt;
     n.projected_end = end;
+    n.expected_end = part.expected_end;
+    n.gang_nodes = part.gang_nodes;
     notify_manager(n);
 }
 

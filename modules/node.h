@@ -11,7 +11,9 @@
 // when every one of them has; if the task runs on several nodes (Message::gang_nodes > 1) the part then
 // waits, its cores busy at their level, for the barrier held by the task's gang root: BARRIER_ARRIVE to the
 // root, BARRIER_RELEASE back, both over the interconnect. The part's STARTs are acknowledged once, when the
-// last has arrived, with the part's projected end (STARTED); a later change of it (a DVFS switch of a shared domain, a wake-up) is reported (PROJECTED).
+// last has arrived, with the part's projected end (STARTED) unless that is the end the START expected
+// (modules/protocol.h); a later change of it (a DVFS switch of a shared domain, a wake-up) is reported
+// (PROJECTED).
 //
 // Switch-off policy: never, immediately when no core has work, or after an idle timeout; a node that is
 // off wakes (latency, energy) for the next Start.
@@ -104,7 +106,8 @@ private:
         NodeId gang_root = 0;
         std::uint32_t attempt = 0;
         std::vector<std::uint32_t> cores;  ///< indices of the part's cores
-        sc_core::sc_time reported_end;     ///< the projected end last sent to the manager
+        sc_core::sc_time reported_end;     ///< the projected end last sent to the manager (or expected by it)
+        sc_core::sc_time expected_end;     ///< Message::expected_end of its START
         bool acknowledged = false;         ///< its START has been acknowledged (changes are reported from now)
         std::uint64_t memory_bytes = 0;    ///< what a checkpoint writes
         bool checkpointing = false;        ///< preempted, writing its checkpoint

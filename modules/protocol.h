@@ -9,9 +9,13 @@
 // on-node interconnect: core index).
 //
 // What crosses the cluster interconnect is all the manager learns of the hardware: the STARTs of a part (one
-// for a whole node, one with a core mask for up to 64 cores, else one per core) are acknowledged once, when the last has arrived, with the part's
-// projected end (STARTED), a later change of that projection is reported (PROJECTED, e.g.
-// after a P-state switch of a shared DVFS domain), and the end of a part is reported (COMPLETED, PREEMPTED).
+// for a whole node, one with a core mask for up to 64 cores, else one per core) are acknowledged once, when
+// the last has arrived, with the part's projected end (STARTED), a later change of that projection is
+// reported (PROJECTED, e.g. after a P-state switch of a shared DVFS domain), and the end of a part is reported
+// (COMPLETED, PREEMPTED). Acknowledgement by exception: a START may carry the end its sender expects
+// (Message::expected_end, e.g. the manager's booking); a part whose projection is exactly that is not
+// acknowledged (nothing the sender does not know would cross the interconnect), and its later changes are
+// reported as PROJECTED relative to it. A START without an expectation is always acknowledged.
 // The parts of a parallel task on several nodes meet at a barrier over the same interconnect: each node sends
 // BARRIER_ARRIVE to the task's first node (the gang root) when its part has done its work, and the root sends
 // BARRIER_RELEASE to every part once all have arrived, so the barrier takes the modelled latency.
@@ -67,6 +71,10 @@ struct Message {
     std::uint32_t attempt = 0;       ///< Start, barrier, notices: which start of the task (preemptions so far)
     std::uint64_t memory_bytes = 0;  ///< Start: memory of the task's part on this node (its checkpoint)
     sc_core::sc_time projected_end;  ///< Started, Projected: when the part would end if nothing changes
+    /// Start: the end the sender expects for the part (SC_ZERO_TIME: none, always acknowledge); Started,
+    /// Projected: echoed, with `gang_nodes`, so that the receiver can take the parts that never reported
+    /// (their projection was the expected end) into account.
+    sc_core::sc_time expected_end;
     std::uint32_t dst_core = 0;      ///< Transfer
     std::uint64_t bytes = 0;         ///< Transfer: payload size; also the wire size of the message
     std::uint64_t tag = 0;           ///< Transfer: the user's identifier (e.g. a DAG edge), echoed back

@@ -33,6 +33,33 @@ TEST_CASE("unit list: reads like the vector it was assigned, empty when cleared"
     CHECK(moved.begin() == moved.end());
 }
 
+TEST_CASE("unit list: a single unit is held inline, through copies, moves and reassignment", "[manager]") {
+    UnitList one = Units{32767};
+    CHECK(one.size() == 1);
+    CHECK(one.front() == 32767);
+    CHECK(one == Units{32767});
+    // The unit lives in the list itself, not in a block.
+    const auto* self = reinterpret_cast<const char*>(&one);
+    CHECK(reinterpret_cast<const char*>(one.begin()) >= self);
+    CHECK(reinterpret_cast<const char*>(one.end()) <= self + sizeof(UnitList));
+    UnitList copy = one;
+    UnitList moved = std::move(one);
+    CHECK(moved == Units{32767});
+    CHECK(copy == moved);
+    copy = Units{1, 2};  // single -> block
+    CHECK(copy == Units{1, 2});
+    copy = Units{5};  // block -> single
+    CHECK(copy == Units{5});
+    copy = moved;
+    CHECK(copy == Units{32767});
+    copy = Units{0};  // unit 0 is a unit, not an empty list
+    CHECK(copy.size() == 1);
+    CHECK(copy.front() == 0);
+    copy.clear();
+    CHECK(copy.empty());
+    CHECK(copy == Units{});
+}
+
 TEST_CASE("unit list: 8 bytes, so that a million task records take 72 MB", "[manager]") {
     CHECK(sizeof(UnitList) == 8);
     CHECK(sizeof(TaskRecord) <= 72);

@@ -178,3 +178,38 @@ TEST_CASE("execution: one START with a core mask starts the part's cores", "[mod
         }
     }
 }
+
+TEST_CASE("execution: a part that projects the end its START expected is not acknowledged, a change is reported",
+          "[modules][protocol]") {
+    // One node of 2 cores in one DVFS domain: P0 2 GHz, P1 1 GHz. Task 1 on core 0, 4e9 cycles at P0: 2 s, and
+    // its START expects 2 s, so no STARTED. Task 2 on core 1, 0.5e9 cycles: 0.25 s, its START expects 0.5 s
+    // (the sender's estimate), so a STARTED reports 0.25 s and echoes 0.5 s. At 1 s the domain goes to P1:
+    // task 1 has 2e9 cycles left, 2 s at 1 GHz, and reports PROJECTED 3 s (expected 2 s echoed).
+    PlatformSpec p = simple_platform({PState{2e9, 1.0, 4.0, 1.0}, PState{1e9, 0.8, 1.5, 0.5}}, 2, 1);
+    p.dvfs_domain = DvfsScope::Node;
+    Machine m(p);
+    Script s("script", m.manager_port());
+    Message t1 = start(0, 0, 1, cycles(4e9));
+    t1.expected_end = from_seconds_ceil(2.0);
+    Message t2 = start(0, 1, 2, cycles(0.5e9));
+    t2.expected_end = from_seconds_ceil(0.5);
+    s.at(0.0, t1);
+    s.at(0.0, t2);
+    s.at(1.0, command(Op::SetPState, 0, 0, 0, 1));
+    run_until(4.0);
+    REQUIRE(s.projections.size() == 2);
+    CHECK(s.projections[0].msg.op == Op::Started);
+    CHECK(s.projections[0].msg.task == 2);
+    CHECK(seconds(s.projections[0].msg.projected_end) == Approx(0.25).epsilon(1e-12));
+    CHECK(seconds(s.projections[0].msg.expected_end) == Approx(0.5).epsilon(1e-12));
+    CHECK(s.projections[1].msg.op == Op::Projected);
+    CHECK(s.projections[1].msg.task == 1);
+    CHECK(seconds(s.projections[1].at) == Approx(1.0).epsilon(1e-12));
+    CHECK(seconds(s.projections[1].msg.projected_end) == Approx(3.0).epsilon(1e-12));
+    CHECK(seconds(s.projections[1].msg.expected_end) == Approx(2.0).epsilon(1e-12));
+    REQUIRE(s.received.size() == 2);
+    CHECK(s.received[0].msg.task == 2);
+    CHECK(seconds(s.received[0].at) == Approx(0.25).epsilon(1e-12));
+    CHECK(s.received[1].msg.task == 1);
+    CHECK(seconds(s.received[1].at) == Approx(3.0).epsilon(1e-12));
+}
