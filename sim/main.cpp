@@ -4,6 +4,7 @@
 #include <systemc>
 
 #include "sim/cli.h"
+#include "sim/huge_pages.h"
 
 extern "C" int sc_main(int argc, char** argv) {
     // rmsim's own output is the summary; SystemC's informational reports (e.g. "simulation stopped by
@@ -12,8 +13,10 @@ extern "C" int sc_main(int argc, char** argv) {
     return rmsim::cli_main(argc, argv);
 }
 
-// Replaces libsystemc's main() only to silence the kernel's banner, which it prints before sc_main runs.
+// Replaces libsystemc's main() to silence the kernel's banner, which it prints before sc_main runs, and to
+// ask for huge pages first (sim/huge_pages.h).
 int main(int argc, char** argv) {
+    rmsim::reexec_with_huge_pages(argv);
     setenv("SYSTEMC_DISABLE_COPYRIGHT_MESSAGE", "1", 0);
     return sc_core::sc_elab_and_sim(argc, argv);
 }

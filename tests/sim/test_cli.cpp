@@ -318,3 +318,27 @@ TEST_CASE("cli: bad usage is exit 2 with an rmsim: message; --help is exit 0", "
     CHECK(version.code == 0);
     CHECK(version.out == "rmsim " RMSIM_VERSION "\n");
 }
+
+TEST_CASE("cli: huge pages change nothing in the results", "[sim][cli][determinism]") {
+    // sim/huge_pages.h: rmsim executes itself again with glibc.malloc.hugetlb=1 where the kernel gives huge
+    // pages on request; RMSIM_HUGE_PAGES=0 keeps it as it is; a GLIBC_TUNABLES that already names the tunable
+    // is respected (and stops a second re-execution).
+    const ScratchDir d = scratch("huge_pages");
+    write(d / "c.yaml", config(kSynthetic, "manager: {policy: easy}\n"));
+    const std::string base = "run " + (d / "c.yaml").string() + " --trials 2 --seed 5 --quiet --out ";
+    unsetenv("GLIBC_TUNABLES");
+    unsetenv("RMSIM_HUGE_PAGES");
+    REQUIRE(run_cli(base + (d / "default").string(), d).code == 0);
+    setenv("RMSIM_HUGE_PAGES", "0", 1);
+    REQUIRE(run_cli(base + (d / "off").string(), d).code == 0);
+    unsetenv("RMSIM_HUGE_PAGES");
+    setenv("GLIBC_TUNABLES", "glibc.malloc.hugetlb=0", 1);
+    REQUIRE(run_cli(base + (d / "preset").string(), d).code == 0);
+    unsetenv("GLIBC_TUNABLES");
+    for (const char* f : {"summary.json", "tasks.csv"}) {
+        INFO(f);
+        REQUIRE(fs::exists(d / "default" / "trial-0" / f));
+        CHECK(slurp(d / "default" / "trial-0" / f) == slurp(d / "off" / "trial-0" / f));
+        CHECK(slurp(d / "default" / "trial-0" / f) == slurp(d / "preset" / "trial-0" / f));
+    }
+}
