@@ -6,10 +6,10 @@
 namespace rmsim {
 
 Bookkeeping::Bookkeeping(const PlatformSpec& platform, const std::vector<Task>& tasks, Granularity granularity,
-                         const std::vector<DagJob>* jobs, EstimateConfig estimate)
+                         const std::vector<DagJob>* jobs, EstimateConfig estimate, bool hold_job_cores)
     : estimates_(platform, granularity, estimate),
       ledger_(tasks, estimates_, outbox_),
-      jobs_(jobs ? std::optional<DagExecutor>(std::in_place, ledger_, estimates_, *jobs) : std::nullopt),
+      jobs_(jobs ? std::optional<DagExecutor>(std::in_place, ledger_, estimates_, *jobs, hold_job_cores) : std::nullopt),
       energy_(ledger_, estimates_),
       view_(estimates_, ledger_, energy_, jobs_ ? &*jobs_ : nullptr),
       decisions_(ledger_, jobs_ ? &*jobs_ : nullptr, wakeups_) {}
@@ -37,6 +37,12 @@ void Bookkeeping::transfer_done(std::uint64_t tag, SimTime now) {
     ledger_.advance(now);
     if (!jobs_) throw std::logic_error("Bookkeeping: a transfer notice without DAG jobs");
     jobs_->transfer_done(tag);
+}
+
+void Bookkeeping::hold_ended(TaskId task, Joules energy_j, SimTime now) {
+    ledger_.advance(now);
+    if (!jobs_) throw std::logic_error("Bookkeeping: a hold notice without DAG jobs");
+    jobs_->hold_ended(task, energy_j);
 }
 
 SimTime Bookkeeping::time_limit(TaskId t) const {

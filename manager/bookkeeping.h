@@ -22,7 +22,7 @@ class Bookkeeping {
 public:
     /// `platform`, `tasks` and `jobs` (nullptr: independent tasks) must outlive the bookkeeping.
     Bookkeeping(const PlatformSpec& platform, const std::vector<Task>& tasks, Granularity granularity,
-                const std::vector<DagJob>* jobs = nullptr, EstimateConfig estimate = {});
+                const std::vector<DagJob>* jobs = nullptr, EstimateConfig estimate = {}, bool hold_job_cores = true);
     Bookkeeping(const Bookkeeping&) = delete;
     Bookkeeping& operator=(const Bookkeeping&) = delete;
 
@@ -50,6 +50,9 @@ public:
     bool part_finished(TaskId t, bool preempted, double remaining, Joules energy_j, SimTime now);
     /// A Transferred notice: the data of a DAG edge reached its destination core.
     void transfer_done(std::uint64_t tag, SimTime now);
+    /// A HoldEnded notice: the hold on the cores of the job booked under `task` ended, with their energy
+    /// since their last task (DagExecutor::hold_ended).
+    void hold_ended(TaskId task, Joules energy_j, SimTime now);
     /// The START of a task went to the hardware at now.
     void start_sent(TaskId t, SimTime now) { ledger_.start_sent(t, now); }
     /// How long the running task may run from its start before it is killed (infinity: no limit).

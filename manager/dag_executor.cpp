@@ -24,9 +24,10 @@ const char* to_string(JobState s) {
     return "?";
 }
 
-DagExecutor::DagExecutor(TaskLedger& ledger, const Estimates& estimates, const std::vector<DagJob>& jobs)
+DagExecutor::DagExecutor(TaskLedger& ledger, const Estimates& estimates, const std::vector<DagJob>& jobs,
+                         bool hold_cores)
     : ledger_(ledger), estimates_(estimates), jobs_(jobs), job_records_(jobs.size()),
-      job_of_(ledger.task_count(), std::numeric_limits<JobId>::max()) {
+      job_of_(ledger.task_count(), std::numeric_limits<JobId>::max()), hold_cores_(hold_cores) {
     for (const DagJob& j : jobs_)
         for (std::uint32_t i = 0; i < j.task_count; ++i) job_of_.at(j.first_task + i) = j.id;
     for (TaskId t = 0; t < job_of_.size(); ++t)
@@ -100,7 +101,38 @@ void DagExecutor::start_job(JobId j, ClusterId c, LocalNodeIndex node, const Job
     for (std::uint32_t i = 0; i < n; ++i)
         ledger_.hold_for_job(job.first_task + i, c, node * cpn + pl.core_of_task[i], pl.pstate_of_task[i],
                              now + pl.planned_start[i]);
+    // Singh Eq. (1): the used cores draw static power over the job's whole execution time.
+    if (hold_cores_) push_hold(j, Command::Kind::Hold);
     for (std::uint32_t slot = 0; slot < jr.sequence.size(); ++slot) start_ready_on_core(j, slot);
+}
+
+void DagExecutor::push_hold(JobId j, Command::Kind kind) {
+    const JobRecord& jr = job_records_[j];
+    const std::uint32_t cpn = estimates_.cores_per_node(jr.cluster);
+    Command d;
+    d.kind = kind;
+    d.task = jobs_.at(j).first_task;
+    d.node = estimates_.platform().first_node(jr.cluster) + jr.node;
+    if (cpn <= 64) {
+        for (std::uint32_t core = 0; core < cpn; ++core)
+            if (jr.slot_of_core[core] != kNoSlot) d.core_mask |= std::uint64_t{1} << core;
+        d.core = static_cast<std::uint32_t>(__builtin_ctzll(d.core_mask));
+        ledger_.push_command(d);
+        if (kind == Command::Kind::Unhold) ++holds_open_;
+        return;
+    }
+    for (std::uint32_t core = 0; core < cpn; ++core) {
+        if (jr.slot_of_core[core] == kNoSlot) continue;
+        d.core = core;
+        ledger_.push_command(d);
+        if (kind == Command::Kind::Unhold) ++holds_open_;
+    }
+}
+
+void DagExecutor::hold_ended(TaskId task, Joules energy_j) {
+    if (holds_open_ == 0) throw std::logic_error("DagExecutor: a hold ended that was not released");
+    --holds_open_;
+    job_records_.at(job_of_.at(task)).energy_j += energy_j;
 }
 
 void DagExecutor::after_event_opened() {
@@ -162,6 +194,7 @@ void DagExecutor::task_completed(TaskId t) {
         jr.end = ledger_.now();
         ++jobs_finished_;
         ledger_.remove_booking(jr.cluster, job.first_task);
+        if (hold_cores_) push_hold(j, Command::Kind::Unhold);
         return;
     }
     start_ready_on_core(j, slot);

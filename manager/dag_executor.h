@@ -3,7 +3,11 @@
 // on one node; its cores are booked as one block from its start until its last task completes; each task
 // starts when its inputs are in and the task before it on its core is
 // done; data between tasks on different cores crosses the node's interconnect (a Transfer command, then a
-// Transferred notice). Owned by the ResourceManager (through its Bookkeeping); policies see the job records
+// Transferred notice). With `hold_cores` (the default) the job's cores are kept powered from its start to its
+// end (a Hold command, then an Unhold when its last task completes, answered by a HoldEnded notice): Singh
+// Eq. (1) charges the static power of the used cores over the job's whole execution time, and the job's
+// energy is what its cores' meters measure over that span (each task's segment with the wait before it, and
+// the wait after the core's last task). Owned by the ResourceManager (through its Bookkeeping); policies see the job records
 // through the PolicyView and start or reject jobs by deciding. Plain C++, no SystemC.
 #include <cstdint>
 #include <vector>
@@ -17,7 +21,8 @@ namespace rmsim {
 class DagExecutor {
 public:
     /// `jobs` must outlive the executor; every task of the ledger belongs to one job.
-    DagExecutor(TaskLedger& ledger, const Estimates& estimates, const std::vector<DagJob>& jobs);
+    DagExecutor(TaskLedger& ledger, const Estimates& estimates, const std::vector<DagJob>& jobs,
+                bool hold_cores = true);
 
     // --- queries ---
     std::size_t job_count() const { return jobs_.size(); }
@@ -27,6 +32,10 @@ public:
     /// Arrived, unallocated jobs in arrival order (as of the start of this mapping event; check the state).
     const std::vector<JobId>& waiting_jobs() const { return waiting_jobs_; }
     std::size_t jobs_finished() const { return jobs_finished_; }
+    /// Jobs' cores are kept powered over the job's span (constructor).
+    bool holds_cores() const { return hold_cores_; }
+    /// Unhold commands sent whose HoldEnded notice has not arrived.
+    std::size_t holds_open() const { return holds_open_; }
     /// Cores of a node (Granularity::Core) with nothing booked from now on: the node's bid (Singh Alg. 1).
     std::vector<std::uint32_t> idle_cores(ClusterId c, LocalNodeIndex node) const;
 
@@ -45,9 +54,14 @@ public:
     void task_completed(TaskId t);
     /// A Transferred notice: the data of a DAG edge reached its destination core.
     void transfer_done(std::uint64_t tag);
+    /// A HoldEnded notice for the job booked under `task` (its first task): the energy of its cores since
+    /// their last task joins the job's.
+    void hold_ended(TaskId task, Joules energy_j);
 
 private:
     void start_ready_on_core(JobId j, std::uint32_t slot);
+    /// Hold or Unhold commands for the cores of job j (one per node of up to 64 cores, else one per core).
+    void push_hold(JobId j, Command::Kind kind);
     static std::uint64_t edge_tag(JobId j, std::uint32_t e) { return (std::uint64_t(j) << 32) | e; }
 
     TaskLedger& ledger_;
@@ -57,6 +71,8 @@ private:
     std::vector<JobId> job_of_;
     std::vector<JobId> waiting_jobs_;
     std::size_t jobs_finished_ = 0;
+    bool hold_cores_;
+    std::size_t holds_open_ = 0;
 };
 
 }  // namespace rmsim

@@ -25,6 +25,16 @@ Joules EnergyAccounts::committed() const {
     return j;
 }
 
+Joules EnergyAccounts::cleared_placeholders() const {
+    Joules j = 0;
+    for (const TaskLedger::ClearedPlaceHolder& h : ledger_.placeholders_cleared()) {
+        const TaskRecord& r = ledger_.record(h.task);
+        if (r.state != TaskState::Waiting) continue;  // mapped again in this event: committed() has it
+        j += estimates_.exec_energy(ledger_.task(h.task), r.remaining, h.cluster, h.pstate);
+    }
+    return j;
+}
+
 Joules EnergyAccounts::remaining() const {
     // No budget, or before the first budget period (EnergyBudget::start): nothing constrains.
     if (budget_.budget_j <= 0 || ledger_.now() < budget_.start) return std::numeric_limits<Joules>::infinity();

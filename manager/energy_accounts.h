@@ -40,6 +40,10 @@ public:
     Joules consumed_in_period() const { return consumed() - period_start_energy_j_; }
     /// consumed_in_period() plus the estimated energy of running and reserved tasks.
     Joules committed_in_period() const { return committed() - period_start_energy_j_; }
+    /// The estimated energy of the place-holders removed when this mapping event opened, whose tasks still
+    /// wait (TaskLedger::placeholders_cleared): what they would have added to committed() had they stayed.
+    /// Machovec Ch.3 §3.3.6.2 counts tasks with reservations or place-holders in E_committed.
+    Joules cleared_placeholders() const;
     /// budget - committed_in_period() (+inf without a budget, or before the first period).
     Joules remaining() const;
     /// The linear goal curve of the metaheuristics (Machovec Ch.3 §3.3.6): energy at a constant rate,

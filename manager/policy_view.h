@@ -99,12 +99,16 @@ public:
     SimTime budget_period_start() const { return energy_.period_start(); }
     Joules energy_consumed_in_period() const { return energy_.consumed_in_period(); }
     Joules energy_committed_in_period() const { return energy_.committed_in_period(); }
+    /// Estimated energy of the place-holders this mapping event opened by removing (EnergyAccounts).
+    Joules energy_of_cleared_placeholders() const { return energy_.cleared_placeholders(); }
     Joules energy_remaining() const { return energy_.remaining(); }
     Joules energy_goal(SimTime t) const { return energy_.goal(t); }
 
     // --- DAG jobs (Singh 2015): a job runs on one node, its tasks follow the graph ---------------------
     /// Every task belongs to a job; policies schedule waiting_jobs(), not waiting().
     bool has_jobs() const { return jobs_ != nullptr; }
+    /// The manager keeps a DAG job's cores powered from its start to its end (Singh Eq. 1; DagExecutor).
+    bool job_cores_held() const { return jobs_ != nullptr && jobs_->holds_cores(); }
     std::size_t job_count() const { return jobs_ ? jobs_->job_count() : 0; }
     const DagJob& job(JobId j) const { return jobs().job(j); }
     const JobRecord& job_record(JobId j) const { return jobs().job_record(j); }

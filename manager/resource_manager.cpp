@@ -26,7 +26,7 @@ ResourceManager::ResourceManager(sc_core::sc_module_name name, const PlatformSpe
                                  const std::vector<Task>& tasks, Policy& policy, const ManagerConfig& config,
                                  const std::vector<DagJob>* jobs)
     : sc_module(name), port_(port), tasks_(tasks), policy_(policy), traits_(policy.traits()), config_(config),
-      books_(platform, tasks, traits_.granularity, jobs, config.estimate), wake_("wake") {
+      books_(platform, tasks, traits_.granularity, jobs, config.estimate, config.hold_job_cores), wake_("wake") {
     policy_.prepare(books_.view());
     books_.energy().set_budget(config.budget);
     // The first boundary is the budget's start when it is later than 0 (e.g. after a warm-up).
@@ -53,7 +53,10 @@ ResourceManager::ResourceManager(sc_core::sc_module_name name, const PlatformSpe
     // Runs once at time 0 (no dont_initialize): the first arrivals and the first periodic event.
 }
 
-bool ResourceManager::all_finished() const { return books_.ledger().finished_count() == tasks_.size(); }
+bool ResourceManager::all_finished() const {
+    // Every task has finished and every job's hold on its cores has been reported (HoldEnded).
+    return books_.ledger().finished_count() == tasks_.size() && (!books_.jobs() || books_.jobs()->holds_open() == 0);
+}
 
 void ResourceManager::tick() {
     watchdog_.activation(*this);
@@ -183,6 +186,12 @@ void ResourceManager::execute(const std::vector<Command>& commands) {
                 break;
             case Command::Kind::Sleep: m.op = Op::Sleep; break;
             case Command::Kind::Wake: m.op = Op::Wake; break;
+            case Command::Kind::Hold:
+            case Command::Kind::Unhold:
+                m.op = d.kind == Command::Kind::Hold ? Op::Hold : Op::Unhold;
+                m.task = d.task;
+                m.core_mask = d.core_mask;
+                break;
         }
         port_.send(m);
     }
@@ -307,6 +316,10 @@ void ResourceManager::on_notice(const Message& m) {
             return;
         case Op::Started:
         case Op::Projected: on_projection(m); return;
+        case Op::HoldEnded:
+            books_.hold_ended(m.task, m.energy_j, now_time());
+            wake_.notify(sc_core::SC_ZERO_TIME);  // the run may be over
+            return;
         case Op::Completed:
         case Op::Preempted: break;
         default: throw std::logic_error(std::string("ResourceManager: unexpected ") + to_string(m.op));

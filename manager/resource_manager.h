@@ -42,6 +42,10 @@ struct ManagerConfig {
     SimTime end = SimTime::infinity();  ///< stop the simulation here (infinity: when every task has finished)
     EnergyBudget budget;
     EstimateConfig estimate;            ///< how the manager estimates execution times (manager/estimates.h)
+    /// DAG jobs: keep a job's cores powered from its start to its end (Singh 2015 Eq. 1: static power of the
+    /// used cores over the job's execution time), or let a core that gates when idle gate between the
+    /// job's tasks (false). manager/dag_executor.h.
+    bool hold_job_cores = true;
 };
 
 struct ManagerStats {

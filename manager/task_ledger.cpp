@@ -213,6 +213,7 @@ void TaskLedger::advance(SimTime now) {
 void TaskLedger::begin_event(SimTime now) {
     advance(now);
     ++events_;
+    placeholders_cleared_.clear();
     for (ClusterId c = 0; c < profiles_.size(); ++c) {
         AvailabilityProfile& p = profiles_[c];
         // A running task past its booked end (it overran its estimate) is expected to end at any moment: its
@@ -226,6 +227,7 @@ void TaskLedger::begin_event(SimTime now) {
         }
         for (TaskId t : p.clear_placeholders()) {
             TaskRecord& r = records_.at(t);
+            placeholders_cleared_.push_back({t, r.cluster, r.pstate});
             set_state(t, TaskState::Waiting);
             r.placeholder = false;
             r.units.clear();

@@ -47,6 +47,14 @@ public:
     /// Arrived, unmapped tasks in arrival order (manager/waiting_queue.h). A task mapped or dropped during
     /// the event leaves it at once; no mapping event walks it whole unless its policy does.
     const WaitingQueue& waiting() const { return waiting_; }
+    /// A place-holder removed when the current mapping event opened (begin_event): its task, where and at
+    /// which P-state it was planned. Machovec Ch.3 §3.3.6.2 counts them in E_committed.
+    struct ClearedPlaceHolder {
+        TaskId task;
+        ClusterId cluster;
+        std::uint32_t pstate;
+    };
+    const std::vector<ClearedPlaceHolder>& placeholders_cleared() const { return placeholders_cleared_; }
     bool is_waiting(TaskId t) const { return records_.at(t).state == TaskState::Waiting; }
     std::size_t running_count() const { return running_count_; }
     /// Tasks completed, dropped or rejected so far.
@@ -134,6 +142,7 @@ private:
     std::vector<std::uint64_t> committed_bits_;
     std::vector<AvailabilityProfile> profiles_;
     WaitingQueue waiting_;
+    std::vector<ClearedPlaceHolder> placeholders_cleared_;  ///< by the current event's begin_event
     struct Timed {
         SimTime at;
         TaskId task;

@@ -133,7 +133,8 @@ void Core::start(const Message& m, const sc_time& ready_at, const sc_time& resto
     work_ = m.work;
     done_ = 1.0 - m.remaining;
     progress_since_ = now;
-    energy_at_start_ = meter_.total_energy();
+    // A core kept powered gives the segment its energy since the last one ended (its wait, Singh Eq. 1).
+    energy_at_start_ = kept_powered_ ? kept_since_j_ : meter_.total_energy();
     last_projection_ = SC_ZERO_TIME;
     if (log_) log_->segment_begin(host_.node_id(), index_, m.task, now);
     if (work_.duration(type_, type_id_, level_) < 0 || work_.duration(type_, type_id_, m.pstate) < 0)
@@ -173,6 +174,7 @@ double Core::preempt(Joules& energy_j) {
     accrue_progress();
     const double remaining = state_ == State::Barrier ? 0.0 : 1.0 - done_;
     energy_j = meter_.total_energy() - energy_at_start_;
+    kept_since_j_ = energy_at_start_ + energy_j;
     if (log_) log_->segment_end(host_.node_id(), index_, sc_time_stamp(), ActivityLog::SegmentEnd::Preempted);
     become_idle();
     return remaining;
@@ -181,6 +183,7 @@ double Core::preempt(Joules& energy_j) {
 Joules Core::release() {
     if (state_ != State::Barrier) throw std::logic_error(std::string(name()) + ": released before its work is done");
     const Joules energy = meter_.total_energy() - energy_at_start_;
+    kept_since_j_ = energy_at_start_ + energy;
     if (log_) log_->segment_end(host_.node_id(), index_, sc_time_stamp(), ActivityLog::SegmentEnd::Completed);
     become_idle();
     return energy;
@@ -190,7 +193,7 @@ void Core::become_idle() {
     has_task_ = false;
     holding_ = false;
     completion_armed_ = false;
-    state_ = type_.gate_when_idle ? State::Off : State::Idle;
+    state_ = type_.gate_when_idle && !kept_powered_ ? State::Off : State::Idle;
     host_.on_core_activity(*this, false);
     refresh_power();
     reschedule();
@@ -211,6 +214,27 @@ void Core::wake(const sc_time& ready_at) {
     state_ = wake_end_ > now ? State::Waking : State::Idle;
     refresh_power();
     reschedule();
+}
+
+void Core::keep_powered(const sc_time& ready_at) {
+    if (!kept_powered_) {
+        kept_powered_ = true;
+        kept_since_j_ = meter_.total_energy();
+    }
+    wake(ready_at);  // a no-op unless gated or asleep
+}
+
+Joules Core::end_keep_powered() {
+    if (!kept_powered_) return 0;
+    kept_powered_ = false;
+    if (has_segment() || has_task_) return 0;
+    const Joules energy = meter_.total_energy() - kept_since_j_;
+    if ((state_ == State::Idle || state_ == State::Waking) && type_.gate_when_idle) {
+        state_ = State::Off;
+        refresh_power();
+        reschedule();
+    }
+    return energy;
 }
 
 void Core::switch_pstate(std::uint32_t level) {

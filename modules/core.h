@@ -57,6 +57,15 @@ public:
     Joules release();
     void sleep();
     void wake(const sc_core::sc_time& ready_at);
+    /// Keeps the core powered until end_keep_powered(): wakes it (ready at `ready_at` + its wake latency) if
+    /// gated or asleep, and it is not gated while it waits between segments. Its energy from now on goes to
+    /// its next segment, and after its last segment to end_keep_powered(): a DAG job's cores over the job's
+    /// span (Singh 2015 Eq. 1, modules/protocol.h Op::Hold).
+    void keep_powered(const sc_core::sc_time& ready_at);
+    /// Ends keep_powered(): an idle core takes its idle state again (gated, if its type gates when idle).
+    /// Returns the core's energy since its last segment ended (or since keep_powered(), if none ran); 0 if it
+    /// was not kept powered or a segment is on it (that segment gets the energy).
+    Joules end_keep_powered();
     /// Begins a DVFS switch to `level` (validated by the domain). A no-op if already there and not switching;
     /// replaces a pending switch (gem5 DVFS semantics).
     void switch_pstate(std::uint32_t level);
@@ -72,6 +81,7 @@ public:
     std::uint32_t pstate() const { return level_; }   ///< the level in force (the old one during a switch)
     bool switching() const { return switching_; }
     bool has_segment() const { return state_ == State::Running || state_ == State::Barrier || (state_ == State::Waking && has_task_); }
+    bool kept_powered() const { return kept_powered_; }
     TaskId task() const { return task_; }
     double done_fraction() const;                     ///< of the current segment, up to now
     /// When the segment's work will be done if nothing changes (through a pending wake-up or DVFS switch);
@@ -123,6 +133,8 @@ private:
     sc_core::sc_time work_done_at_;    ///< Barrier: when the work was done
     sc_core::sc_time last_projection_; ///< as last reported to the host
     Joules energy_at_start_ = 0;
+    bool kept_powered_ = false;        ///< keep_powered(): not gated between segments
+    Joules kept_since_j_ = 0;          ///< meter reading when the energy not yet given to a segment began
 };
 
 }  // namespace rmsim

@@ -238,6 +238,23 @@ void Node::apply(const Message& m) {
             for_cores(m.core, [&](Core& c) { c.wake(ready); });
             break;
         }
+        case Op::Hold: {
+            const sc_time ready = power_on();
+            for_start_cores(m, [&](Core& c) { c.keep_powered(ready); });
+            break;
+        }
+        case Op::Unhold: {
+            Message n;
+            n.op = Op::HoldEnded;
+            n.node = id();
+            n.core = m.core;
+            n.core_mask = m.core_mask;
+            n.task = m.task;
+            n.energy_j = 0;
+            for_start_cores(m, [&](Core& c) { n.energy_j += c.end_keep_powered(); });
+            notify_manager(n);
+            break;
+        }
         case Op::Transfer: {
             if (m.core >= cores_.size() || m.dst_core >= cores_.size())
                 throw std::logic_error(std::string(name()) + ": TRANSFER between unknown cores");

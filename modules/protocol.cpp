@@ -16,6 +16,8 @@ const char* to_string(Op op) {
         case Op::Sleep: return "SLEEP";
         case Op::Wake: return "WAKE";
         case Op::Transfer: return "TRANSFER";
+        case Op::Hold: return "HOLD";
+        case Op::Unhold: return "UNHOLD";
         case Op::BarrierArrive: return "BARRIER_ARRIVE";
         case Op::BarrierRelease: return "BARRIER_RELEASE";
         case Op::Started: return "STARTED";
@@ -23,6 +25,7 @@ const char* to_string(Op op) {
         case Op::Completed: return "COMPLETED";
         case Op::Preempted: return "PREEMPTED";
         case Op::Transferred: return "TRANSFERRED";
+        case Op::HoldEnded: return "HOLD_ENDED";
     }
     return "?";
 }

@@ -39,6 +39,12 @@ enum class Op : std::uint8_t {
     Sleep,      ///< put an idle core (or all idle cores) into the sleep state
     Wake,       ///< wake a sleeping or power-gated core (or all) to idle
     Transfer,   ///< move `bytes` from core `core` to core `dst_core` over the node's interconnect
+    /// keep the cores of `core_mask` (or `core`) powered until an Unhold: wake them if power-gated or asleep,
+    /// and do not gate them while they wait between tasks (a DAG job's cores over its span, Singh Eq. 1)
+    Hold,
+    /// end a Hold of `task` on the cores of `core_mask` (or `core`): an idle core takes its idle state again
+    /// (gated, if its type gates when idle); a HoldEnded notice reports the energy since their last segment
+    Unhold,
     // node -> node (the barrier of a parallel task on several nodes)
     BarrierArrive,   ///< to the gang root: this node's part of `task` (start `attempt`) has done its work
     BarrierRelease,  ///< from the gang root: every part has arrived, complete
@@ -48,6 +54,7 @@ enum class Op : std::uint8_t {
     Completed,    ///< the task's segment finished on this node
     Preempted,    ///< the task's segment stopped; `remaining` = fraction of the work still to do
     Transferred,  ///< a Transfer arrived at its destination core
+    HoldEnded,    ///< an Unhold took effect; `energy_j` = the held cores' energy since their last segment ended
 };
 const char* to_string(Op op);
 inline bool is_notice(Op op) { return op >= Op::Started; }
@@ -65,7 +72,7 @@ struct Message {
     std::uint32_t part_cores = 1;    ///< Start: cores of the task on this node (its part completes when all have)
     /// Start: if non-zero, the cores of the part that this one START starts (bit i: local core i; nodes of at
     /// most 64 cores), `core` naming the lowest of them; zero: the START is for `core` alone (or kAllCores).
-    std::uint64_t core_mask = 0;
+    std::uint64_t core_mask = 0;     ///< (also Hold / Unhold: the cores, bit i = local core i)
     std::uint32_t gang_nodes = 1;    ///< Start: nodes the task runs on; > 1: its parts meet at a barrier
     NodeId gang_root = 0;            ///< Start, barrier: the node that holds the task's barrier
     std::uint32_t attempt = 0;       ///< Start, barrier, notices: which start of the task (preemptions so far)

@@ -206,8 +206,9 @@ void read_settings(Experiment& e, const std::string& platform_file) {
     // and --set changes, so workload.machovec_trace.system_fraction in either scales the platform).
     if (has_key(root, "workload")) e.platform = workload_platform(root["workload"], path, e.platform);
     const YAML::Node m = get_node(root, "manager", path);
-    check_allowed_keys(m, path, "manager", {"policy", "params", "estimate"});
+    check_allowed_keys(m, path, "manager", {"policy", "params", "estimate", "hold_job_cores"});
     e.policy_name = get_string(m, "policy", path);
+    e.manager.hold_job_cores = get_bool_or(m, "hold_job_cores", path, e.manager.hold_job_cores);
     if (has_key(m, "estimate")) e.manager.estimate = load_estimate(m["estimate"], path);
     e.policy_params = has_key(m, "params") ? m["params"] : YAML::Node();
     if (has_key(root, "run")) {

@@ -192,8 +192,10 @@ std::vector<Task> from_swf(const YAML::Node& n, const std::string& file, const s
 /// Singh 2015 DAG jobs (workloads/singh_dag_generator.h; every default is a documented GAP there).
 Workload singh_jobs(const YAML::Node& n, const std::string& file, const PlatformSpec& platform, std::uint64_t seed) {
     check_allowed_keys(n, file, "singh workload",
-                       {"jobs", "rate", "min_tasks", "max_tasks", "task_time_min_s", "task_time_max_s",
-                        "memory_fraction_max", "edge_bytes_min", "edge_bytes_max", "value_per_work_s",
+                       {"jobs", "rate", "min_tasks", "max_tasks", "fork_join_probability", "chain_probability",
+                        "layered_probability", "layered_extra_edge_probability", "task_time_min_s",
+                        "task_time_max_s", "memory_fraction_min", "memory_fraction_max", "importance_min",
+                        "importance_max", "edge_bytes_min", "edge_bytes_max", "value_per_work_s",
                         "mean_interarrival_low_s", "mean_interarrival_moderate_s", "mean_interarrival_high_s",
                         "day_s", "soft_deadline_factor_min", "soft_deadline_factor_max", "decay_factor_min",
                         "decay_factor_max"});
@@ -206,9 +208,18 @@ Workload singh_jobs(const YAML::Node& n, const std::string& file, const Platform
     else throw_at(n["rate"], file, "rate must be low, moderate or high, got '" + rate + "'");
     p.min_tasks = get_count_or(n, "min_tasks", file, p.min_tasks);
     p.max_tasks = get_count_or(n, "max_tasks", file, p.max_tasks);
+    // The DAG shape mix (relative weights, normalized) and the random layered shape's extra edges.
+    p.fork_join_probability = get_non_negative_or(n, "fork_join_probability", file, p.fork_join_probability);
+    p.chain_probability = get_non_negative_or(n, "chain_probability", file, p.chain_probability);
+    p.layered_probability = get_non_negative_or(n, "layered_probability", file, p.layered_probability);
+    p.layered_extra_edge_probability =
+        get_non_negative_or(n, "layered_extra_edge_probability", file, p.layered_extra_edge_probability);
     p.task_time_min_s = get_seconds_or(n, "task_time_min_s", file, p.task_time_min_s, true);
     p.task_time_max_s = get_seconds_or(n, "task_time_max_s", file, p.task_time_max_s, true);
+    p.memory_fraction_min = get_non_negative_or(n, "memory_fraction_min", file, p.memory_fraction_min);
     p.memory_fraction_max = get_non_negative_or(n, "memory_fraction_max", file, p.memory_fraction_max);
+    p.importance_min = get_positive_or(n, "importance_min", file, p.importance_min);
+    p.importance_max = get_positive_or(n, "importance_max", file, p.importance_max);
     p.edge_bytes_min = get_amount_or(n, "edge_bytes_min", file, p.edge_bytes_min, true);
     p.edge_bytes_max = get_amount_or(n, "edge_bytes_max", file, p.edge_bytes_max, true);
     p.value_per_work_s = get_amount_or(n, "value_per_work_s", file, p.value_per_work_s, true);
@@ -247,7 +258,8 @@ ApcScope apc_scope(const YAML::Node& n, const std::string& file) {
 /// Each task's APC reaches the cores' power (TimeTable::busy_power_w).
 std::vector<Task> machovec_ch3(const YAML::Node& n, const std::string& file, const PlatformSpec& platform,
                                std::uint64_t seed) {
-    check_allowed_keys(n, file, "machovec_ch3 workload", {"tasks_per_day", "hours", "apc"});
+    check_allowed_keys(n, file, "machovec_ch3 workload",
+                       {"tasks_per_day", "hours", "apc", "sinusoid_amplitude", "start_clock_s"});
     MachovecCh3Params p;
     try {
         p.clusters = machovec_ch3_clusters(platform);
@@ -259,6 +271,9 @@ std::vector<Task> machovec_ch3(const YAML::Node& n, const std::string& file, con
     if (p.horizon_s > kMaxSeconds)
         throw_at(n["hours"], file, "'hours' reaches past the end of simulated time (9.2e+09 s, 292 years)");
     p.apc_scope = apc_scope(n, file);
+    // GAPs of the arrival process (workloads/machovec_ch3_generator.h).
+    p.sinusoid_amplitude = get_non_negative_or(n, "sinusoid_amplitude", file, p.sinusoid_amplitude);
+    p.start_clock_s = get_seconds_or(n, "start_clock_s", file, p.start_clock_s, false);
     // The arrivals are a Poisson process of tasks_per_day: a few standard deviations above the mean bound it.
     const double expected = p.tasks_per_day * p.horizon_s / 86400.0;
     check_task_memory(expected, has_key(n, "tasks_per_day") ? n["tasks_per_day"] : n, file,

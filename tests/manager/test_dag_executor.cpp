@@ -62,9 +62,15 @@ TEST_CASE("dag executor: a diamond follows its graph across two cores", "[manage
     books.decisions().start_job(0, 0, 1, pl);
     CHECK(view.idle_cores(0, 1) == std::vector<std::uint32_t>{0, 1});  // cores 2 and 3 are the job's
     auto ds = books.take_commands();
-    REQUIRE(ds.size() == 1);  // only the source can start
-    CHECK(ds[0].kind == Command::Kind::Start);
-    CHECK(ds[0].task == 0);
+    // The job's cores are held powered over its span (Singh Eq. 1): one Hold for cores 2 and 3 of node 1,
+    // then the source's START (only the source can start).
+    REQUIRE(ds.size() == 2);
+    CHECK(ds[0].kind == Command::Kind::Hold);
+    CHECK(ds[0].node == 1);
+    CHECK(ds[0].core_mask == 0b1100);
+    CHECK(ds[0].task == 0);  // the job's booking
+    CHECK(ds[1].kind == Command::Kind::Start);
+    CHECK(ds[1].task == 0);
     CHECK(view.record(0).units == std::vector<LocalNodeIndex>{1 * 4 + 2});  // unit = node x 4 + core
 
     // Task 0 completes at 15: edge 0->1 stays on core 2 (task 1 starts), edge 0->2 crosses to core 3.
@@ -102,6 +108,16 @@ TEST_CASE("dag executor: a diamond follows its graph across two cores", "[manage
     CHECK(r.state == JobState::Completed);
     CHECK(r.end == 115_s);
     CHECK(r.energy_j == Approx(2.5 + 1 + 4 + 0.5));
+    // The job's end releases the hold; the HoldEnded notice brings the cores' energy after their last task.
+    ds = books.take_commands();
+    REQUIRE(ds.size() == 1);
+    CHECK(ds[0].kind == Command::Kind::Unhold);
+    CHECK(ds[0].core_mask == 0b1100);
+    CHECK(books.jobs()->holds_open() == 1);
+    books.hold_ended(0, 0.75, 115_s);
+    CHECK(books.jobs()->holds_open() == 0);
+    CHECK(r.energy_j == Approx(2.5 + 1 + 4 + 0.5 + 0.75));
+    CHECK_THROWS_AS(books.hold_ended(0, 0.75, 115_s), std::logic_error);  // none open
     CHECK(r.transfers == 2);
     CHECK(view.finished_count() == 4);
     CHECK(view.jobs_finished() == 1);

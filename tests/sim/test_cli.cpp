@@ -176,7 +176,7 @@ TEST_CASE("cli: an error in a --set value is located at the option", "[sim][cli]
     write(d / "c.yaml", std::string("platform: p.yaml\n") + kSynthetic + "manager: {policy: fcfs}\n");
     const std::vector<std::pair<std::string, std::string>> cases{
         {"run.trials=many", "'trials' must be a whole number >= 1, got 'many'"},
-        {"manager.polcy=easy", "unknown key 'polcy' in manager (allowed: policy, params, estimate)"},
+        {"manager.polcy=easy", "unknown key 'polcy' in manager (allowed: policy, params, estimate, hold_job_cores)"},
         {"manager.estimate.at_limit=kill", "missing required key 'model'"},
         {"manager.params.bogus=1", "unknown parameter 'bogus' of policy 'fcfs'"},
         {"workload.synthetic.tasks=-3", "'tasks' must be a whole number >= 1, got '-3'"},

@@ -157,6 +157,11 @@ TEST_CASE("golden: singh-arrival-rate", "[golden]") {
                  "--trials 2 --jobs 2 --set workload.singh.jobs=40");
 }
 
+TEST_CASE("golden: singh-arrival-rate-calibrated", "[golden]") {
+    check_golden("singh-arrival-rate-calibrated", "configs/experiments/singh-arrival-rate-calibrated.yaml",
+                 "--trials 2 --jobs 2 --set workload.singh.jobs=40");
+}
+
 TEST_CASE("golden: singh-nodes", "[golden]") {
     check_golden("singh-nodes", "configs/experiments/singh-nodes.yaml", "--trials 2 --jobs 2 --set workload.singh.jobs=40");
 }

@@ -20,3 +20,61 @@ TEST_CASE("workload config: an SWF job whose memory exceeds 2^64 bytes is refuse
     REQUIRE(load_workload(w, "exp.yaml", dir.string(), p, 1, 0).tasks.size() == 1);
     CHECK(load_workload(w, "exp.yaml", dir.string(), p, 1, 0).tasks[0].memory_bytes == 2u * 1024 * 1024);
 }
+
+TEST_CASE("workload config: the Singh DAG shape mix and sizes are set from the config", "[sim][singh]") {
+    // Every GAP of the Singh generator can be set (issue: calibration). Fork-join only, 6 tasks per job: a
+    // source, 4 parallel tasks and a sink, 2 x 4 = 8 edges. Chain only, 7 tasks: 6 edges.
+    const PlatformSpec p = load_platform_file(std::string(RMSIM_SOURCE_DIR) + "/configs/platforms/singh2015.yaml");
+    const YAML::Node fj = YAML::Load("{singh: {jobs: 20, min_tasks: 6, max_tasks: 6, fork_join_probability: 1, "
+                                     "chain_probability: 0, layered_probability: 0, importance_min: 2, importance_max: 2, "
+                                     "memory_fraction_min: 0.1, memory_fraction_max: 0.1}}");
+    const Workload w = load_workload(fj, "exp.yaml", ".", p, 1, 0);
+    REQUIRE(w.jobs.size() == 20);
+    for (const DagJob& j : w.jobs) {
+        REQUIRE(j.task_count == 6);
+        REQUIRE(j.edges.size() == 8);
+        for (std::uint32_t m = 1; m <= 4; ++m) {
+            CHECK(j.out_edges[0].size() == 4);
+            CHECK(j.in_edges[m].size() == 1);
+            CHECK(j.out_edges[m].size() == 1);
+        }
+        CHECK(j.in_edges[5].size() == 4);
+    }
+    // Importance 2 and a 10 % memory share: the job's maximum value is 2 / 60 per second of task time, and
+    // every task's memory time is a tenth of its time at the top level (cycles / 2.6 GHz + memory).
+    for (const DagJob& j : w.jobs) {
+        double work = 0;
+        for (std::uint32_t t = 0; t < j.task_count; ++t) {
+            const Task& task = w.tasks[j.first_task + t];
+            const double time = task.work.cycles / 2.6e9 + task.work.memory_s;
+            CHECK(task.work.memory_s == Approx(0.1 * time).epsilon(1e-9));
+            work += time;
+        }
+        CHECK(j.value.max_value() == Approx(2.0 / 60 * work).epsilon(1e-9));
+    }
+    const YAML::Node chain = YAML::Load("{singh: {jobs: 10, min_tasks: 7, max_tasks: 7, fork_join_probability: 0, "
+                                        "chain_probability: 1, layered_probability: 0}}");
+    for (const DagJob& j : load_workload(chain, "exp.yaml", ".", p, 1, 0).jobs) CHECK(j.edges.size() == 6);
+    // A shape mix that weighs nothing is refused, located at the workload.
+    const YAML::Node none = YAML::Load("{singh: {jobs: 10, fork_join_probability: 0, chain_probability: 0, "
+                                       "layered_probability: 0}}");
+    CHECK_THROWS_WITH(load_workload(none, "exp.yaml", ".", p, 1, 0), Catch::Contains("exp.yaml:1:") &&
+                                                                        Catch::Contains("probabilit"));
+}
+
+TEST_CASE("workload config: the Machovec Ch.3 arrival GAPs are set from the config", "[sim][machovec]") {
+    // Both reach the generator: each moves the arrivals (the same seed otherwise gives the same ones), the
+    // defaults (0.5, 20:00) are what an unset key means, and a value outside [0, 1] is refused at the workload.
+    const PlatformSpec p = load_platform_file(std::string(RMSIM_SOURCE_DIR) + "/configs/platforms/machovec-ch3.yaml");
+    auto arrivals = [&](const std::string& yaml) {
+        std::vector<double> a;
+        for (const Task& t : load_workload(YAML::Load(yaml), "exp.yaml", ".", p, 3, 0).tasks) a.push_back(t.arrival_s);
+        return a;
+    };
+    const std::string base = "{machovec_ch3: {tasks_per_day: 2000, hours: 6";
+    CHECK(arrivals(base + "}}") == arrivals(base + ", sinusoid_amplitude: 0.5, start_clock_s: 72000}}"));
+    CHECK(arrivals(base + "}}") != arrivals(base + ", start_clock_s: 36000}}"));  // 10:00: peak hours
+    CHECK(arrivals(base + "}}") != arrivals(base + ", sinusoid_amplitude: 1}}"));
+    CHECK_THROWS_WITH(arrivals(base + ", sinusoid_amplitude: 1.5}}"), Catch::Contains("exp.yaml:1:") &&
+                                                                          Catch::Contains("sinusoid_amplitude"));
+}

@@ -140,13 +140,15 @@ void MaxMPolicy::schedule(const PolicyView& view, Decisions& decide) {
         for (ClusterId c = 0; c < clusters; ++c) compute_options(view, mappable[i], c, day_end, options[i]);
     std::vector<char> mapped(mappable.size(), 0);
 
-    // §3.3.6 metaheuristics: E_committed (consumed in the period + running + reserved; place-holders were
-    // removed at the start of this event, AMBIG B3.8) against the goal curve at now.
+    // §3.3.6 metaheuristics: E_committed against the goal curve at now. §3.3.6.2: the energy consumed in the
+    // period plus that of the tasks running, reserved *or holding place-holders*; this event opened by
+    // removing the place-holders (§3.3.1), so their energy is added back (`committed_placeholders`).
     Objective objective = config_.objective;
     Joules committed = 0;
     const Joules goal = view.energy_goal(now);
     if (config_.switching != Switching::None) {
         committed = view.energy_committed_in_period();
+        if (config_.committed_placeholders) committed += view.energy_of_cleared_placeholders();
         objective = committed > goal ? Objective::UPE : Objective::UPR;
     }
 

@@ -30,6 +30,9 @@ struct MaxMConfig {
     Objective objective = Objective::Util;
     Switching switching = Switching::None;
     bool placeholders = true;          ///< §3.3.2: place-holders (true) or permanent reservations
+    /// §3.3.6.2: E_committed counts the tasks with reservations or place-holders (true, the default); false
+    /// leaves out the place-holders removed at the start of the event (rmsim's reading before).
+    bool committed_placeholders = true;
     FilterKind filter = FilterKind::None;
     double leniency = 1.0;             ///< of the filter (§3.4.4.2 defaults: default_leniency())
     double dropping_threshold = 0.5;   ///< §3.3.3 / §3.4.4.1

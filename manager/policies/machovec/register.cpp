@@ -26,6 +26,10 @@ static MaxMConfig max_m_config(Objective m, const PolicyParams& p) {
     const double period_s = p.number("period_s", 60.0);
     p.require(period_s > 0, "period_s", "must be positive");
     c.period = SimTime::from_seconds(period_s);
+    const std::string ec = p.text("e_committed", "with-placeholders");
+    p.require(ec == "with-placeholders" || ec == "without-placeholders", "e_committed",
+              "must be 'with-placeholders' or 'without-placeholders'");
+    c.committed_placeholders = ec == "with-placeholders";
     return c;
 }
 
@@ -38,6 +42,9 @@ void register_machovec_policies(PolicyRegistry& r) {
         {"dropping_threshold", "number", "0.5",
          "drop a task whose utility if started now on its fastest cluster is below this (§3.3.3)"},
         {"period_s", "number", "60", "time between mapping events (§3.3.1)"},
+        {"e_committed", "string", "with-placeholders",
+         "metaheuristics (§3.3.6.2): E_committed counts the place-holders the event opened with "
+         "('with-placeholders') or not ('without-placeholders')"},
     };
     struct Entry {
         const char* name;

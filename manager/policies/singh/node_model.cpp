@@ -7,7 +7,7 @@
 
 namespace rmsim::singh {
 
-NodeModel NodeModel::from_platform(const PlatformSpec& platform, NodeTypeId t) {
+NodeModel NodeModel::from_platform(const PlatformSpec& platform, NodeTypeId t, bool cores_held_over_job) {
     if (t >= platform.node_types.size())
         throw std::invalid_argument("singh node model: no node type " + std::to_string(t));
     NodeModel m;
@@ -22,7 +22,7 @@ NodeModel NodeModel::from_platform(const PlatformSpec& platform, NodeTypeId t) {
     m.core_type = platform.core_types.at(m.core_type_id);
     if (m.core_type.pstates.empty())
         throw std::invalid_argument("singh node model: core type " + m.core_type.name + " has no P-states");
-    m.power_gated = m.core_type.gate_when_idle;
+    m.power_gated = m.core_type.gate_when_idle && !cores_held_over_job;
     m.link = platform.node_types[t].network;
     return m;
 }

@@ -22,12 +22,15 @@ struct NodeModel {
     std::uint32_t cores = 0;       ///< cores per node
     CoreType core_type;            ///< the (single) core type of the node
     CoreTypeId core_type_id = 0;
-    bool power_gated = false;      ///< idle cores draw nothing (core_type.gate_when_idle, Singh Sec. III-A)
+    /// A used core draws static power only while it executes: its type gates when idle (Singh Sec. III-A)
+    /// and the manager does not keep a job's cores powered over the job's span (ManagerConfig::hold_job_cores).
+    bool power_gated = false;
     LinkSpec link;                 ///< on-node interconnect link of each core
 
-    /// Built from node type `t` of the platform. std::invalid_argument if the node has no cores, no
-    /// P-states, or cores of more than one type (Singh nodes are homogeneous, Sec. III-A).
-    static NodeModel from_platform(const PlatformSpec& platform, NodeTypeId t);
+    /// Built from node type `t` of the platform; `cores_held_over_job`: the manager keeps a job's cores
+    /// powered from its start to its end (PolicyView::job_cores_held). std::invalid_argument if the node has
+    /// no cores, no P-states, or cores of more than one type (Singh nodes are homogeneous, Sec. III-A).
+    static NodeModel from_platform(const PlatformSpec& platform, NodeTypeId t, bool cores_held_over_job = true);
 
     std::uint32_t levels() const { return static_cast<std::uint32_t>(core_type.pstates.size()); }
     Hertz frequency_hz(std::uint32_t level) const { return core_type.pstates.at(level).frequency_hz; }

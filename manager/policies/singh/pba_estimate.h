@@ -1,14 +1,22 @@
 #pragma once
 // Singh 2015 Algorithm 1 lines 11-16 (PBA at run time): the value/energy estimate of a queued job if it were
-// allocated now on the node with maxBid free cores, from its design-time profile, using
-// k = min(maxBid, profiled best core count) (JobProfile::best_core_count for the GAP) and the value curve
-// at now + the profiled response time.
+// allocated now on the node with maxBid free cores, from its design-time profile. §IV-A: the profile gives
+// "the number of cores to be used to achieve maximum value/energy"; the value of a profiled allocation
+// depends on when the job starts (the value curve at now + its response time), so the count is chosen at
+// run time among k = 1 .. min(maxBid, profiled counts) by value / energy (the paper's reading, the default).
+// The alternative rmsim had before, k = min(maxBid, the count of least response x energy, the GA's own
+// fitness), is kept as PbaCoreCount::MinResponseEnergy.
 #include <cstdint>
 
 #include "manager/policies/singh/profile_store.h"
 #include "workloads/task.h"
 
 namespace rmsim::singh {
+
+enum class PbaCoreCount : std::uint8_t {
+    MaxValuePerEnergy,  ///< Singh §IV-A: the k of maximum value/energy at allocation time (ties: smaller k)
+    MinResponseEnergy,  ///< k = min(maxBid, JobProfile::best_core_count()), the profile's min response x energy
+};
 
 struct ValueEnergyEstimate {
     const ProfileEntry* entry = nullptr;  ///< the profile entry to follow (points into the JobProfile)
@@ -19,6 +27,7 @@ struct ValueEnergyEstimate {
 };
 
 /// std::invalid_argument if max_bid == 0.
-ValueEnergyEstimate pba_estimate(const Job& job, const JobProfile& profile, std::uint32_t max_bid, Seconds now_s);
+ValueEnergyEstimate pba_estimate(const Job& job, const JobProfile& profile, std::uint32_t max_bid, Seconds now_s,
+                                 PbaCoreCount rule = PbaCoreCount::MaxValuePerEnergy);
 
 }  // namespace rmsim::singh

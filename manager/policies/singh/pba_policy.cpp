@@ -17,7 +17,7 @@ void PbaPolicy::prepare(const PolicyView& view) {
         node_type_of_cluster_.push_back(t);
         if (stores_.count(t)) continue;
         ProfileStore& store = stores_[t];
-        const NodeModel model = NodeModel::from_platform(view.platform(), t);
+        const NodeModel model = NodeModel::from_platform(view.platform(), t, view.job_cores_held());
         for (JobId j = 0; j < view.job_count(); ++j) {
             const Job job = job_view(view, j);
             const PlanningProblem problem(job, model);
@@ -45,8 +45,9 @@ std::optional<SinghPolicy::Choice> PbaPolicy::choose(const PolicyView& view, con
     std::optional<Choice> best;
     double best_vpe = -1;
     for (JobId j : queue) {
-        // Algorithm 1 lines 11-16: k = min(maxBid, profiled best core count), value at allocation time.
-        const ValueEnergyEstimate est = pba_estimate(job(view, j), profile_of(j, c), bid_cores, view.now().to_seconds());
+        // Algorithm 1 lines 11-16: the profiled k <= maxBid of maximum value/energy, value at allocation time.
+        const ValueEnergyEstimate est =
+            pba_estimate(job(view, j), profile_of(j, c), bid_cores, view.now().to_seconds(), core_count_);
         if (est.value_per_energy > best_vpe || (est.value_per_energy == best_vpe && best && j < best->job)) {
             best_vpe = est.value_per_energy;
             best = Choice{j, est.entry->plan, est.value};

@@ -2,13 +2,14 @@
 // PBA, the profiling based approach (Singh 2015 §IV-A, Algorithm 1). Design time (prepare()): every job is
 // profiled by the genetic algorithm (ga_profiler.h) for k = 1 .. min(|T|, cores per node) cores, minimizing
 // response time x energy; the profiles are stored. Run time, at each mapping event (singh_policy.h): on the
-// maxBid node, every queued job is estimated with k = min(maxBid, its profiled best core count), value at
-// now + profiled response (pba_estimate.h); the job with the maximum value per energy runs with its
-// profiled allocation and V/F levels (ties: the lower job id).
+// maxBid node, every queued job is estimated with the profiled core count k <= maxBid of maximum value per
+// energy, value at now + profiled response (pba_estimate.h, `core_count` parameter); the job with the
+// maximum value per energy runs with its profiled allocation and V/F levels (ties: the lower job id).
 #include <chrono>
 #include <map>
 
 #include "manager/policies/singh/ga_profiler.h"
+#include "manager/policies/singh/pba_estimate.h"
 #include "manager/policies/singh/profile_store.h"
 #include "manager/policies/singh/singh_policy.h"
 
@@ -16,7 +17,8 @@ namespace rmsim::singh {
 
 class PbaPolicy : public SinghPolicy {
 public:
-    explicit PbaPolicy(const GaParams& ga) : ga_(ga) {}
+    explicit PbaPolicy(const GaParams& ga, PbaCoreCount core_count = PbaCoreCount::MaxValuePerEnergy)
+        : ga_(ga), core_count_(core_count) {}
     void prepare(const PolicyView& view) override;
     void report(PolicyReport& r) const override;
 
@@ -29,6 +31,7 @@ private:
     const JobProfile& profile_of(JobId j, ClusterId c) const;
 
     GaParams ga_;
+    PbaCoreCount core_count_;
     std::map<NodeTypeId, ProfileStore> stores_;  ///< per node type of the platform's clusters
     std::vector<NodeTypeId> node_type_of_cluster_;
     double profiling_wall_s_ = 0;

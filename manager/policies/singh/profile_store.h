@@ -26,9 +26,9 @@ struct JobProfile {
     std::vector<ProfileEntry> entries;  ///< entries[k-1] for k = 1 .. entries.size()
     std::uint64_t evaluations = 0;      ///< GA individuals over every k (GaOutcome::evaluations; seeding excluded)
 
-    /// GAP: the "number of cores to be used to achieve maximum value/energy" of Algorithm 1 is taken as the
-    /// k with the smallest response x energy among the profiled k (ties: the smaller k); the value itself
-    /// depends on the allocation time, which profiling does not know.
+    /// The k with the smallest response x energy among the profiled k (ties: the smaller k), the GA's own
+    /// fitness. Used by PbaCoreCount::MinResponseEnergy; the default reads Algorithm 1 as the paper does,
+    /// maximum value/energy at the allocation time (pba_estimate.h).
     std::uint32_t best_core_count() const;
     /// The entry for k (1 <= k <= entries.size(); std::out_of_range otherwise).
     const ProfileEntry& entry(std::uint32_t k) const;

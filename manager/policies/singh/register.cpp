@@ -36,13 +36,17 @@ void register_singh_policies(PolicyRegistry& r) {
     r.add(PolicyInfo{
         "pba", "singh2015", "Singh 2015 §IV-A, Algorithm 1",
         "design-time GA profiles per job and core count (min response x energy); at run time the job with the "
-        "highest value per energy runs with its profiled allocation and V/F levels",
+        "highest value per energy runs with its profiled allocation and V/F levels, on the profiled core count "
+        "of highest value per energy",
         {{"population", "integer", std::to_string(d.population), "GA individuals"},
          {"evaluations", "integer", std::to_string(d.evaluations), "GA fitness evaluations per job and core count"},
          {"crossover_rate", "number", "0.9", "probability that a child is a uniform crossover"},
          {"mutation_rate", "number", "0.1", "per-gene mutation probability"},
          {"tournament_size", "integer", std::to_string(d.tournament_size), "parent selection tournament"},
-         {"seed", "integer", "1", "seed of the GA (with the job id and core count)"}},
+         {"seed", "integer", "1", "seed of the GA (with the job id and core count)"},
+         {"core_count", "string", "max-value-per-energy",
+          "max-value-per-energy: the profiled core count of maximum value/energy at allocation time (§IV-A); "
+          "min-response-energy: the count of least response x energy (the GA's fitness)"}},
         [](const PolicyParams& p) -> std::unique_ptr<Policy> {
             singh::GaParams g;
             g.population = p.integer("population", g.population);
@@ -54,7 +58,12 @@ void register_singh_policies(PolicyRegistry& r) {
             p.require(g.population >= 2, "population", "must be >= 2");
             p.require(g.crossover_rate >= 0 && g.crossover_rate <= 1, "crossover_rate", "must be in [0, 1]");
             p.require(g.mutation_rate >= 0 && g.mutation_rate <= 1, "mutation_rate", "must be in [0, 1]");
-            return std::make_unique<singh::PbaPolicy>(g);
+            const std::string rule = p.text("core_count", "max-value-per-energy");
+            p.require(rule == "max-value-per-energy" || rule == "min-response-energy", "core_count",
+                      "must be max-value-per-energy or min-response-energy");
+            return std::make_unique<singh::PbaPolicy>(g, rule == "max-value-per-energy"
+                                                             ? singh::PbaCoreCount::MaxValuePerEnergy
+                                                             : singh::PbaCoreCount::MinResponseEnergy);
         }});
 }
 

@@ -53,7 +53,8 @@ PolicyTraits SinghPolicy::traits() const {
 
 const NodeModel& SinghPolicy::node_model(const PolicyView& view, ClusterId c) {
     auto& m = models_[c];
-    if (!m) m = std::make_unique<NodeModel>(NodeModel::from_platform(view.platform(), view.platform().clusters.at(c).node_type));
+    if (!m) m = std::make_unique<NodeModel>(NodeModel::from_platform(view.platform(), view.platform().clusters.at(c).node_type,
+                                                                             view.job_cores_held()));
     return *m;
 }
 

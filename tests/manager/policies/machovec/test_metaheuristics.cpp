@@ -71,3 +71,37 @@ TEST_CASE("metaheuristics: task-based switches to max UPE once the goal is reach
     CHECK(event_based.view.record(0).pstate == 0);
     CHECK(event_based.view.record(1).pstate == 0);
 }
+
+TEST_CASE("metaheuristics: E_committed counts the place-holders the event opened with (§3.3.6.2)",
+          "[manager][machovec]") {
+    // Task 0 arrived at 43,100 s and got a place-holder at the event of 43,140 s: c0 node 0 from 43,300 s at
+    // P0 (100 J estimated, see above). The event of 43,200 s removes it (§3.3.1) and task 0 waits again.
+    // Consumed 450 J; the goal at 43,200 s is 500 J. §3.3.6.2: E_committed = 450 + 100 (the place-holder)
+    // = 550 > 500 -> Max UPE: c0 at P1. Without the place-holder 450 <= 500 -> Max UPR: c0 at P0.
+    for (const bool with : {true, false}) {
+        const PlatformSpec p = two_cluster_platform(2, 1);
+        const std::vector<Task> tasks{het_task(0, 43100, 10, 20, 10, 20, UtilityFunction::constant(1))};
+        Bookkeeping books(p, tasks, Granularity::Node);
+        const Joules consumed = 450;
+        books.energy().set_reader([&] { return consumed; });
+        books.energy().set_budget(EnergyBudget{1000, 86400_s, 0_s});
+        books.arrive(0, tasks[0].arrival());
+        books.begin_event(43140_s);
+        books.decisions().reserve(0, 0, {0}, 43300_s, 0, true);
+        CHECK(books.view().energy_committed_in_period() == Approx(550.0));  // the place-holder is committed
+        books.begin_event(43200_s);
+        REQUIRE(books.view().record(0).state == TaskState::Waiting);
+        CHECK(books.view().energy_committed_in_period() == Approx(450.0));
+        CHECK(books.view().energy_of_cleared_placeholders() == Approx(100.0));
+        PolicyParams params;
+        if (!with) params = PolicyParams(YAML::Load("{e_committed: without-placeholders}"), "test");
+        builtin_policies()
+            .create("event-based", params, SourceLocation{"test", 0, 0})
+            ->schedule(books.view(), books.decisions());
+        REQUIRE(books.view().record(0).state == TaskState::Running);
+        CHECK(books.view().record(0).cluster == 0);
+        CHECK(books.view().record(0).pstate == (with ? 1u : 0u));
+        // Mapped again, the task is in E_committed once, by its new start.
+        CHECK(books.view().energy_of_cleared_placeholders() == 0.0);
+    }
+}

@@ -17,10 +17,13 @@ using namespace rmsim::singh;
 TEST_CASE("singh node model: built from the singh2015 preset", "[manager][singh]") {
     const PlatformSpec s =
         load_platform_file(std::string(RMSIM_SOURCE_DIR) + "/configs/platforms/singh2015.yaml");
-    const NodeModel m = NodeModel::from_platform(s, 0);
+    const NodeModel m = NodeModel::from_platform(s, 0, /*cores_held_over_job=*/false);
     CHECK(m.cores == 8);
     CHECK(m.levels() == 6);
     CHECK(m.power_gated);
+    // The manager keeps a job's cores powered over its span (the default, Singh Eq. 1): the planner charges
+    // static power over the span even though the cores gate when no job holds them.
+    CHECK(!NodeModel::from_platform(s, 0).power_gated);
     CHECK(m.frequency_hz(0) == Approx(2.6e9));
     CHECK(m.frequency_hz(5) == Approx(0.6e9));
     // busy = C·V²·f + V·I = 1.1e-9·1.1²·2.6e9 + 1.1·0.4; idle = V·I.

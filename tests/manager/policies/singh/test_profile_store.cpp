@@ -36,23 +36,58 @@ TEST_CASE("singh profile: best core count and Algorithm 1 estimate", "[manager][
     job.id = 3;
     job.arrival_s = 100;
     job.value = UtilityFunction::value_curve(50, 10, 30);  // 50 until 10 s after arrival, 0 at 30 s
-    // now = 110, maxBid 8: k = min(8, 2) = 2: completion 110 + 6 = 116 = arrival + 16 -> 50·(30-16)/20 = 35;
-    // value per energy 35 / 120.
-    ValueEnergyEstimate e = pba_estimate(job, p, 8, 110);
+    // The min response x energy rule: now = 110, maxBid 8: k = min(8, 2) = 2: completion 110 + 6 = 116 =
+    // arrival + 16 -> 50·(30-16)/20 = 35; value per energy 35 / 120.
+    const auto min_re = PbaCoreCount::MinResponseEnergy;
+    ValueEnergyEstimate e = pba_estimate(job, p, 8, 110, min_re);
     CHECK(e.entry == &p.entries[1]);
     CHECK(e.cores == 2);
     CHECK(e.value == Approx(35).epsilon(1e-12));
     CHECK(e.energy_j == Approx(120));
     CHECK(e.value_per_energy == Approx(35.0 / 120).epsilon(1e-12));
     // maxBid 1: k = 1: completion 110 + 10 = arrival + 20 -> 25, per energy 25/100.
-    e = pba_estimate(job, p, 1, 110);
+    e = pba_estimate(job, p, 1, 110, min_re);
     CHECK(e.entry == &p.entries[0]);
     CHECK(e.value == Approx(25).epsilon(1e-12));
     CHECK(e.value_per_energy == Approx(0.25).epsilon(1e-12));
     // Too late: value 0.
-    e = pba_estimate(job, p, 8, 130);
+    e = pba_estimate(job, p, 8, 130, min_re);
     CHECK(e.value == 0.0);
     CHECK(e.value_per_energy == 0.0);
+    CHECK_THROWS_AS(pba_estimate(job, p, 0, 110, min_re), std::invalid_argument);
+}
+
+TEST_CASE("singh PBA: the core count of maximum value/energy at allocation time (§IV-A)", "[manager][singh]") {
+    // The profile above; value 50 until 10 s after arrival (100), 0 at 30 s. Value / energy per k:
+    JobProfile p;
+    p.job_id = 3;
+    p.entries = {fake_entry(1, 1, 10, 100), fake_entry(2, 2, 6, 120), fake_entry(3, 2, 4, 180), fake_entry(4, 4, 5, 200)};
+    Job job;
+    job.id = 3;
+    job.arrival_s = 100;
+    job.value = UtilityFunction::value_curve(50, 10, 30);
+    // Allocated at arrival (now = 100): every k ends within the plateau, value 50:
+    //   k=1 50/100 = 0.5, k=2 50/120 = 0.417, k=3 50/180 = 0.278, k=4 50/200 = 0.25 -> k = 1,
+    // where the least response x energy (k = 2) would give 0.417.
+    ValueEnergyEstimate e = pba_estimate(job, p, 8, 100);
+    CHECK(e.entry == &p.entries[0]);
+    CHECK(e.cores == 1);
+    CHECK(e.value == Approx(50));
+    CHECK(e.value_per_energy == Approx(0.5));
+    CHECK(pba_estimate(job, p, 8, 100, PbaCoreCount::MinResponseEnergy).entry == &p.entries[1]);
+    // At now = 112 the value decays (50·(30 - d)/20 at d s after arrival):
+    //   k=1 d=22: 20/100 = 0.2; k=2 d=18: 30/120 = 0.25; k=3 d=16: 35/180 = 0.194; k=4 d=17: 32.5/200 = 0.1625
+    //   -> k = 2.
+    e = pba_estimate(job, p, 8, 112);
+    CHECK(e.entry == &p.entries[1]);
+    CHECK(e.value == Approx(30).epsilon(1e-12));
+    CHECK(e.value_per_energy == Approx(0.25).epsilon(1e-12));
+    // A bid of 1 core allows k = 1 only.
+    CHECK(pba_estimate(job, p, 1, 112).entry == &p.entries[0]);
+    // Equal value per energy: the smaller k. Two entries of 1 and 2 cores, both 50 / 100.
+    JobProfile tie;
+    tie.entries = {fake_entry(1, 1, 8, 100), fake_entry(2, 2, 4, 100)};
+    CHECK(pba_estimate(job, tie, 8, 100).entry == &tie.entries[0]);
     CHECK_THROWS_AS(pba_estimate(job, p, 0, 110), std::invalid_argument);
 }
 
