@@ -176,6 +176,12 @@ TEST_CASE("golden: machovec-fig25", "[golden]") {
                  kMachovecSmall + "--trials 2 --set workload.machovec_ch3.tasks_per_day=300 --set run.energy_budget_j=3e8");
 }
 
+// The calibrated platform (scripts/calibrate_machovec.py), at the same scale as machovec-fig25.
+TEST_CASE("golden: machovec-fig25-calibrated", "[golden]") {
+    check_golden("machovec-fig25-calibrated", "configs/experiments/machovec-fig25-calibrated.yaml",
+                 kMachovecSmall + "--trials 2 --set workload.machovec_ch3.tasks_per_day=300 --set run.energy_budget_j=3e8");
+}
+
 TEST_CASE("golden: machovec-fig26", "[golden]") {
     check_golden("machovec-fig26", "configs/experiments/machovec-fig26.yaml",
                  kMachovecSmall + "--trials 2 --set workload.machovec_ch3.tasks_per_day=600 --set run.energy_budget_j=6e8");
