@@ -11,34 +11,12 @@
 
 #include "manager/policy.h"
 #include "platform/input_error.h"
+#include "platform/params.h"
 
 namespace rmsim {
 
-struct ParamInfo {
-    std::string name;
-    std::string type;          ///< "number", "integer", "bool", "string"
-    std::string default_value;
-    std::string description;
-};
-
-/// The parameters of one policy instance, as written in the config (a YAML map, possibly empty).
-class PolicyParams {
-public:
-    PolicyParams() = default;
-    PolicyParams(YAML::Node map, std::string file) : map_(std::move(map)), file_(std::move(file)) {}
-    double number(const char* key, double fallback) const;
-    std::uint32_t integer(const char* key, std::uint32_t fallback) const;
-    bool flag(const char* key, bool fallback) const;
-    std::string text(const char* key, const std::string& fallback) const;
-    /// Throws InputError at the parameter if `ok` is false.
-    void require(bool ok, const char* key, const std::string& message) const;
-    const YAML::Node& node() const { return map_; }
-    const std::string& file() const { return file_; }
-
-private:
-    YAML::Node map_;
-    std::string file_;
-};
+/// The parameters of one policy instance (platform/params.h).
+using PolicyParams = Params;
 
 struct PolicyInfo {
     std::string name;

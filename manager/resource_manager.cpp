@@ -225,6 +225,7 @@ void ResourceManager::send_start(TaskId t) {
     m.gang_root = nodes.front().first;
     m.attempt = r.preemptions;
     m.memory_bytes = task.memory_bytes / nodes.size();  // spread evenly over the task's nodes
+    m.priority = task.utility.max_value();
     // The booked end: the parts that project exactly that are not acknowledged (modules/protocol.h).
     if (const Booking* b = books_.ledger().profile(r.cluster).booking(t); b && !b->end.is_infinite())
         m.expected_end = to_sc_time(b->end);

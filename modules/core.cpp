@@ -118,6 +118,20 @@ void Core::refresh_power() {
     meter_.set_power(EnergyCategory::CoreDynamic, dyn);
 }
 
+Watts Core::draw_at(std::uint32_t level) const {
+    if (!host_.powered()) return 0;
+    const PState& p = type_.pstates.at(level);
+    switch (state_) {
+        case State::Off: return 0;
+        case State::Sleeping: return type_.sleep_power_w;
+        case State::Waking:
+        case State::Idle: return p.idle_power_w;
+        case State::Running:
+        case State::Barrier: return work_.busy_power_w(type_, type_id_, level);
+    }
+    return 0;
+}
+
 void Core::start(const Message& m, const sc_time& ready_at, const sc_time& restore) {
     if (has_segment())
         throw std::logic_error(std::string(name()) + ": START of task " + std::to_string(m.task) +
@@ -129,6 +143,7 @@ void Core::start(const Message& m, const sc_time& ready_at, const sc_time& resto
         throw std::logic_error(std::string(name()) + ": START at P-state " + std::to_string(m.pstate) +
                                " out of range");
     has_task_ = true;
+    busy_since_ = now;
     task_ = m.task;
     work_ = m.work;
     done_ = 1.0 - m.remaining;
@@ -190,6 +205,7 @@ Joules Core::release() {
 }
 
 void Core::become_idle() {
+    busy_total_ += sc_time_stamp() - busy_since_;
     has_task_ = false;
     holding_ = false;
     completion_armed_ = false;
@@ -227,7 +243,7 @@ void Core::keep_powered(const sc_time& ready_at) {
 Joules Core::end_keep_powered() {
     if (!kept_powered_) return 0;
     kept_powered_ = false;
-    if (has_segment() || has_task_) return 0;
+    if (has_task_) return 0;
     const Joules energy = meter_.total_energy() - kept_since_j_;
     if ((state_ == State::Idle || state_ == State::Waking) && type_.gate_when_idle) {
         state_ = State::Off;

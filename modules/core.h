@@ -82,6 +82,13 @@ public:
     bool switching() const { return switching_; }
     bool has_segment() const { return state_ == State::Running || state_ == State::Barrier || (state_ == State::Waking && has_task_); }
     bool kept_powered() const { return kept_powered_; }
+    /// True while the core holds a task segment (from its START to its end: wake-up and barrier wait
+    /// included), as an operating system would count a CPU busy.
+    bool busy() const { return has_task_; }
+    /// The time the core has been busy since the start of the run, up to now (DVFS governors' load).
+    sc_core::sc_time busy_time() const {
+        return has_task_ ? busy_total_ + (sc_core::sc_time_stamp() - busy_since_) : busy_total_;
+    }
     TaskId task() const { return task_; }
     double done_fraction() const;                     ///< of the current segment, up to now
     /// When the segment's work will be done if nothing changes (through a pending wake-up or DVFS switch);
@@ -91,6 +98,9 @@ public:
     CoreTypeId type_id() const { return type_id_; }
     std::uint32_t index() const { return index_; }
     const PowerMeter& meter() const { return meter_; }
+    /// What the core would draw in its present state at `level` once a switch there is over (a power cap's
+    /// prediction).
+    Watts draw_at(std::uint32_t level) const;
 
 private:
     void on_event();
@@ -135,6 +145,8 @@ private:
     Joules energy_at_start_ = 0;
     bool kept_powered_ = false;        ///< keep_powered(): not gated between segments
     Joules kept_since_j_ = 0;          ///< meter reading when the energy not yet given to a segment began
+    sc_core::sc_time busy_total_;      ///< busy time of the segments that have ended
+    sc_core::sc_time busy_since_;      ///< when the current segment began
 };
 
 }  // namespace rmsim

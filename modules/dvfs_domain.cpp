@@ -4,7 +4,8 @@
 
 namespace rmsim {
 
-void DvfsDomain::request(std::uint32_t level) {
+void DvfsDomain::apply() {
+    const std::uint32_t level = std::max(wanted_, cap_);
     // Cores change level only through their domain, so after a request each core is at `requested_` or
     // switching to it; Core::switch_pstate would return at once. Skipping the scan matters for node-wide
     // domains, where every START requests its P-state from all cores of the node.
@@ -13,5 +14,18 @@ void DvfsDomain::request(std::uint32_t level) {
     for (Core* c : cores_) c->switch_pstate(level);
     settled_ = true;
 }
+
+void DvfsDomain::cap(std::uint32_t level) {
+    cap_ = std::min(level, levels() - 1);
+    apply();
+}
+
+std::uint32_t DvfsDomain::levels() const {
+    std::uint32_t n = ~0u;
+    for (const Core* c : cores_) n = std::min<std::uint32_t>(n, static_cast<std::uint32_t>(c->type().pstates.size()));
+    return n;
+}
+
+const CoreType& DvfsDomain::core_type() const { return cores_.front()->type(); }
 
 }  // namespace rmsim

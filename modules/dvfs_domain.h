@@ -2,12 +2,19 @@
 // A DVFS domain: cores that share one voltage/frequency level (per core, per processor or per node,
 // gem5 DVFS-domain style). A request validates the level, is a no-op if nothing changes, replaces a pending
 // switch, and takes effect in each core after its type's transition latency.
+//
+// Who sets the level (docs/dvfs.md): the scheduler, through its per-task P-state (START, SET_PSTATE), unless
+// a governor controls the domain (modules/governors/governor_module.h), whose requests then replace the
+// scheduler's. A power cap (modules/power_cap.h) may hold the domain at or below a level: the level in force
+// is the slower of the wanted one and the cap's.
+#include <algorithm>
 #include <cstdint>
 #include <vector>
 
 namespace rmsim {
 
 class Core;
+struct CoreType;
 
 class DvfsDomain {
 public:
@@ -15,16 +22,41 @@ public:
         cores_.push_back(c);
         settled_ = false;
     }
-    /// Switches every core to `level`. O(1) when `level` is the level last requested: every core is
-    /// then at it or switching to it already, so each core's switch would be a no-op.
-    void request(std::uint32_t level);
+    /// The scheduler's request: the domain takes `level` (or the cap's, if slower). Ignored while a governor
+    /// controls the domain. O(1) when nothing changes.
+    void request(std::uint32_t level) {
+        if (!governed_) want(level);
+    }
+    /// The governor's request.
+    void govern(std::uint32_t level) { want(level); }
+    /// A governor controls the domain from now on: the scheduler's requests are ignored.
+    void set_governed(bool g) { governed_ = g; }
+    bool governed() const { return governed_; }
+    /// A power cap: the domain runs no faster than `level` (0: no limit). Clamped to the slowest level.
+    void cap(std::uint32_t level);
+    std::uint32_t cap_level() const { return cap_; }
+    /// The level last asked for by the scheduler or the governor (before the cap).
+    std::uint32_t wanted() const { return wanted_; }
+    /// The level the cores are at or switching to.
     std::uint32_t requested() const { return requested_; }
+    /// The number of levels every core of the domain has.
+    std::uint32_t levels() const;
+    const CoreType& core_type() const;
     const std::vector<Core*>& cores() const { return cores_; }
 
 private:
+    void want(std::uint32_t level) {
+        wanted_ = level;
+        apply();
+    }
+    void apply();
+
     std::vector<Core*> cores_;
+    std::uint32_t wanted_ = 0;
+    std::uint32_t cap_ = 0;
     std::uint32_t requested_ = 0;
     bool settled_ = false;  ///< a request has reached every core (the first one still validates the level)
+    bool governed_ = false;
 };
 
 }  // namespace rmsim

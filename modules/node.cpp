@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <stdexcept>
 #include <string>
 
@@ -67,6 +68,18 @@ Node::Node(sc_core::sc_module_name name, NodeParams params, EnergyAccount* accou
             domain_index_[c->index()] = static_cast<std::uint32_t>(domains_.size() - 1);
         }
     }
+    if (params_.governor) {
+        governors_.resize(domains_.size());
+        sampling_governors_.assign(domains_.size(), nullptr);
+        for (std::size_t d = 0; d < domains_.size(); ++d) {
+            std::unique_ptr<Governor> g = params_.governor();
+            if (g->follows_scheduler()) continue;  // userspace: the scheduler's levels, as without a governor
+            const bool samples = g->sampling_period_s() > 0;
+            governors_[d] = std::make_unique<GovernorModule>(("governor" + std::to_string(d)).c_str(), *domains_[d],
+                                                             std::move(g));
+            if (samples) sampling_governors_[d] = governors_[d].get();
+        }
+    }
     part_of_core_.assign(cores_.size(), kNoPart);
     core_due_.assign(cores_.size(), sc_core::sc_max_time());
     network_ = std::make_unique<Interconnect>("network", std::vector<LinkSpec>(cores_.size(), params_.type.network));
@@ -104,6 +117,43 @@ EnergyBreakdown Node::energy_breakdown() const {
         for (const auto& c : p->cores()) add(c->meter());
     }
     return b;
+}
+
+Watts Node::power() const {
+    Watts w = meter_.total_power();
+    for (const auto& p : processors_) {
+        w += p->meter().total_power();
+        for (const auto& c : p->cores()) w += c->meter().total_power();
+    }
+    return w;
+}
+
+Watts Node::domain_draw_at(std::size_t d, std::uint32_t level) const {
+    const DvfsDomain& dom = *domains_.at(d);
+    Watts w = 0;
+    for (const Core* c : dom.cores()) w += c->draw_at(level);
+    if (!powered()) return w;
+    // Uncore and base power given per P-state follow core 0 of the processor / node (platform_spec.h).
+    auto uncore = [&](const Processor& p) {
+        const auto& u = p.type().uncore_power_w;
+        return u.size() > 1 && p.powered() ? u.at(level) : 0.0;
+    };
+    switch (params_.dvfs_domain) {
+        case DvfsScope::Core: break;
+        case DvfsScope::Processor: w += uncore(*processor_of_[dom.cores().front()->index()]); break;
+        case DvfsScope::Node:
+            for (const auto& p : processors_) w += uncore(*p);
+            if (params_.type.base_power_w.size() > 1) w += params_.type.base_power_w.at(level);
+            break;
+    }
+    return w;
+}
+
+double Node::priority() const {
+    double best = -std::numeric_limits<double>::infinity();
+    for (const Part& p : parts_)
+        if (p.live) best = std::max(best, p.priority);
+    return best;
 }
 
 void Node::refresh_base_power() {
@@ -279,6 +329,7 @@ void Node::start(const Message& m) {
     part.gang_root = m.gang_root;
     part.attempt = m.attempt;
     part.memory_bytes = m.memory_bytes;
+    part.priority = m.priority;
     part.expected_end = m.expected_end;
     // A task that resumes (work already done) restores its checkpoint first, its cores busy.
     const PreemptionCost& cost = params_.preemption;
@@ -508,7 +559,9 @@ void Node::on_core_timer() {
     }
 }
 
-void Node::on_core_activity(Core&, bool segment_began) {
+void Node::on_core_activity(Core& core, bool segment_began) {
+    if (!sampling_governors_.empty())
+        if (GovernorModule* g = sampling_governors_[domain_index_[core.index()]]) g->on_activity(core, segment_began);
     if (segment_began) {
         ++cores_with_segment_;
     } else {

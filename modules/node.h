@@ -30,6 +30,8 @@
 #include "modules/core_host.h"
 #include "modules/core_timer.h"
 #include "modules/dvfs_domain.h"
+#include "modules/governors/governor_module.h"
+#include "modules/governors/governor_registry.h"
 #include "modules/instant_watchdog.h"
 #include "modules/interconnect.h"
 #include "modules/payload_event_queue.h"
@@ -49,6 +51,8 @@ struct NodeParams {
     std::vector<CoreType> core_types;            ///< indexed by ProcessorType::core_type
     DvfsScope dvfs_domain = DvfsScope::Core;
     PreemptionCost preemption;  ///< checkpoint / restart of a task's part
+    /// Makes the governor of each DVFS domain (empty: none; the scheduler sets the levels).
+    GovernorMaker governor;
     /// The parameters of node `id` of type `type` of a platform.
     static NodeParams from_platform(const PlatformSpec& spec, NodeTypeId type, NodeId id);
     /// std::invalid_argument if a type index is out of range or a node has no cores.
@@ -77,10 +81,21 @@ public:
     const Core& core(std::uint32_t i) const { return *cores_.at(i); }
     std::vector<std::unique_ptr<Processor>>& processors() { return processors_; }
     DvfsDomain& domain_of(std::uint32_t core) { return *domains_.at(domain_index_.at(core)); }
+    std::size_t domain_count() const { return domains_.size(); }
+    DvfsDomain& domain(std::size_t d) { return *domains_.at(d); }
+    /// The governor module of domain `d`, nullptr if the domain has none (the scheduler sets its level).
+    GovernorModule* governor(std::size_t d) { return governors_.empty() ? nullptr : governors_.at(d).get(); }
     const PowerMeter& meter() const { return meter_; }
     Interconnect& network() { return *network_; }
     /// Energy of the node's own meter plus its processors and cores, up to now.
     EnergyBreakdown energy_breakdown() const;
+    /// The node's draw now: its own meter, its processors' and its cores' (O(cores)).
+    Watts power() const;
+    /// What domain `d` (its cores, and the uncore and base power that follow its level) would draw at `level`
+    /// in the present state, once a switch there is over: a power cap's prediction.
+    Watts domain_draw_at(std::size_t d, std::uint32_t level) const;
+    /// The largest priority (Message::priority) of the tasks on the node; -infinity if none.
+    double priority() const;
 
     // --- CoreHost (reports of the processors, on behalf of their cores) ---
     bool powered() const override { return state_ != PowerState::Off; }
@@ -110,6 +125,7 @@ private:
         sc_core::sc_time expected_end;     ///< Message::expected_end of its START
         bool acknowledged = false;         ///< its START has been acknowledged (changes are reported from now)
         std::uint64_t memory_bytes = 0;    ///< what a checkpoint writes
+        double priority = 0;               ///< Message::priority of its START
         bool checkpointing = false;        ///< preempted, writing its checkpoint
         /// At the gang root: the nodes whose parts of this attempt have arrived at the task's barrier.
         std::vector<NodeId> arrived;
@@ -164,6 +180,8 @@ private:
     std::vector<Processor*> processor_of_;  ///< per core
     std::vector<std::unique_ptr<DvfsDomain>> domains_;
     std::vector<std::uint32_t> domain_index_;
+    std::vector<std::unique_ptr<GovernorModule>> governors_;  ///< per domain (empty: no governors)
+    std::vector<GovernorModule*> sampling_governors_;         ///< per domain: the ones that sample, else nullptr
     std::unique_ptr<Interconnect> network_;
     PayloadEventQueue<Delivery> peq_;
     sc_core::sc_event timer_;

@@ -77,6 +77,9 @@ struct Message {
     NodeId gang_root = 0;            ///< Start, barrier: the node that holds the task's barrier
     std::uint32_t attempt = 0;       ///< Start, barrier, notices: which start of the task (preemptions so far)
     std::uint64_t memory_bytes = 0;  ///< Start: memory of the task's part on this node (its checkpoint)
+    /// Start: how much the task is worth (its maximum utility or value): a power cap that may slow nodes in
+    /// priority order slows the nodes of the least valuable tasks first (modules/power_cap.h)
+    double priority = 0;
     sc_core::sc_time projected_end;  ///< Started, Projected: when the part would end if nothing changes
     /// Start: the end the sender expects for the part (SC_ZERO_TIME: none, always acknowledge); Started,
     /// Projected: echoed, with `gang_nodes`, so that the receiver can take the parts that never reported

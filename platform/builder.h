@@ -13,15 +13,22 @@
 #include "modules/interconnect.h"
 #include "modules/machine_meter.h"
 #include "modules/node.h"
+#include "modules/power_cap.h"
 #include "modules/power_meter.h"
 #include "platform/platform_spec.h"
 
 namespace rmsim {
 
+/// What an experiment adds to the platform's hardware (docs/dvfs.md).
+struct MachineOptions {
+    GovernorMaker governor;  ///< the DVFS governor of every domain (empty: the scheduler sets the levels)
+    std::vector<PowerCapSpec> power_caps;
+};
+
 class Machine {
 public:
     /// Builds under the current module hierarchy (call during elaboration). Sets the time resolution.
-    explicit Machine(const PlatformSpec& spec);
+    explicit Machine(const PlatformSpec& spec, const MachineOptions& options = {});
     Machine(const Machine&) = delete;
     Machine& operator=(const Machine&) = delete;
 
@@ -42,6 +49,8 @@ public:
     /// The machine-wide integrator behind total_energy(), power() and energy_breakdown().
     const EnergyAccount& energy_account() const { return account_; }
 
+    const std::vector<std::unique_ptr<PowerCapController>>& power_caps() const { return caps_; }
+
     /// Every core reports its segments and P-state switches to `log` (nullptr: none). Attach before sc_start.
     void attach_log(ActivityLog* log);
     /// `o` sees the machine-wide draw before each change (nullptr: none), after the machine's meter (which
@@ -55,6 +64,7 @@ private:
     std::unique_ptr<Interconnect> network_;
     std::vector<std::unique_ptr<Node>> nodes_;
     std::unique_ptr<MachineMeter> meter_;
+    std::vector<std::unique_ptr<PowerCapController>> caps_;
 };
 
 }  // namespace rmsim

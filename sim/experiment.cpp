@@ -197,7 +197,7 @@ namespace {
 void read_settings(Experiment& e, const std::string& platform_file) {
     const std::string& path = e.file;
     const YAML::Node& root = e.root;
-    check_allowed_keys(root, path, "experiment", {"name", "platform", "workload", "manager", "run", "variants", "sweep", "compare"});
+    check_allowed_keys(root, path, "experiment", {"name", "platform", "workload", "manager", "run", "dvfs", "variants", "sweep", "compare"});
     // Platform: a path (relative to this file) or the platform map itself.
     const YAML::Node p = get_node(root, "platform", path);
     if (p.IsScalar()) e.platform = load_platform_file(platform_path(e, p));
@@ -233,6 +233,7 @@ void read_settings(Experiment& e, const std::string& platform_file) {
                 throw_at(r["measure_end_s"], path, "measure_end_s must be after warmup_s");
         }
     }
+    if (has_key(root, "dvfs")) e.dvfs = load_dvfs_config(root["dvfs"], path, e.platform);
     make_policy(e);  // validates the policy name and parameters now
     get_node(root, "workload", path);
 }

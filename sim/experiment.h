@@ -11,6 +11,7 @@
 #include "manager/policy.h"
 #include "manager/resource_manager.h"
 #include "platform/platform_spec.h"
+#include "sim/dvfs_config.h"
 #include "sim/override_positions.h"
 #include "sim/variants.h"
 #include "sim/workload_config.h"
@@ -39,6 +40,7 @@ struct Experiment {
     std::string variant;       ///< the variant's name ("" without variants)
     MeasureWindow window;
     Seconds sample_interval_s = 3600;  ///< energy.csv sampling period (run.sample_interval_s), >= 1 ns
+    DvfsConfig dvfs;           ///< governors and power caps (dvfs:)
     OptionPositions options;   ///< where the --set values stand in `root`: their errors are reported at the option
 };
 

@@ -129,7 +129,10 @@ Metrics run_trial(const Experiment& e, std::uint32_t trial, const TrialOptions& 
     const std::vector<Task>& tasks = workload.tasks;
     std::unique_ptr<Policy> policy = make_policy(e);
     // The module tree is left to process exit (one simulation per process; teardown is slow at scale).
-    auto* machine = new Machine(e.platform);
+    MachineOptions hardware;
+    hardware.governor = e.dvfs.make_governor;
+    hardware.power_caps = e.dvfs.power_caps;
+    auto* machine = new Machine(e.platform, hardware);
     // energy.csv, pstates.csv, trace.json, and the energy at the measurement window's edges.
     std::vector<SimTime> marks;
     if (e.window.enabled) marks.push_back(e.window.start);
@@ -188,6 +191,29 @@ Metrics run_trial(const Experiment& e, std::uint32_t trial, const TrialOptions& 
                       {"kills", manager->stats().kills},
                       {"commands", machine->manager_port().commands_sent()},
                       {"notices", machine->manager_port().notices_received()}};
+    if (e.dvfs.make_governor) {
+        std::uint64_t domains = 0, samples = 0;
+        for (NodeId n = 0; n < machine->node_count(); ++n)
+            for (std::size_t d = 0; d < machine->node(n).domain_count(); ++d)
+                if (const GovernorModule* g = machine->node(n).governor(d)) {
+                    ++domains;
+                    samples += g->samples();
+                }
+        s["governor"] = {{"name", e.dvfs.governor}, {"domains", domains}, {"samples", samples}};
+    }
+    if (!machine->power_caps().empty()) {
+        nlohmann::ordered_json caps = nlohmann::ordered_json::object();
+        for (std::size_t i = 0; i < machine->power_caps().size(); ++i) {
+            const PowerCapSpec& c = machine->power_caps()[i]->spec();
+            const PowerCapReport& r = machine->power_caps()[i]->report();
+            caps["cap" + std::to_string(i)] = {
+                {"scope", to_string(c.scope)}, {"index", c.index}, {"watts", c.watts},
+                {"time_over_s", r.time_over_s}, {"largest_excess_w", r.largest_excess_w},
+                {"largest_window_average_w", r.largest_window_average_w}, {"slowdowns", r.slowdowns},
+                {"raises", r.raises}};
+        }
+        s["power_caps"] = caps;
+    }
     PolicyReport report;
     policy->report(report);
     if (!report.figures.empty()) {

@@ -232,3 +232,29 @@ TEST_CASE("bad inputs: the cases that are not errors run correctly", "[sim][bad_
         CHECK(rmsim::test::slurp(d / "a" / "tasks.csv") == rmsim::test::slurp(d / "b" / "tasks.csv"));
     }
 }
+
+TEST_CASE("bad inputs: the dvfs section (governors, power caps) is checked", "[sim][bad_inputs][dvfs]") {
+    const std::string run = "run: {seed: 1}";
+    for (const Case& c : {
+             yaml_case("governor", run, run + "\ndvfs: {governor: turbo}", "turbo", "unknown governor 'turbo'"),
+             yaml_case("governor_param", run, run + "\ndvfs: {governor: ondemand, params: {up_treshold: 90}}",
+                       "up_treshold", "unknown parameter 'up_treshold' of governor 'ondemand'"),
+             yaml_case("threshold", run, run + "\ndvfs: {governor: ondemand, params: {up_threshold: 180}}", "180",
+                       "must be a percentage"),
+             yaml_case("sampling", run, run + "\ndvfs: {governor: ondemand, params: {sampling_rate_s: 0}}", "0}",
+                       "'sampling_rate_s': must be from 1e-6"),
+             yaml_case("thresholds", run,
+                       run + "\ndvfs: {governor: conservative, params: {up_threshold: 30, down_threshold: 40}}",
+                       "40", "must be below up_threshold"),
+             yaml_case("cap_node", run, run + "\ndvfs: {power_caps: [{scope: node, index: 9, watts: 50}]}", "9,",
+                       "index must be a node of the platform (0 to 3)"),
+             yaml_case("cap_watts", run, run + "\ndvfs: {power_caps: [{scope: machine, watts: -5}]}", "-5", "watts"),
+             yaml_case("cap_window", run,
+                       run + "\ndvfs: {power_caps: [{scope: machine, watts: 50, interval_s: 0.3, window_s: 1.0}]}",
+                       "1.0}", "window_s must be a whole number"),
+             yaml_case("cap_listed", run,
+                       run + "\ndvfs: {power_caps: [{scope: node, index: 1, watts: 50, nodes: [2]}]}", "2]",
+                       "node 2 is not a node under this cap"),
+         })
+        expect_refused(c);
+}

@@ -1,0 +1,43 @@
+#pragma once
+// Governors by their config name (`dvfs.governor`), with their parameters (`dvfs.params`), like the
+// policy registry: register_builtin_governors adds Linux cpufreq's; a user's governor is one more add().
+// A factory checks its parameters when the experiment is loaded and then makes one governor per domain.
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "modules/governors/governor.h"
+#include "platform/params.h"
+
+namespace rmsim {
+
+/// Makes the governor of one DVFS domain (each domain has its own: governors keep state).
+using GovernorMaker = std::function<std::unique_ptr<Governor>()>;
+
+struct GovernorInfo {
+    std::string name;
+    std::string description;
+    std::vector<ParamInfo> params;
+    /// Reads and validates the parameters (InputError at a bad one), returns the per-domain maker.
+    std::function<GovernorMaker(const Params&)> configure;
+};
+
+class GovernorRegistry {
+public:
+    void add(GovernorInfo info);
+    /// Validates the name and the parameters; InputError at `where` for an unknown name.
+    GovernorMaker configure(const std::string& name, const Params& params, const SourceLocation& where) const;
+    const GovernorInfo* find(const std::string& name) const;
+    const std::vector<GovernorInfo>& all() const { return governors_; }
+
+private:
+    std::vector<GovernorInfo> governors_;
+};
+
+/// performance, powersave, userspace, ondemand, conservative, schedutil.
+void register_builtin_governors(GovernorRegistry& r);
+/// The built-in governors (a user's program may copy it and add its own).
+const GovernorRegistry& builtin_governors();
+
+}  // namespace rmsim

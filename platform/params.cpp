@@ -1,0 +1,51 @@
+#include "platform/params.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+#include "platform/yaml_util.h"
+
+namespace rmsim {
+
+double Params::number(const char* key, double fallback) const {
+    return map_.IsMap() ? get_double_or(map_, key, file_, fallback) : fallback;
+}
+
+std::uint32_t Params::integer(const char* key, std::uint32_t fallback) const {
+    if (!map_.IsMap() || !has_key(map_, key)) return fallback;
+    const double v = get_non_negative(map_, key, file_);
+    // Checked before the conversion, which is undefined for values beyond 2^32 - 1.
+    require(v == std::floor(v) && v <= std::numeric_limits<std::uint32_t>::max(), key,
+            "must be a whole number from 0 to 4294967295");
+    return static_cast<std::uint32_t>(v);
+}
+
+bool Params::flag(const char* key, bool fallback) const {
+    return map_.IsMap() ? get_bool_or(map_, key, file_, fallback) : fallback;
+}
+
+std::string Params::text(const char* key, const std::string& fallback) const {
+    return map_.IsMap() ? get_string_or(map_, key, file_, fallback) : fallback;
+}
+
+void Params::require(bool ok, const char* key, const std::string& message) const {
+    if (ok) return;
+    const YAML::Node at = map_.IsMap() && has_key(map_, key) ? map_[key] : map_;
+    throw InputError(yaml_location(at, file_), std::string("parameter '") + key + "': " + message);
+}
+
+void Params::check_known(const std::vector<ParamInfo>& known, const std::string& what) const {
+    if (!map_ || map_.IsNull()) return;
+    expect_map(map_, file_, "parameters of " + what);
+    for (const auto& kv : map_) {
+        const std::string key = kv.first.Scalar();
+        if (std::any_of(known.begin(), known.end(), [&](const ParamInfo& p) { return p.name == key; })) continue;
+        std::string list;
+        for (const auto& p : known) list += (list.empty() ? "" : ", ") + p.name;
+        throw InputError(yaml_location(kv.first, file_),
+                         "unknown parameter '" + key + "' of " + what + " (allowed: " + list + ")");
+    }
+}
+
+}  // namespace rmsim
