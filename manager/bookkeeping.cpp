@@ -11,7 +11,8 @@ Bookkeeping::Bookkeeping(const PlatformSpec& platform, const std::vector<Task>& 
       ledger_(tasks, estimates_, outbox_),
       jobs_(jobs ? std::optional<DagExecutor>(std::in_place, ledger_, estimates_, *jobs, hold_job_cores) : std::nullopt),
       energy_(ledger_, estimates_),
-      view_(estimates_, ledger_, energy_, jobs_ ? &*jobs_ : nullptr),
+      domains_(platform),
+      view_(estimates_, ledger_, energy_, domains_, jobs_ ? &*jobs_ : nullptr),
       decisions_(ledger_, jobs_ ? &*jobs_ : nullptr, wakeups_) {}
 
 void Bookkeeping::arrive(TaskId t, SimTime now) {

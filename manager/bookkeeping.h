@@ -13,6 +13,7 @@
 #include "manager/decisions.h"
 #include "manager/energy_accounts.h"
 #include "manager/estimates.h"
+#include "manager/domain_states.h"
 #include "manager/policy_view.h"
 #include "manager/task_ledger.h"
 
@@ -33,6 +34,7 @@ public:
     const TaskLedger& ledger() const { return ledger_; }
     const DagExecutor* jobs() const { return jobs_ ? &*jobs_ : nullptr; }
     EnergyAccounts& energy() { return energy_; }
+    DomainStates& domains() { return domains_; }
     const EnergyAccounts& energy() const { return energy_; }
 
     // --- driven by the ResourceManager (and tests) ---
@@ -74,6 +76,7 @@ private:
     TaskLedger ledger_;
     std::optional<DagExecutor> jobs_;
     EnergyAccounts energy_;
+    DomainStates domains_;
     PolicyView view_;
     Decisions decisions_;
 };

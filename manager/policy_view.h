@@ -12,6 +12,7 @@
 #include "manager/dag_executor.h"
 #include "manager/energy_accounts.h"
 #include "manager/estimates.h"
+#include "manager/domain_states.h"
 #include "manager/task_ledger.h"
 #include "platform/platform_spec.h"
 #include "workloads/task.h"
@@ -22,8 +23,8 @@ namespace rmsim {
 class PolicyView {
 public:
     PolicyView(const Estimates& estimates, const TaskLedger& ledger, const EnergyAccounts& energy,
-               const DagExecutor* jobs)
-        : estimates_(estimates), ledger_(ledger), energy_(energy), jobs_(jobs) {}
+               const DomainStates& domains, const DagExecutor* jobs)
+        : estimates_(estimates), ledger_(ledger), energy_(energy), domains_(domains), jobs_(jobs) {}
     PolicyView(const PolicyView&) = delete;
     PolicyView& operator=(const PolicyView&) = delete;
 
@@ -93,6 +94,9 @@ public:
     }
 
     // --- energy (manager/energy_accounts.h) -------------------------------------------------------------
+    /// The DVFS domain of `core` of node `n`: its level now and the fraction of its cores holding a task
+    /// (manager/domain_states.h; under a governor or a power cap the level is the hardware's, as reported).
+    DomainState domain_state(NodeId n, std::uint32_t core) const { return domains_.state(n, core); }
     Joules energy_consumed() const { return energy_.consumed(); }
     Joules energy_committed() const { return energy_.committed(); }
     const EnergyBudget& budget() const { return energy_.budget(); }
@@ -125,6 +129,7 @@ private:
     const Estimates& estimates_;
     const TaskLedger& ledger_;
     const EnergyAccounts& energy_;
+    const DomainStates& domains_;
     const DagExecutor* jobs_;
 };
 

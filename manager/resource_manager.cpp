@@ -237,6 +237,7 @@ void ResourceManager::send_start(TaskId t) {
         }
         ++in_part;
         occupant_[unit_slot(r.cluster, r.units[i])] = t;
+        books_.domains().started(loc.first, loc.second, r.pstate);
         if (masks) {
             if (m.core_mask == 0) m.core = loc.second;  // units are ascending: the part's lowest core
             m.core_mask |= std::uint64_t{1} << loc.second;
@@ -321,6 +322,7 @@ void ResourceManager::on_notice(const Message& m) {
             books_.hold_ended(m.task, m.energy_j, now_time());
             wake_.notify(sc_core::SC_ZERO_TIME);  // the run may be over
             return;
+        case Op::DomainLevel: books_.domains().reported(m.node, m.core, m.pstate); return;
         case Op::Completed:
         case Op::Preempted: break;
         default: throw std::logic_error(std::string("ResourceManager: unexpected ") + to_string(m.op));
@@ -331,6 +333,8 @@ void ResourceManager::on_notice(const Message& m) {
         for (LocalNodeIndex u : r.units) {
             TaskId& holder = occupant_[unit_slot(r.cluster, u)];
             if (holder == m.task) holder = kNoTask;
+            const auto loc = books_.ledger().unit_location(r.cluster, u);
+            books_.domains().ended(loc.first, loc.second);
         }
     }
     const bool done = books_.part_finished(m.task, m.op == Op::Preempted, m.remaining, m.energy_j, now_time());

@@ -10,9 +10,11 @@ void DvfsDomain::apply() {
     // switching to it; Core::switch_pstate would return at once. Skipping the scan matters for node-wide
     // domains, where every START requests its P-state from all cores of the node.
     if (settled_ && level == requested_) return;
+    const bool changed = level != requested_;
     requested_ = level;
     for (Core* c : cores_) c->switch_pstate(level);
     settled_ = true;
+    if (changed && listener_) listener_->on_domain_level(*this);
 }
 
 void DvfsDomain::cap(std::uint32_t level) {

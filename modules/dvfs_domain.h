@@ -15,9 +15,21 @@ namespace rmsim {
 
 class Core;
 struct CoreType;
+class DvfsDomain;
+
+/// Told of every change of a domain's level (the node, which reports it to the manager).
+class DomainListener {
+public:
+    virtual ~DomainListener() = default;
+    virtual void on_domain_level(const DvfsDomain& d) = 0;
+};
 
 class DvfsDomain {
 public:
+    /// `listener` (may be nullptr) hears every change of the requested level; `index`: the domain's on its node.
+    explicit DvfsDomain(DomainListener* listener = nullptr, std::uint32_t index = 0)
+        : listener_(listener), index_(index) {}
+    std::uint32_t index() const { return index_; }
     void add(Core* c) {
         cores_.push_back(c);
         settled_ = false;
@@ -57,6 +69,8 @@ private:
     std::uint32_t requested_ = 0;
     bool settled_ = false;  ///< a request has reached every core (the first one still validates the level)
     bool governed_ = false;
+    DomainListener* listener_ = nullptr;
+    std::uint32_t index_ = 0;
 };
 
 }  // namespace rmsim

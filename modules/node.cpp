@@ -63,7 +63,9 @@ Node::Node(sc_core::sc_module_name name, NodeParams params, EnergyAccount* accou
             const bool fresh = params_.dvfs_domain == DvfsScope::Core ||
                                (params_.dvfs_domain == DvfsScope::Processor && c.get() == p->cores().front().get()) ||
                                domains_.empty();
-            if (fresh) domains_.push_back(std::make_unique<DvfsDomain>());
+            if (fresh)
+                domains_.push_back(std::make_unique<DvfsDomain>(static_cast<DomainListener*>(this),
+                                                                static_cast<std::uint32_t>(domains_.size())));
             domains_.back()->add(c.get());
             domain_index_[c->index()] = static_cast<std::uint32_t>(domains_.size() - 1);
         }
@@ -80,6 +82,7 @@ Node::Node(sc_core::sc_module_name name, NodeParams params, EnergyAccount* accou
             if (samples) sampling_governors_[d] = governors_[d].get();
         }
     }
+    reporting_.assign(domains_.size(), 0);
     part_of_core_.assign(cores_.size(), kNoPart);
     core_due_.assign(cores_.size(), sc_core::sc_max_time());
     network_ = std::make_unique<Interconnect>("network", std::vector<LinkSpec>(cores_.size(), params_.type.network));
@@ -595,6 +598,18 @@ void Node::on_timer() {
     watchdog_.activation(*this);
     if (off_pending_ && sc_time_stamp() >= off_due_ && !busy()) power_off();
     off_pending_ = false;
+}
+
+void Node::on_domain_level(const DvfsDomain& d) {
+    std::uint8_t& reporting = reporting_.at(d.index());
+    if (!reporting && !d.governed() && d.cap_level() == 0) return;  // the scheduler's own request
+    reporting = 1;
+    Message n;
+    n.op = Op::DomainLevel;
+    n.node = id();
+    n.core = d.cores().front()->index();
+    n.pstate = d.requested();
+    notify_manager(n);
 }
 
 void Node::on_core_pstate(Core&) {

@@ -59,7 +59,7 @@ struct NodeParams {
     void validate() const;
 };
 
-class Node : public sc_core::sc_module, public CoreHost, public CoreTimer {
+class Node : public sc_core::sc_module, public CoreHost, public CoreTimer, private DomainListener {
 public:
     tlm_utils::simple_target_socket<Node> net_in;      ///< commands and barrier messages
     tlm_utils::simple_initiator_socket<Node> net_out;  ///< notices and barrier messages
@@ -161,6 +161,8 @@ private:
     void free_part(Part& p);
     void on_timer();
     void on_core_timer();
+    /// DomainListener: reports the level of a domain that a governor or a power cap has set (DOMAIN_LEVEL).
+    void on_domain_level(const DvfsDomain& d) override;
     void check_idle();
     sc_core::sc_time power_on();
     void power_off();
@@ -182,6 +184,7 @@ private:
     std::vector<std::uint32_t> domain_index_;
     std::vector<std::unique_ptr<GovernorModule>> governors_;  ///< per domain (empty: no governors)
     std::vector<GovernorModule*> sampling_governors_;         ///< per domain: the ones that sample, else nullptr
+    std::vector<std::uint8_t> reporting_;  ///< per domain: a governor or a cap has set its level (it is reported)
     std::unique_ptr<Interconnect> network_;
     PayloadEventQueue<Delivery> peq_;
     sc_core::sc_event timer_;

@@ -26,6 +26,7 @@ const char* to_string(Op op) {
         case Op::Preempted: return "PREEMPTED";
         case Op::Transferred: return "TRANSFERRED";
         case Op::HoldEnded: return "HOLD_ENDED";
+        case Op::DomainLevel: return "DOMAIN_LEVEL";
     }
     return "?";
 }

@@ -12,7 +12,7 @@
 // for a whole node, one with a core mask for up to 64 cores, else one per core) are acknowledged once, when
 // the last has arrived, with the part's projected end (STARTED), a later change of that projection is
 // reported (PROJECTED, e.g. after a P-state switch of a shared DVFS domain), and the end of a part is reported
-// (COMPLETED, PREEMPTED). Acknowledgement by exception: a START may carry the end its sender expects
+// (COMPLETED, PREEMPTED). A domain whose level a governor or a power cap sets reports its level (DOMAIN_LEVEL). Acknowledgement by exception: a START may carry the end its sender expects
 // (Message::expected_end, e.g. the manager's booking); a part whose projection is exactly that is not
 // acknowledged (nothing the sender does not know would cross the interconnect), and its later changes are
 // reported as PROJECTED relative to it. A START without an expectation is always acknowledged.
@@ -55,6 +55,9 @@ enum class Op : std::uint8_t {
     Preempted,    ///< the task's segment stopped; `remaining` = fraction of the work still to do
     Transferred,  ///< a Transfer arrived at its destination core
     HoldEnded,    ///< an Unhold took effect; `energy_j` = the held cores' energy since their last segment ended
+    /// the DVFS domain of `core` is now at `pstate`, set by a governor or a power cap (sent for every change of
+    /// a domain once either has set it; the scheduler knows the levels it sets itself)
+    DomainLevel,
 };
 const char* to_string(Op op);
 inline bool is_notice(Op op) { return op >= Op::Started; }

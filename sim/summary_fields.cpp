@@ -13,9 +13,11 @@ const std::map<std::string, std::vector<std::string>>& summary_fields() {
         {"jobs", {"total", "arrived", "completed", "rejected", "zero_value", "unfinished", "rejected_percent",
                   "value_earned", "energy_j", "planned_energy_j", "mean_response_s", "value_per_energy"}},
         {"energy", {"total_j", "core_dynamic_j", "core_static_j", "uncore_j", "node_base_j", "transition_j",
-                    "attributed_to_tasks_j"}},
+                    "attributed_to_tasks_j", "energy_delay_product_js"}},
         {"time", {"makespan_s", "simulated_s", "mean_wait_s", "mean_bounded_slowdown"}},
         {"scheduler", {"mapping_events", "estimate", "max_waiting", "deferred_starts", "kills", "commands", "notices"}},
+        {"governor", {"name", "domains", "samples"}},
+        {"power_caps", {}},  // cap<i>_time_over_s, cap<i>_largest_excess_w, ... (docs/outputs.md)
         {"policy_stats", {}},
     };
     return f;
@@ -32,7 +34,7 @@ std::string summary_metric_problem(const std::string& metric) {
         return "metric '" + metric + "': summary.json has no section '" + metric.substr(0, dot) + "' (sections: " +
                sections + ")";
     const std::vector<std::string>& fields = it->second;
-    if (it->first == "policy_stats" || std::count(fields.begin(), fields.end(), metric.substr(dot + 1))) return "";
+    if (fields.empty() || std::count(fields.begin(), fields.end(), metric.substr(dot + 1))) return "";
     std::string list;
     for (const auto& f : fields) list += (list.empty() ? "" : ", ") + f;
     return "metric '" + metric + "': section '" + it->first + "' of summary.json has no field '" +

@@ -181,6 +181,7 @@ Metrics run_trial(const Experiment& e, std::uint32_t trial, const TrialOptions& 
     energy["total_j"] = m.energy_total_j;
     for (std::size_t i = 0; i < kEnergyCategories; ++i) energy[std::string(to_string(EnergyCategory(i))) + "_j"] = m.energy[i];
     energy["attributed_to_tasks_j"] = m.task_energy_j;
+    energy["energy_delay_product_js"] = m.energy_total_j * m.makespan_s;  // energy x makespan
     s["energy"] = energy;
     s["time"] = {{"makespan_s", m.makespan_s}, {"simulated_s", sim_end}, {"mean_wait_s", m.mean_wait_s},
                  {"mean_bounded_slowdown", m.mean_bounded_slowdown}};
@@ -206,11 +207,14 @@ Metrics run_trial(const Experiment& e, std::uint32_t trial, const TrialOptions& 
         for (std::size_t i = 0; i < machine->power_caps().size(); ++i) {
             const PowerCapSpec& c = machine->power_caps()[i]->spec();
             const PowerCapReport& r = machine->power_caps()[i]->report();
-            caps["cap" + std::to_string(i)] = {
-                {"scope", to_string(c.scope)}, {"index", c.index}, {"watts", c.watts},
-                {"time_over_s", r.time_over_s}, {"largest_excess_w", r.largest_excess_w},
-                {"largest_window_average_w", r.largest_window_average_w}, {"slowdowns", r.slowdowns},
-                {"raises", r.raises}};
+            const std::string k = "cap" + std::to_string(i) + "_";
+            caps[k + "scope"] = to_string(c.scope);
+            caps[k + "watts"] = c.watts;
+            caps[k + "time_over_s"] = r.time_over_s;
+            caps[k + "largest_excess_w"] = r.largest_excess_w;
+            caps[k + "largest_window_average_w"] = r.largest_window_average_w;
+            caps[k + "slowdowns"] = r.slowdowns;
+            caps[k + "raises"] = r.raises;
         }
         s["power_caps"] = caps;
     }

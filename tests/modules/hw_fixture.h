@@ -82,13 +82,16 @@ struct Received {
 };
 
 /// Sends each command at its time (in seconds) and records every notice: the ends of parts (COMPLETED,
-/// PREEMPTED, TRANSFERRED) in `received`, the projections (STARTED, PROJECTED) in `projections`.
+/// PREEMPTED, TRANSFERRED) in `received`, the projections (STARTED, PROJECTED) in `projections`, the levels
+/// set by governors and power caps (DOMAIN_LEVEL) in `levels`.
 class Script : public sc_core::sc_module {
 public:
     SC_HAS_PROCESS(Script);
     Script(sc_core::sc_module_name n, ControlPort& port) : sc_module(n), port_(port) {
         port_.set_handler([this](const Message& m) {
-            (m.op == Op::Started || m.op == Op::Projected ? projections : received)
+            (m.op == Op::Started || m.op == Op::Projected ? projections
+             : m.op == Op::DomainLevel                    ? levels
+                                                          : received)
                 .push_back({sc_core::sc_time_stamp(), m});
         });
         SC_THREAD(run);
@@ -98,6 +101,7 @@ public:
 
     std::vector<Received> received;
     std::vector<Received> projections;
+    std::vector<Received> levels;  ///< DOMAIN_LEVEL notices (governors, power caps)
 
 private:
     void run() {

@@ -28,6 +28,12 @@ std::pair<double, double> race_and_crawl(double node_base_w) {
     s.at(0.0, start(1, 0, 2, cycles(2e9)));
     run_until(10.0);
     REQUIRE(s.received.size() == 2);
+    // The governors' levels reach the manager: powersave put node 1 at P1 at the start (DOMAIN_LEVEL);
+    // performance kept node 0 at P0, the hardware's level, so nothing changed there.
+    REQUIRE(s.levels.size() == 1);
+    CHECK(s.levels[0].msg.node == 1);
+    CHECK(s.levels[0].msg.pstate == 1);
+    CHECK(seconds(s.levels[0].at) == 0);
     auto total = [](const EnergyBreakdown& b) {
         double t = 0;
         for (double x : b) t += x;

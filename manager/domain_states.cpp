@@ -1,0 +1,82 @@
+#include "manager/domain_states.h"
+
+#include <stdexcept>
+
+namespace rmsim {
+
+DomainStates::DomainStates(const PlatformSpec& platform) {
+    for (const NodeType& t : platform.node_types) {
+        NodeLayout l;
+        std::uint32_t processor = 0;
+        for (const auto& g : t.processors)
+            for (std::uint32_t i = 0; i < g.count; ++i, ++processor)
+                for (std::uint32_t c = 0; c < platform.processor_types.at(g.type).cores; ++c) {
+                    std::uint32_t d = 0;
+                    switch (platform.dvfs_domain) {
+                        case DvfsScope::Core: d = static_cast<std::uint32_t>(l.domain_of_core.size()); break;
+                        case DvfsScope::Processor: d = processor; break;
+                        case DvfsScope::Node: d = 0; break;
+                    }
+                    l.domain_of_core.push_back(d);
+                    if (d >= l.cores_of_domain.size()) l.cores_of_domain.resize(d + 1, 0);
+                    ++l.cores_of_domain[d];
+                }
+        layouts_.push_back(std::move(l));
+    }
+    std::uint32_t domains = 0;
+    for (const ClusterSpec& c : platform.clusters)
+        for (std::uint32_t i = 0; i < c.nodes; ++i) {
+            node_type_.push_back(c.node_type);
+            first_domain_.push_back(domains);
+            domains += static_cast<std::uint32_t>(layouts_.at(c.node_type).cores_of_domain.size());
+        }
+    level_.assign(domains, 0);
+    busy_.assign(domains, 0);
+    hardware_.assign(domains, 0);
+}
+
+std::uint32_t DomainStates::domain_of(NodeId n, std::uint32_t core) const {
+    return first_domain_.at(n) + layouts_[node_type_[n]].domain_of_core.at(core);
+}
+
+template <class F>
+void DomainStates::for_cores(NodeId n, std::uint32_t core, F&& f) {
+    if (core != kAllCores) {
+        f(domain_of(n, core));
+        return;
+    }
+    const auto cores = static_cast<std::uint32_t>(layouts_[node_type_.at(n)].domain_of_core.size());
+    for (std::uint32_t c = 0; c < cores; ++c) f(domain_of(n, c));
+}
+
+void DomainStates::started(NodeId n, std::uint32_t core, std::uint32_t pstate) {
+    for_cores(n, core, [&](std::uint32_t d) {
+        ++busy_[d];
+        if (!hardware_[d]) level_[d] = pstate;
+    });
+}
+
+void DomainStates::ended(NodeId n, std::uint32_t core) {
+    for_cores(n, core, [&](std::uint32_t d) {
+        if (busy_[d] == 0) throw std::logic_error("DomainStates: more task ends than starts");
+        --busy_[d];
+    });
+}
+
+void DomainStates::reported(NodeId n, std::uint32_t core, std::uint32_t level) {
+    const std::uint32_t d = domain_of(n, core);
+    hardware_[d] = 1;
+    level_[d] = level;
+}
+
+DomainState DomainStates::state(NodeId n, std::uint32_t core) const {
+    const std::uint32_t d = domain_of(n, core);
+    DomainState s;
+    s.level = level_[d];
+    s.cores = layouts_[node_type_[n]].cores_of_domain[d - first_domain_[n]];
+    s.busy_cores = busy_[d];
+    s.hardware_controlled = hardware_[d] != 0;
+    return s;
+}
+
+}  // namespace rmsim
