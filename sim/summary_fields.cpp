@@ -16,6 +16,7 @@ const std::map<std::string, std::vector<std::string>>& summary_fields() {
                     "attributed_to_tasks_j"}},
         {"time", {"makespan_s", "simulated_s", "mean_wait_s", "mean_bounded_slowdown"}},
         {"scheduler", {"mapping_events", "estimate", "max_waiting", "deferred_starts", "kills", "commands", "notices"}},
+        {"dvfs", {"domain", "by_core_type"}},
         {"policy_stats", {}},
     };
     return f;

@@ -17,6 +17,7 @@
 #include "sim/job_metrics.h"
 #include "sim/progress.h"
 #include "sim/provenance.h"
+#include "sim/pstate_residency.h"
 #include "sim/result_files.h"
 #include "sim/run_recorder.h"
 
@@ -188,6 +189,8 @@ Metrics run_trial(const Experiment& e, std::uint32_t trial, const TrialOptions& 
                       {"kills", manager->stats().kills},
                       {"commands", machine->manager_port().commands_sent()},
                       {"notices", machine->manager_port().notices_received()}};
+    s["dvfs"] = to_json(pstate_residency(machine->spec(), recorder.log().pstate_changes(), sim_end_t.ns()),
+                        machine->spec());
     PolicyReport report;
     policy->report(report);
     if (!report.figures.empty()) {
