@@ -91,6 +91,8 @@ public:
     CoreTypeId type_id() const { return type_id_; }
     std::uint32_t index() const { return index_; }
     const PowerMeter& meter() const { return meter_; }
+    /// Reports every change of the core's draw to `o` (nullptr: none).
+    void observe_power(PowerObserver* o) { meter_.observe(o); }
 
 private:
     void on_event();

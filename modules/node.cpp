@@ -106,6 +106,15 @@ EnergyBreakdown Node::energy_breakdown() const {
     return b;
 }
 
+Watts Node::power() const {
+    Watts w = meter_.total_power();
+    for (const auto& p : processors_) {
+        w += p->meter().total_power();
+        for (const auto& c : p->cores()) w += c->meter().total_power();
+    }
+    return w;
+}
+
 void Node::refresh_base_power() {
     const NodeType& t = params_.type;
     Watts w = t.off_power_w;

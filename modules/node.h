@@ -78,6 +78,14 @@ public:
     std::vector<std::unique_ptr<Processor>>& processors() { return processors_; }
     DvfsDomain& domain_of(std::uint32_t core) { return *domains_.at(domain_index_.at(core)); }
     const PowerMeter& meter() const { return meter_; }
+    /// Reports every change of draw of the node's meters (its own, its processors' and cores') to `o`
+    /// (nullptr: none). Their sum is the node's power; its current value is power().
+    void observe_power(PowerObserver* o) {
+        meter_.observe(o);
+        for (auto& p : processors_) p->observe_power(o);
+    }
+    /// The node's total draw now: its own meter, its processors' and its cores'.
+    Watts power() const;
     Interconnect& network() { return *network_; }
     /// Energy of the node's own meter plus its processors and cores, up to now.
     EnergyBreakdown energy_breakdown() const;

@@ -13,6 +13,7 @@
 #include "platform/platform_spec.h"
 #include "sim/override_positions.h"
 #include "sim/variants.h"
+#include "sim/waveform_config.h"
 #include "sim/workload_config.h"
 #include "workloads/task.h"
 #include "workloads/workload.h"
@@ -39,6 +40,7 @@ struct Experiment {
     std::string variant;       ///< the variant's name ("" without variants)
     MeasureWindow window;
     Seconds sample_interval_s = 3600;  ///< energy.csv sampling period (run.sample_interval_s), >= 1 ns
+    WaveformConfig waveforms;  ///< waves.vcd (run.waveforms); disabled without the key
     OptionPositions options;   ///< where the --set values stand in `root`: their errors are reported at the option
 };
 
