@@ -101,6 +101,8 @@ public:
     /// What the core would draw in its present state at `level` once a switch there is over (a power cap's
     /// prediction).
     Watts draw_at(std::uint32_t level) const;
+    /// Reports every change of the core's draw to `o` (nullptr: none).
+    void observe_power(PowerObserver* o) { meter_.observe(o); }
 
 private:
     void on_event();

@@ -86,10 +86,16 @@ public:
     /// The governor module of domain `d`, nullptr if the domain has none (the scheduler sets its level).
     GovernorModule* governor(std::size_t d) { return governors_.empty() ? nullptr : governors_.at(d).get(); }
     const PowerMeter& meter() const { return meter_; }
+    /// Reports every change of draw of the node's meters (its own, its processors' and cores') to `o`
+    /// (nullptr: none). Their sum is the node's power; its current value is power().
+    void observe_power(PowerObserver* o) {
+        meter_.observe(o);
+        for (auto& p : processors_) p->observe_power(o);
+    }
     Interconnect& network() { return *network_; }
     /// Energy of the node's own meter plus its processors and cores, up to now.
     EnergyBreakdown energy_breakdown() const;
-    /// The node's draw now: its own meter, its processors' and its cores' (O(cores)).
+    /// The node's total draw now: its own meter, its processors' and its cores' (O(cores)).
     Watts power() const;
     /// What domain `d` (its cores, and the uncore and base power that follow its level) would draw at `level`
     /// in the present state, once a switch there is over: a power cap's prediction.

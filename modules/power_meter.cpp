@@ -60,6 +60,7 @@ void PowerMeter::set_power(EnergyCategory c, Watts w) {
     const sc_core::sc_time now = sc_core::sc_time_stamp();
     own_.set_power(c, w, now);
     if (account_) account_->add_power(c, w - old, now);
+    if (observer_) observer_->on_power_change(now, w - old);
 }
 
 void PowerMeter::add_energy(EnergyCategory c, Joules j) {

@@ -74,11 +74,22 @@ private:
 /// The whole machine's energy: every PowerMeter adds its changes here.
 using EnergyAccount = EnergyIntegrator;
 
+/// Sees every change of one meter's draw (e.g. a node's power for waves.vcd): at `now`, the meter's total
+/// draw moved by `delta_w`. Energy lumps (add_energy) are not draws and are not reported. Like an
+/// EnergyObserver, it must not keep SystemC alive. Several meters may share one observer.
+class PowerObserver {
+public:
+    virtual ~PowerObserver() = default;
+    virtual void on_power_change(const sc_core::sc_time& now, Watts delta_w) = 0;
+};
+
 /// The meter of one power-drawing component (core, processor, node).
 class PowerMeter {
 public:
     explicit PowerMeter(EnergyAccount* account = nullptr) : account_(account) {}
     void attach(EnergyAccount* account) { account_ = account; }
+    /// Reports every later change of draw to `o` (nullptr: none, the normal case: one test per change).
+    void observe(PowerObserver* o) { observer_ = o; }
     /// Sets the draw of one category from now on (the old draw is integrated up to now first).
     void set_power(EnergyCategory c, Watts w);
     /// A lump of energy (a DVFS transition, a wake-up).
@@ -92,6 +103,7 @@ public:
 private:
     EnergyIntegrator own_;
     EnergyAccount* account_;
+    PowerObserver* observer_ = nullptr;
 };
 
 }  // namespace rmsim

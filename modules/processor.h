@@ -31,6 +31,11 @@ public:
     const std::vector<std::unique_ptr<Core>>& cores() const { return cores_; }
     const ProcessorType& type() const { return type_; }
     const PowerMeter& meter() const { return meter_; }
+    /// Reports every change of the draw of the processor's meter and of its cores' to `o` (nullptr: none).
+    void observe_power(PowerObserver* o) {
+        meter_.observe(o);
+        for (auto& c : cores_) c->observe_power(o);
+    }
     bool active() const { return cores_with_segment_ > 0; }  ///< some core has work
 
     // --- CoreHost (reports of its cores) ---

@@ -88,6 +88,8 @@ struct ClusterSpec {
 };
 
 enum class DvfsScope { Core, Processor, Node };
+/// "core", "processor" or "node", as a platform file writes it.
+const char* to_string(DvfsScope s);
 
 /// What preempting a task and resuming it later costs (checkpoint / restart), for each node part of the task:
 /// time = fixed time + the part's memory / bandwidth, during which the part's cores stay busy at their level

@@ -214,7 +214,8 @@ void read_settings(Experiment& e, const std::string& platform_file) {
     if (has_key(root, "run")) {
         const YAML::Node r = root["run"];
         check_allowed_keys(r, path, "run", {"seed", "trials", "end_s", "energy_budget_j", "budget_period_s",
-                                            "warmup_s", "measure_end_s", "sample_interval_s", "budget_start_s"});
+                                            "warmup_s", "measure_end_s", "sample_interval_s", "budget_start_s",
+                                            "waveforms"});
         e.seed = get_uint64_or(r, "seed", path, 1);
         e.trials = get_count_or(r, "trials", path, 1);
         if (has_key(r, "end_s")) e.manager.end = SimTime::from_seconds(get_seconds(r, "end_s", path, true));
@@ -224,6 +225,7 @@ void read_settings(Experiment& e, const std::string& platform_file) {
         // measured days coincide); before it the budget does not constrain.
         e.manager.budget.start = SimTime::from_seconds(get_seconds_or(r, "budget_start_s", path, 0));
         e.sample_interval_s = get_period_or(r, "sample_interval_s", path, 3600);
+        e.waveforms = read_waveform_config(r, path, e.platform);
         // Machovec Ch.3 §3.4.4.2: metrics over a measurement window, the warm-up excluded.
         if (has_key(r, "warmup_s") || has_key(r, "measure_end_s")) {
             e.window.enabled = true;

@@ -14,6 +14,7 @@
 #include "sim/dvfs_config.h"
 #include "sim/override_positions.h"
 #include "sim/variants.h"
+#include "sim/waveform_config.h"
 #include "sim/workload_config.h"
 #include "workloads/task.h"
 #include "workloads/workload.h"
@@ -41,6 +42,7 @@ struct Experiment {
     MeasureWindow window;
     Seconds sample_interval_s = 3600;  ///< energy.csv sampling period (run.sample_interval_s), >= 1 ns
     DvfsConfig dvfs;           ///< governors and power caps (dvfs:)
+    WaveformConfig waveforms;  ///< waves.vcd (run.waveforms); disabled without the key
     OptionPositions options;   ///< where the --set values stand in `root`: their errors are reported at the option
 };
 

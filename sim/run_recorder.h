@@ -17,8 +17,10 @@ class RunRecorder : private EnergyObserver {
 public:
     /// Attaches to `machine` (call during elaboration). `trace`: also record task segments and every
     /// change of the machine's draw for trace.json. `marks`: instants (ascending) at which the machine's
-    /// exact cumulative energy is wanted, e.g. a measurement window's edges.
-    RunRecorder(Machine& machine, Seconds sample_interval_s, bool trace, std::vector<SimTime> marks = {});
+    /// exact cumulative energy is wanted, e.g. a measurement window's edges. `record_segments`: the log
+    /// keeps task segments even without `trace` (for waves.vcd).
+    RunRecorder(Machine& machine, Seconds sample_interval_s, bool trace, std::vector<SimTime> marks = {},
+                bool record_segments = false);
     ~RunRecorder();
     RunRecorder(const RunRecorder&) = delete;
     RunRecorder& operator=(const RunRecorder&) = delete;

@@ -18,6 +18,7 @@ const std::map<std::string, std::vector<std::string>>& summary_fields() {
         {"scheduler", {"mapping_events", "estimate", "max_waiting", "deferred_starts", "kills", "commands", "notices"}},
         {"governor", {"name", "domains", "samples"}},
         {"power_caps", {}},  // cap<i>_time_over_s, cap<i>_largest_excess_w, ... (docs/outputs.md)
+        {"dvfs", {"domain", "by_core_type"}},
         {"policy_stats", {}},
     };
     return f;

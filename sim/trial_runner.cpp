@@ -17,8 +17,10 @@
 #include "sim/job_metrics.h"
 #include "sim/progress.h"
 #include "sim/provenance.h"
+#include "sim/pstate_residency.h"
 #include "sim/result_files.h"
 #include "sim/run_recorder.h"
+#include "sim/waveforms.h"
 
 namespace rmsim {
 
@@ -137,7 +139,9 @@ Metrics run_trial(const Experiment& e, std::uint32_t trial, const TrialOptions& 
     std::vector<SimTime> marks;
     if (e.window.enabled) marks.push_back(e.window.start);
     if (e.window.enabled && !e.window.end.is_infinite()) marks.push_back(e.window.end);
-    RunRecorder recorder(*machine, e.sample_interval_s, opt.trace, marks);
+    RunRecorder recorder(*machine, e.sample_interval_s, opt.trace, marks, e.waveforms.enabled);
+    std::unique_ptr<WaveformRecorder> waves;  // waves.vcd (run.waveforms)
+    if (e.waveforms.enabled) waves = std::make_unique<WaveformRecorder>(*machine, e.waveforms);
     auto* manager = new ResourceManager("manager", machine->spec(), machine->manager_port(), tasks, *policy, e.manager,
                                         workload.jobs.empty() ? nullptr : &workload.jobs);
     simulate(manager->bookkeeping().view(), opt);
@@ -218,6 +222,8 @@ Metrics run_trial(const Experiment& e, std::uint32_t trial, const TrialOptions& 
         }
         s["power_caps"] = caps;
     }
+    s["dvfs"] = to_json(pstate_residency(machine->spec(), recorder.log().pstate_changes(), sim_end_t.ns()),
+                        machine->spec());
     PolicyReport report;
     policy->report(report);
     if (!report.figures.empty()) {
@@ -247,6 +253,8 @@ Metrics run_trial(const Experiment& e, std::uint32_t trial, const TrialOptions& 
     files.add_streamed("tasks.csv", [&view](std::ostream& o) { write_tasks_csv(view, o); });
     if (view.has_jobs()) files.add("jobs.csv", jobs_csv(view));
     recorder.finish(files);
+    if (waves)
+        files.add_streamed("waves.vcd", [&](std::ostream& o) { waves->write(o, recorder.log(), sim_end_t.ns()); });
     files.commit();
     if (!opt.provenance.empty()) {
         ResultFiles last(opt.out_dir);

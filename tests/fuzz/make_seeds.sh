@@ -60,7 +60,7 @@ platform:
 workload:
   synthetic: {tasks: 50, arrival_rate_per_s: 0.01, work_s_mean: 300, cores_max: 4}
 manager: {policy: easy, estimate: exact}
-run: {trials: 2, warmup_s: 100, measure_end_s: 5000}
+run: {trials: 2, warmup_s: 100, measure_end_s: 5000, waveforms: {nodes: [0, "1-2"], start_s: 10, end_s: 4000}}
 YAML
 
 # ---- swf: slices of each trace (the first with its header), and one gzip-compressed trace ----

@@ -180,6 +180,26 @@ TEST_CASE("bad inputs: values that ended in internal errors are refused", "[sim]
     expect_refused(huge_platform("validate"));
 }
 
+TEST_CASE("bad inputs: waveform settings are checked before anything runs", "[sim][bad_inputs][waveforms]") {
+    for (const Case& c : {
+             yaml_case("waveform_node", "run: {seed: 1}", "run: {seed: 1, waveforms: {nodes: [0, 7]}}", "7]",
+                       "waveforms: node 7 is not a node of the platform (its nodes are 0-3)"),
+             yaml_case("waveform_range", "run: {seed: 1}", "run: {seed: 1, waveforms: {nodes: \"2-9\"}}", "\"2-9\"",
+                       "waveforms: node 9 is not a node of the platform (its nodes are 0-3)"),
+             yaml_case("waveform_empty_range", "run: {seed: 1}", "run: {seed: 1, waveforms: {nodes: [3-1]}}", "3-1",
+                       "waveforms node range '3-1' is empty"),
+             yaml_case("waveform_not_an_id", "run: {seed: 1}", "run: {seed: 1, waveforms: {nodes: [node1]}}", "node1",
+                       "waveforms node entry 'node1' must be a node id or a range of ids like \"0-3\""),
+             yaml_case("waveform_span", "run: {seed: 1}", "run: {seed: 1, waveforms: {nodes: [0], start_s: 10, end_s: 5}}",
+                       "5}", "waveforms: end_s must be after start_s"),
+             yaml_case("waveform_key", "run: {seed: 1}", "run: {seed: 1, waveforms: {nodes: [0], begin_s: 1}}", "begin_s",
+                       "unknown key 'begin_s' in waveforms"),
+             yaml_case("waveform_no_nodes", "run: {seed: 1}", "run: {seed: 1, waveforms: {start_s: 1}}", "{start_s",
+                       "missing required key 'nodes'"),
+         })
+        expect_refused(c);
+}
+
 TEST_CASE("bad inputs: out-of-range options are refused, not clamped or wrapped", "[sim][bad_inputs][options]") {
     for (const char* extra : {"--trials 99999999999999999999", "--trials 4294967296", "--trials 0",
                               "--seed 18446744073709551616", "--seed -1"})
