@@ -17,8 +17,9 @@ const char* to_string(PowerCapSpec::Scope s) {
     return "?";
 }
 
-PowerCapController::PowerCapController(sc_core::sc_module_name name, PowerCapSpec spec, std::vector<Node*> nodes)
-    : sc_module(name), spec_(std::move(spec)), nodes_(std::move(nodes)), tick_("tick") {
+PowerCapController::PowerCapController(sc_core::sc_module_name name, PowerCapSpec spec, std::vector<Node*> nodes,
+                                       const EnergyAccount* whole)
+    : sc_module(name), spec_(std::move(spec)), nodes_(std::move(nodes)), whole_(whole), tick_("tick") {
     if (nodes_.empty() || !(spec_.watts > 0) || !(spec_.interval_s > 0) || !(spec_.window_s >= spec_.interval_s))
         throw std::logic_error(std::string(this->name()) + ": bad power cap");
     interval_ = from_seconds_ceil(spec_.interval_s);
@@ -37,6 +38,7 @@ PowerCapController::PowerCapController(sc_core::sc_module_name name, PowerCapSpe
 }
 
 Joules PowerCapController::energy() const {
+    if (whole_) return whole_->total_energy(sc_core::sc_time_stamp());
     Joules e = 0;
     for (const Node* n : nodes_)
         for (Joules x : n->energy_breakdown()) e += x;
@@ -44,6 +46,7 @@ Joules PowerCapController::energy() const {
 }
 
 Watts PowerCapController::power() const {
+    if (whole_) return whole_->total_power();
     Watts w = 0;
     for (const Node* n : nodes_) w += n->power();
     return w;

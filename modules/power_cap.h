@@ -51,8 +51,10 @@ struct PowerCapReport {
 
 class PowerCapController : public sc_core::sc_module {
 public:
-    /// `nodes`: the capped scope's nodes (all of them for the machine).
-    PowerCapController(sc_core::sc_module_name name, PowerCapSpec spec, std::vector<Node*> nodes);
+    /// `nodes`: the capped scope's nodes (all of them for the machine). `whole`: for a machine cap, the machine's
+    /// energy account (its power and energy in O(1); nullptr: summed over the nodes).
+    PowerCapController(sc_core::sc_module_name name, PowerCapSpec spec, std::vector<Node*> nodes,
+                       const EnergyAccount* whole = nullptr);
     const PowerCapSpec& spec() const { return spec_; }
     const PowerCapReport& report() const { return report_; }
 
@@ -65,6 +67,7 @@ private:
 
     PowerCapSpec spec_;
     std::vector<Node*> nodes_;
+    const EnergyAccount* whole_;
     std::vector<Node*> listed_;
     sc_core::sc_time interval_;
     sc_core::sc_event tick_;

@@ -39,7 +39,9 @@ Machine::Machine(const PlatformSpec& spec, const MachineOptions& options) : spec
                             (cap.scope == PowerCapSpec::Scope::Cluster && spec_.cluster_of(n->id()) == cap.index);
             if (in) scope.push_back(n.get());
         }
-        caps_.push_back(std::make_unique<PowerCapController>(("power_cap" + std::to_string(i)).c_str(), cap, scope));
+        const EnergyAccount* whole = cap.scope == PowerCapSpec::Scope::Machine ? &account_ : nullptr;
+        caps_.push_back(
+            std::make_unique<PowerCapController>(("power_cap" + std::to_string(i)).c_str(), cap, scope, whole));
     }
 }
 
