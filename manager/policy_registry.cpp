@@ -37,6 +37,7 @@ const PolicyRegistry& builtin_policies() {
         register_baseline_policies(r);
         register_singh_policies(r);
         register_machovec_policies(r);
+        register_preemptive_policies(r);
         return r;
     }();
     return registry;

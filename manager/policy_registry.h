@@ -47,5 +47,6 @@ const PolicyRegistry& builtin_policies();
 void register_baseline_policies(PolicyRegistry& r);
 void register_singh_policies(PolicyRegistry& r);
 void register_machovec_policies(PolicyRegistry& r);
+void register_preemptive_policies(PolicyRegistry& r);
 
 }  // namespace rmsim

@@ -35,6 +35,8 @@ public:
     std::size_t cluster_count() const { return estimates_.cluster_count(); }
     std::uint32_t pstate_count(ClusterId c) const { return estimates_.pstate_count(c); }
     std::uint32_t cores_per_node(ClusterId c) const { return estimates_.cores_per_node(c); }
+    /// Allocation units of cluster c (its nodes, or its cores with Granularity::Core).
+    std::uint32_t unit_count(ClusterId c) const { return estimates_.unit_count(c); }
     const Task& task(TaskId t) const { return ledger_.task(t); }
     const TaskRecord& record(TaskId t) const { return ledger_.record(t); }
     /// Reserved: the reserved start; kNotYet otherwise.
@@ -48,6 +50,11 @@ public:
     const WaitingQueue& waiting() const { return ledger_.waiting(); }
     bool is_waiting(TaskId t) const { return ledger_.is_waiting(t); }
     std::size_t running_count() const { return ledger_.running_count(); }
+    /// Calls f(t) for every running and reserved task, ascending ids (O(tasks / 64 + such tasks)).
+    template <typename F>
+    void for_each_running_or_reserved(F&& f) const {
+        ledger_.for_each_committed(std::forward<F>(f));
+    }
     /// Tasks completed, dropped or rejected so far.
     std::size_t finished_count() const { return ledger_.finished_count(); }
     std::uint64_t mapping_events() const { return ledger_.mapping_events(); }

@@ -1,0 +1,230 @@
+#include "manager/policies/preemptive/preemptive_mapper.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <set>
+#include <stdexcept>
+#include <unordered_map>
+
+namespace rmsim {
+
+const char* to_string(PreemptRule r) {
+    switch (r) {
+        case PreemptRule::None: return "none";
+        case PreemptRule::Greedy: return "greedy";
+        case PreemptRule::Diff: return "diff";
+        case PreemptRule::Pair: return "pair";
+    }
+    return "?";
+}
+
+double ch4_objective(Objective objective, double util, Seconds ret) {
+    // Machovec Ch.4 §4.3.4.2: Util = U(CT); UPT = Util / RET. A task with no time left (RET 0) is valued by
+    // its utility per nanosecond, so that it is never worth preempting.
+    if (objective == Objective::Util) return util;
+    if (objective == Objective::UPT) return util / std::max(ret, 1e-9);
+    throw std::invalid_argument("Machovec Ch.4 heuristics use the Util or UPT objective");
+}
+
+namespace {
+
+constexpr double kNone = -std::numeric_limits<double>::infinity();
+
+/// One option of a task in phase 1.
+struct Choice {
+    bool valid = false;
+    std::uint32_t core = 0;
+    bool busy = false;        ///< preempts the core's task
+    bool run_other_first = false;  ///< Pair: the better ordering runs the core's task first (defer)
+    double value = kNone;     ///< what phase 1 maximizes (Greedy: Obj; Diff: the gain; Pair: the net)
+    double score = kNone;     ///< what phase 2 maximizes
+    double victim = kNone;    ///< Obj of the task it preempts (tie-break: the smallest)
+};
+
+class Engine {
+public:
+    Engine(Objective objective, PreemptRule rule, const MapperModel& model, std::vector<MappableTask> mappable,
+           std::vector<CoreState> cores)
+        : obj_(objective), rule_(rule), model_(model), tasks_(std::move(mappable)), cores_(std::move(cores)) {
+        ClusterId clusters = 0;
+        for (const CoreState& c : cores_) clusters = std::max<ClusterId>(clusters, c.cluster + 1);
+        idle_.resize(clusters);
+        busy_.resize(clusters);
+        value_.assign(cores_.size(), kNone);
+        for (std::uint32_t i = static_cast<std::uint32_t>(cores_.size()); i-- > 0;) {
+            const CoreState& c = cores_[i];
+            if (!c.busy) idle_[c.cluster].push_back(i);  // taken from the back: lowest index first
+            else occupy_value(i);
+        }
+        active_.assign(tasks_.size(), true);
+    }
+
+    MapperResult run() {
+        MapperResult out;
+        // Each preemption strictly raises the objective on its core (Greedy, Diff); Pair is bounded too, but
+        // a guard turns an unforeseen cycle into an error rather than a hang.
+        const std::uint64_t guard = 64 * (tasks_.size() + cores_.size()) + 1024;
+        for (;;) {
+            std::size_t best = tasks_.size();
+            Choice pick;
+            for (std::size_t i = 0; i < tasks_.size(); ++i) {
+                if (!active_[i]) continue;
+                const Choice c = phase1(tasks_[i]);
+                if (c.valid && c.score > pick.score) {
+                    pick = c;
+                    best = i;
+                }
+            }
+            if (best == tasks_.size()) break;
+            if (++out.iterations > guard) throw std::logic_error("Machovec Ch.4 mapping: no progress (a cycle)");
+            active_[best] = false;
+            if (pick.run_other_first) {
+                out.deferred.push_back(tasks_[best].id);
+                continue;
+            }
+            apply(best, pick, out);
+        }
+        out.cores = cores_;
+        return out;
+    }
+
+private:
+    Seconds ret(const MappableTask& t, ClusterId k) const {
+        if (t.pinned && *t.pinned != k) return -1;
+        const auto v = victim_ret_.find(t.id);
+        if (v != victim_ret_.end()) return v->second;
+        return model_.ret(t.id, k);
+    }
+    double objective(double util, Seconds r) const { return ch4_objective(obj_, util, r); }
+    /// Obj of the task running on core i, at its own projected completion (now + RET_r).
+    void occupy_value(std::uint32_t i) {
+        const CoreState& c = cores_[i];
+        value_[i] = objective(model_.utility(c.task, c.ret), c.ret);
+        if (c.preemptible) busy_[c.cluster].insert({value_[i], i});
+    }
+
+    /// Better option for phase 1: a higher value; on a tie an idle core, then the smaller victim.
+    static bool better(const Choice& a, const Choice& b) {
+        if (!b.valid) return a.valid;
+        if (a.value != b.value) return a.value > b.value;
+        if (a.busy != b.busy) return !a.busy;
+        return a.victim < b.victim;
+    }
+
+    Choice phase1(const MappableTask& t) const {
+        Choice best;
+        const auto clusters = static_cast<ClusterId>(idle_.size());
+        // Pair: the best idle core and the best pair over every preemptible core.
+        Choice idle_best, pair_best;
+        for (ClusterId k = 0; k < clusters; ++k) {
+            const Seconds r = ret(t, k);
+            if (r < 0) continue;
+            const double u = model_.utility(t.id, r);
+            const double v = objective(u, r);
+            if (u > 0 && !idle_[k].empty()) {
+                Choice c;
+                c.valid = true;
+                c.core = idle_[k].back();
+                c.value = c.score = v;
+                if (better(c, idle_best)) idle_best = c;
+            }
+            if (!t.can_preempt || rule_ == PreemptRule::None) continue;
+            if (rule_ == PreemptRule::Pair) {
+                for (const auto& [rv, core] : busy_[k]) {
+                    const CoreState& occ = cores_[core];
+                    const Seconds rr = occ.ret;
+                    // Ordering A: t now, then r after it; B: r finishes, then t (Alg. 7).
+                    const double ut_a = model_.utility(t.id, r);
+                    const double net_a = objective(ut_a, r) + objective(model_.utility(occ.task, r + rr), rr);
+                    const double ut_b = model_.utility(t.id, rr + r);
+                    const double net_b = rv + objective(ut_b, r);
+                    Choice c;
+                    c.valid = true;
+                    c.core = core;
+                    c.busy = true;
+                    c.victim = rv;
+                    c.run_other_first = net_b >= net_a;
+                    c.value = std::max(net_a, net_b);
+                    c.score = c.run_other_first ? objective(ut_b, r) : objective(ut_a, r);
+                    if (!c.run_other_first && ut_a <= 0) continue;  // never an assignment that earns nothing
+                    if (c.value > pair_best.value) pair_best = c;
+                }
+                continue;
+            }
+            // Greedy / Diff: on a cluster every busy core gives t the same Obj; the victim of least Obj is
+            // the tie-break of Alg. 6 and the best gain of Diff.
+            if (u <= 0 || busy_[k].empty()) continue;
+            const auto& [rv, core] = *busy_[k].begin();
+            if (!(v > rv)) continue;  // preempt only for more (Alg. 6: Util(t, core) > Util_r)
+            Choice c;
+            c.valid = true;
+            c.core = core;
+            c.busy = true;
+            c.victim = rv;
+            c.value = c.score = rule_ == PreemptRule::Greedy ? v : v - rv;
+            if (better(c, best)) best = c;
+        }
+        if (rule_ == PreemptRule::Pair) {
+            if (!pair_best.valid) return idle_best;
+            // The idle option leaves the pair's running task where it is: its own Obj counts beside t's.
+            const double idle_net = idle_best.valid ? idle_best.value + pair_best.victim : kNone;
+            return pair_best.value > idle_net ? pair_best : idle_best;
+        }
+        return better(idle_best, best) ? idle_best : best;
+    }
+
+    void apply(std::size_t i, const Choice& c, MapperResult& out) {
+        const MappableTask t = tasks_[i];
+        CoreState& core = cores_[c.core];
+        const ClusterId k = core.cluster;
+        Assignment a;
+        a.task = t.id;
+        a.core = c.core;
+        if (c.busy) {
+            // The preempted task returns to the mappable set at once, pinned to its cluster (§4.2.3).
+            busy_[k].erase({value_[c.core], c.core});
+            a.preempted = core.task;
+            MappableTask v;
+            v.id = core.task;
+            v.can_preempt = core.can_preempt;
+            v.preemptible = true;
+            v.pinned = k;
+            victim_ret_[core.task] = core.ret;
+            tasks_.push_back(v);
+            active_.push_back(true);
+        } else {
+            auto& list = idle_[k];
+            list.erase(std::find(list.begin(), list.end(), c.core));
+        }
+        core.busy = true;
+        core.task = t.id;
+        core.ret = ret(t, k);
+        core.preemptible = t.preemptible;
+        core.can_preempt = t.can_preempt;
+        occupy_value(c.core);
+        out.assignments.push_back(a);
+    }
+
+    Objective obj_;
+    PreemptRule rule_;
+    const MapperModel& model_;
+    std::vector<MappableTask> tasks_;
+    std::vector<bool> active_;
+    std::vector<CoreState> cores_;
+    std::vector<double> value_;                                   ///< per busy core: Obj of its task
+    std::vector<std::vector<std::uint32_t>> idle_;                ///< per cluster
+    std::vector<std::set<std::pair<double, std::uint32_t>>> busy_;  ///< per cluster: preemptible, by Obj
+    std::unordered_map<TaskId, Seconds> victim_ret_;              ///< preempted in this event: RET on its cluster
+};
+
+}  // namespace
+
+MapperResult map_event(Objective objective, PreemptRule rule, const MapperModel& model,
+                       std::vector<MappableTask> mappable, std::vector<CoreState> cores) {
+    if (objective != Objective::Util && objective != Objective::UPT)
+        throw std::invalid_argument("Machovec Ch.4 heuristics use the Util or UPT objective");
+    return Engine(objective, rule, model, std::move(mappable), std::move(cores)).run();
+}
+
+}  // namespace rmsim
