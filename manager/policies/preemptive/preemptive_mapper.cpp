@@ -45,8 +45,9 @@ struct Choice {
 class Engine {
 public:
     Engine(Objective objective, PreemptRule rule, const MapperModel& model, std::vector<MappableTask> mappable,
-           std::vector<CoreState> cores)
-        : obj_(objective), rule_(rule), model_(model), tasks_(std::move(mappable)), cores_(std::move(cores)) {
+           std::vector<CoreState> cores, bool rescan)
+        : obj_(objective), rule_(rule), model_(model), tasks_(std::move(mappable)), cores_(std::move(cores)),
+          rescan_(rescan) {
         ClusterId clusters = 0;
         for (const CoreState& c : cores_) clusters = std::max<ClusterId>(clusters, c.cluster + 1);
         idle_.resize(clusters);
@@ -58,6 +59,7 @@ public:
             else occupy_value(i);
         }
         active_.assign(tasks_.size(), true);
+        for (const MappableTask& t : tasks_) cache(t);
     }
 
     MapperResult run() {
@@ -65,31 +67,71 @@ public:
         // Each preemption strictly raises the objective on its core (Greedy, Diff); Pair is bounded too, but
         // a guard turns an unforeseen cycle into an error rather than a hang.
         const std::uint64_t guard = 64 * (tasks_.size() + cores_.size()) + 1024;
-        for (;;) {
-            std::size_t best = tasks_.size();
-            Choice pick;
-            for (std::size_t i = 0; i < tasks_.size(); ++i) {
-                if (!active_[i]) continue;
-                const Choice c = phase1(tasks_[i]);
-                if (c.valid && c.score > pick.score) {
-                    pick = c;
-                    best = i;
+        if (rule_ == PreemptRule::Pair || rescan_) {
+            // Pair's scores can rise as the cores change: every task is re-evaluated at each step.
+            for (;;) {
+                std::size_t best = tasks_.size();
+                Choice pick;
+                for (std::size_t i = 0; i < tasks_.size(); ++i) {
+                    if (!active_[i]) continue;
+                    const Choice c = phase1(i);
+                    if (c.valid && c.score > pick.score) {
+                        pick = c;
+                        best = i;
+                    }
                 }
+                if (best == tasks_.size()) break;
+                if (++out.iterations > guard) throw std::logic_error("Machovec Ch.4 mapping: no progress (a cycle)");
+                take(best, pick, out);
             }
-            if (best == tasks_.size()) break;
-            if (++out.iterations > guard) throw std::logic_error("Machovec Ch.4 mapping: no progress (a cycle)");
-            active_[best] = false;
-            if (pick.run_other_first) {
-                out.deferred.push_back(tasks_[best].id);
-                continue;
+        } else {
+            // Under None, Greedy and Diff a step only makes the other tasks' options worse (an idle core fewer;
+            // a running task replaced by one of higher objective, or by one that cannot be preempted), so a
+            // task's score never rises within the event: a max-heap of scores, an entry re-valued when it
+            // reaches the top, finds the same task as a scan of every task (ties: the earlier task).
+            using Entry = std::pair<double, std::size_t>;  // (score, -order) via the comparator below
+            auto lower = [](const Entry& a, const Entry& b) {
+                return a.first != b.first ? a.first < b.first : a.second > b.second;
+            };
+            std::vector<Entry> heap;
+            auto push = [&](std::size_t i) {
+                const Choice c = phase1(i);
+                if (!c.valid) return;  // an option never comes back
+                heap.emplace_back(c.score, i);
+                std::push_heap(heap.begin(), heap.end(), lower);
+            };
+            for (std::size_t i = 0; i < tasks_.size(); ++i) push(i);
+            while (!heap.empty()) {
+                std::pop_heap(heap.begin(), heap.end(), lower);
+                const auto [score, i] = heap.back();
+                heap.pop_back();
+                const Choice c = phase1(i);
+                if (!c.valid) continue;
+                if (c.score != score) {
+                    heap.emplace_back(c.score, i);
+                    std::push_heap(heap.begin(), heap.end(), lower);
+                    continue;
+                }
+                if (++out.iterations > guard) throw std::logic_error("Machovec Ch.4 mapping: no progress (a cycle)");
+                const std::size_t before = tasks_.size();
+                take(i, c, out);
+                for (std::size_t v = before; v < tasks_.size(); ++v) push(v);  // a victim, mappable at once
             }
-            apply(best, pick, out);
         }
         out.cores = cores_;
         return out;
     }
 
 private:
+    void take(std::size_t i, const Choice& c, MapperResult& out) {
+        active_[i] = false;
+        if (c.run_other_first) {
+            out.deferred.push_back(tasks_[i].id);
+            return;
+        }
+        apply(i, c, out);
+    }
+
     Seconds ret(const MappableTask& t, ClusterId k) const {
         if (t.pinned && *t.pinned != k) return -1;
         const auto v = victim_ret_.find(t.id);
@@ -97,6 +139,22 @@ private:
         return model_.ret(t.id, k);
     }
     double objective(double util, Seconds r) const { return ch4_objective(obj_, util, r); }
+    /// A task's RET, utility and objective on each cluster: fixed for the event (time does not move).
+    struct Option {
+        Seconds ret = -1;
+        double util = 0;
+        double value = kNone;
+    };
+    void cache(const MappableTask& t) {
+        std::vector<Option> o(idle_.size());
+        for (ClusterId k = 0; k < o.size(); ++k) {
+            o[k].ret = ret(t, k);
+            if (o[k].ret < 0) continue;
+            o[k].util = model_.utility(t.id, o[k].ret);
+            o[k].value = objective(o[k].util, o[k].ret);
+        }
+        options_.push_back(std::move(o));
+    }
     /// Obj of the task running on core i, at its own projected completion (now + RET_r).
     void occupy_value(std::uint32_t i) {
         const CoreState& c = cores_[i];
@@ -112,16 +170,18 @@ private:
         return a.victim < b.victim;
     }
 
-    Choice phase1(const MappableTask& t) const {
+    Choice phase1(std::size_t i) const {
+        const MappableTask& t = tasks_[i];
         Choice best;
         const auto clusters = static_cast<ClusterId>(idle_.size());
         // Pair: the best idle core and the best pair over every preemptible core.
         Choice idle_best, pair_best;
         for (ClusterId k = 0; k < clusters; ++k) {
-            const Seconds r = ret(t, k);
+            const Option& o = options_[i][k];
+            const Seconds r = o.ret;
             if (r < 0) continue;
-            const double u = model_.utility(t.id, r);
-            const double v = objective(u, r);
+            const double u = o.util;
+            const double v = o.value;
             if (u > 0 && !idle_[k].empty()) {
                 Choice c;
                 c.valid = true;
@@ -193,6 +253,7 @@ private:
             victim_ret_[core.task] = core.ret;
             tasks_.push_back(v);
             active_.push_back(true);
+            cache(v);
         } else {
             auto& list = idle_[k];
             list.erase(std::find(list.begin(), list.end(), c.core));
@@ -209,9 +270,11 @@ private:
     Objective obj_;
     PreemptRule rule_;
     const MapperModel& model_;
+    bool rescan_ = false;
     std::vector<MappableTask> tasks_;
     std::vector<bool> active_;
     std::vector<CoreState> cores_;
+    std::vector<std::vector<Option>> options_;                    ///< per task, per cluster
     std::vector<double> value_;                                   ///< per busy core: Obj of its task
     std::vector<std::vector<std::uint32_t>> idle_;                ///< per cluster
     std::vector<std::set<std::pair<double, std::uint32_t>>> busy_;  ///< per cluster: preemptible, by Obj
@@ -221,10 +284,10 @@ private:
 }  // namespace
 
 MapperResult map_event(Objective objective, PreemptRule rule, const MapperModel& model,
-                       std::vector<MappableTask> mappable, std::vector<CoreState> cores) {
+                       std::vector<MappableTask> mappable, std::vector<CoreState> cores, bool rescan) {
     if (objective != Objective::Util && objective != Objective::UPT)
         throw std::invalid_argument("Machovec Ch.4 heuristics use the Util or UPT objective");
-    return Engine(objective, rule, model, std::move(mappable), std::move(cores)).run();
+    return Engine(objective, rule, model, std::move(mappable), std::move(cores), rescan).run();
 }
 
 }  // namespace rmsim

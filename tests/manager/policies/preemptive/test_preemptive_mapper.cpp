@@ -1,6 +1,8 @@
 // The Machovec Ch.4 heuristics (§4.3) on hand-built events: each objective, Max Util against Max UPT, Greedy
 // against Diff on the dissertation's worked example, Pair's two orderings, and the preemption flags.
+#include <algorithm>
 #include <functional>
+#include <random>
 #include <map>
 
 #include <catch2/catch.hpp>
@@ -209,5 +211,52 @@ TEST_CASE("Ch.4 Pair: the better of the two orderings decides (Alg. 7)", "[manag
         REQUIRE(p.assignments.size() == 1);
         CHECK(p.assignments[0].core == 1);
         CHECK_FALSE(p.assignments[0].preempted);
+    }
+}
+
+TEST_CASE("Ch.4 the lazy heap of scores maps exactly as re-evaluating every task at each step",
+          "[manager][preemptive]") {
+    // Random events: 3 clusters of 4 cores, some idle, 30 waiting tasks with step or decaying utilities,
+    // mixed flags; every rule but Pair (which always re-evaluates), both objectives.
+    std::mt19937_64 rng(36);
+    std::uniform_real_distribution<double> u01(0, 1);
+    for (int trial = 0; trial < 200; ++trial) {
+        TableModel m;
+        std::vector<MappableTask> mappable;
+        std::vector<CoreState> cores;
+        TaskId next = 0;
+        auto utility_of = [&](TaskId t) {
+            const double v = u01(rng) < 0.2 ? 8 : 1, until = 100 + 900 * u01(rng);
+            if (u01(rng) < 0.5) m.utilities[t] = step(v, until);
+            else m.utilities[t] = [v, until](Seconds x) { return x <= until ? v : std::max(0.0, v * (1 - (x - until) / 600)); };
+        };
+        for (ClusterId k = 0; k < 3; ++k)
+            for (int c = 0; c < 4; ++c) {
+                if (u01(rng) < 0.25) {
+                    cores.push_back(idle(k));
+                    continue;
+                }
+                const TaskId t = next++;
+                utility_of(t);
+                cores.push_back(running(k, t, 10 + 600 * u01(rng), u01(rng) < 0.8, u01(rng) < 0.8));
+            }
+        for (int i = 0; i < 30; ++i) {
+            const TaskId t = next++;
+            utility_of(t);
+            for (ClusterId k = 0; k < 3; ++k)
+                if (u01(rng) < 0.9) m.rets[{t, k}] = 20 + 900 * u01(rng);
+            mappable.push_back(task(t, u01(rng) < 0.8, u01(rng) < 0.8));
+        }
+        for (Objective o : {Objective::Util, Objective::UPT})
+            for (PreemptRule r : {PreemptRule::None, PreemptRule::Greedy, PreemptRule::Diff}) {
+                const MapperResult heap = map_event(o, r, m, mappable, cores);
+                const MapperResult scan = map_event(o, r, m, mappable, cores, /*rescan=*/true);
+                REQUIRE(heap.assignments.size() == scan.assignments.size());
+                for (std::size_t i = 0; i < heap.assignments.size(); ++i) {
+                    CHECK(heap.assignments[i].task == scan.assignments[i].task);
+                    CHECK(heap.assignments[i].core == scan.assignments[i].core);
+                    CHECK(heap.assignments[i].preempted == scan.assignments[i].preempted);
+                }
+            }
     }
 }
