@@ -13,6 +13,7 @@
 #include "workloads/arrivals.h"
 #include "workloads/csv_tasks.h"
 #include "workloads/machovec_ch3_generator.h"
+#include "workloads/machovec_ch4_generator.h"
 #include "workloads/machovec_trace.h"
 #include "workloads/runnable.h"
 #include "workloads/singh_dag_generator.h"
@@ -47,6 +48,33 @@ void check_generated(const std::vector<Task>& tasks, const PlatformSpec& platfor
             throw_at(n, file, kind + " workload: its task " + std::to_string(i) + " " + p.message);
 }
 
+/// A generator's view of the platform, `clusters(platform)`: a platform it cannot use (std::invalid_argument)
+/// is blamed on its key `n`, after `needs`.
+template <typename Clusters>
+auto generator_clusters(const YAML::Node& n, const std::string& file, const PlatformSpec& platform,
+                        const std::string& needs, Clusters clusters) -> decltype(clusters(platform)) {
+    try {
+        return clusters(platform);
+    } catch (const std::invalid_argument& ex) {
+        throw_at(n, file, needs + ": " + ex.what());
+    }
+}
+
+/// The tasks of a generator, `generate(rng)` with the trial's seed: a bad parameter it finds
+/// (std::invalid_argument) and a task that cannot be simulated are blamed on its key `n`.
+template <typename Generate>
+std::vector<Task> generated_tasks(const YAML::Node& n, const std::string& file, const PlatformSpec& platform,
+                                  std::uint64_t seed, const std::string& kind, Generate generate) {
+    std::mt19937_64 rng(seed);
+    try {
+        std::vector<Task> tasks = generate(rng);
+        check_generated(tasks, platform, n, file, kind);
+        return tasks;
+    } catch (const std::invalid_argument& ex) {
+        throw_at(n, file, kind + " workload: " + ex.what());
+    }
+}
+
 /// `count` tasks must fit in memory (before they are made).
 void check_task_memory(double count, const YAML::Node& at, const std::string& file, const std::string& what) {
     check_fits_in_memory(count * kBytesPerTask, yaml_location(at, file), what,
@@ -58,14 +86,6 @@ double memory_fraction(const YAML::Node& n, const std::string& file) {
     const double mem = get_non_negative_or(n, "memory_fraction", file, 0.0);
     if (mem >= 1) throw_at(n["memory_fraction"], file, "memory_fraction must be < 1");
     return mem;
-}
-
-void finish(std::vector<Task>& tasks) {
-    const auto by_arrival = [](const Task& a, const Task& b) { return a.arrival_s < b.arrival_s; };
-    // Generated in arrival order already (the synthetic generator): no sort, and no sort buffer as large as
-    // the tasks themselves.
-    if (!std::is_sorted(tasks.begin(), tasks.end(), by_arrival)) std::stable_sort(tasks.begin(), tasks.end(), by_arrival);
-    for (std::size_t i = 0; i < tasks.size(); ++i) tasks[i].id = i;
 }
 
 std::vector<Task> synthetic(const YAML::Node& n, const std::string& file, const PlatformSpec& platform,
@@ -128,7 +148,7 @@ std::vector<Task> synthetic(const YAML::Node& n, const std::string& file, const 
         // zero_after_factor x the work (a soft deadline proportional to the task's size).
         k.utility = UtilityFunction::value_curve(umax, s, zero_factor * s);
     }
-    finish(tasks);
+    number_by_arrival(tasks);
     check_generated(tasks, platform, n, file, "synthetic");
     return tasks;
 }
@@ -185,7 +205,7 @@ std::vector<Task> from_swf(const YAML::Node& n, const std::string& file, const s
         }
         tasks.push_back(std::move(t));
     }
-    finish(tasks);
+    number_by_arrival(tasks);
     return tasks;
 }
 
@@ -254,6 +274,29 @@ ApcScope apc_scope(const YAML::Node& n, const std::string& file) {
     return s == "per-task" ? ApcScope::PerTask : ApcScope::PerNode;
 }
 
+/// `hours` of a Machovec generator (fallback_s when absent): the span its arrivals cover, in seconds.
+Seconds hours_key(const YAML::Node& n, const std::string& file, Seconds fallback_s) {
+    const Seconds s = 3600.0 * get_amount_or(n, "hours", file, fallback_s / 3600.0, true);
+    if (s > kMaxSeconds)
+        throw_at(n["hours"], file, "'hours' reaches past the end of simulated time (9.2e+09 s, 292 years)");
+    return s;
+}
+
+/// Arrivals at a mean of tasks_per_day over horizon_s: a few standard deviations above the mean bound them,
+/// and that many tasks must fit in memory.
+void check_daily_tasks(const YAML::Node& n, const std::string& file, double tasks_per_day, Seconds horizon_s) {
+    const double expected = tasks_per_day * horizon_s / 86400.0;
+    check_task_memory(expected, has_key(n, "tasks_per_day") ? n["tasks_per_day"] : n, file,
+                      "about " + std::to_string(static_cast<std::uint64_t>(expected)) + " tasks");
+}
+
+/// A probability or fraction: in [0, 1].
+double fraction_or(const YAML::Node& n, const char* key, const std::string& file, double fallback) {
+    const double x = get_non_negative_or(n, key, file, fallback);
+    if (x > 1) throw_at(n[key], file, quoted(key) + " must be in [0, 1], got " + n[key].Scalar());
+    return x;
+}
+
 /// Machovec Ch.3 §3.4.2 tasks (workloads/machovec_ch3_generator.h; GAPs listed there and in docs/fidelity.md).
 /// Each task's APC reaches the cores' power (TimeTable::busy_power_w).
 std::vector<Task> machovec_ch3(const YAML::Node& n, const std::string& file, const PlatformSpec& platform,
@@ -261,31 +304,69 @@ std::vector<Task> machovec_ch3(const YAML::Node& n, const std::string& file, con
     check_allowed_keys(n, file, "machovec_ch3 workload",
                        {"tasks_per_day", "hours", "apc", "sinusoid_amplitude", "start_clock_s"});
     MachovecCh3Params p;
-    try {
-        p.clusters = machovec_ch3_clusters(platform);
-    } catch (const std::invalid_argument& ex) {
-        throw_at(n, file, std::string("machovec_ch3 workload needs a machovec-ch3 style platform: ") + ex.what());
-    }
+    p.clusters = generator_clusters(n, file, platform, "machovec_ch3 workload needs a machovec-ch3 style platform",
+                                    machovec_ch3_clusters);
     p.tasks_per_day = get_amount_or(n, "tasks_per_day", file, p.tasks_per_day, true);
-    p.horizon_s = 3600.0 * get_amount_or(n, "hours", file, p.horizon_s / 3600.0, true);
-    if (p.horizon_s > kMaxSeconds)
-        throw_at(n["hours"], file, "'hours' reaches past the end of simulated time (9.2e+09 s, 292 years)");
+    p.horizon_s = hours_key(n, file, p.horizon_s);
     p.apc_scope = apc_scope(n, file);
     // GAPs of the arrival process (workloads/machovec_ch3_generator.h).
     p.sinusoid_amplitude = get_non_negative_or(n, "sinusoid_amplitude", file, p.sinusoid_amplitude);
     p.start_clock_s = get_seconds_or(n, "start_clock_s", file, p.start_clock_s, false);
-    // The arrivals are a Poisson process of tasks_per_day: a few standard deviations above the mean bound it.
-    const double expected = p.tasks_per_day * p.horizon_s / 86400.0;
-    check_task_memory(expected, has_key(n, "tasks_per_day") ? n["tasks_per_day"] : n, file,
-                      "about " + std::to_string(static_cast<std::uint64_t>(expected)) + " tasks");
-    std::mt19937_64 rng(seed);
-    try {
-        MachovecCh3Workload w = generate_machovec_ch3(p, rng);
-        check_generated(w.tasks, platform, n, file, "machovec_ch3");
-        return std::move(w.tasks);
-    } catch (const std::invalid_argument& ex) {
-        throw_at(n, file, std::string("machovec_ch3 workload: ") + ex.what());
+    check_daily_tasks(n, file, p.tasks_per_day, p.horizon_s);
+    return generated_tasks(n, file, platform, seed, "machovec_ch3",
+                           [&](std::mt19937_64& rng) { return generate_machovec_ch3(p, rng).tasks; });
+}
+
+/// Machovec Ch.4 §4.4.3 tasks (workloads/machovec_ch4_generator.h; keys and GAPs in docs/workloads.md).
+std::vector<Task> machovec_ch4(const YAML::Node& n, const std::string& file, const PlatformSpec& platform,
+                               std::uint64_t seed) {
+    check_allowed_keys(n, file, "machovec_ch4 workload",
+                       {"tasks_per_day", "hours", "task_types", "critical_fraction", "critical_mean_min",
+                        "noncritical_mean_min", "critical_utility", "noncritical_utility", "burst_size",
+                        "utility_family", "average_time", "critical_urgency", "noncritical_urgency",
+                        "preempt_probability", "sinusoid_amplitude", "sinusoid_period_s"});
+    MachovecCh4Params p;
+    p.clusters = generator_clusters(n, file, platform, "machovec_ch4 workload needs clusters of one core type each",
+                                    machovec_ch4_clusters);
+    p.tasks_per_day = get_amount_or(n, "tasks_per_day", file, p.tasks_per_day, true);
+    p.horizon_s = hours_key(n, file, p.horizon_s);
+    p.task_types = get_count_or(n, "task_types", file, std::uint32_t(p.task_types));
+    p.critical_fraction = fraction_or(n, "critical_fraction", file, p.critical_fraction);
+    if (p.task_types == 1 && p.critical_fraction > 0 && p.critical_fraction < 1)
+        throw_at(has_key(n, "task_types") ? n["task_types"] : n, file,
+                 "a critical_fraction strictly between 0 and 1 needs at least 2 task_types (criticality belongs "
+                 "to the type)");
+    for (auto [key, mean] : {std::pair{"critical_mean_min", &p.critical_mean_s},
+                             std::pair{"noncritical_mean_min", &p.noncritical_mean_s}}) {
+        *mean = 60.0 * get_amount_or(n, key, file, *mean / 60.0, true);
+        if (*mean > kMaxSeconds)
+            throw_at(n[key], file, quoted(key) + " is past the end of simulated time (9.2e+09 s, 292 years)");
     }
+    p.critical_utility = get_amount_or(n, "critical_utility", file, p.critical_utility);
+    p.noncritical_utility = get_amount_or(n, "noncritical_utility", file, p.noncritical_utility);
+    p.burst_size = get_count_or(n, "burst_size", file, p.burst_size);
+    if (p.burst_size > 1000000)
+        throw_at(n["burst_size"], file, "'burst_size' must be at most 1000000, got " + n["burst_size"].Scalar());
+    const std::string family = get_string_or(n, "utility_family", file, "classes");
+    if (family == "step") p.utility_family = MachovecCh4UtilityFamily::Step;
+    else if (family == "decaying") p.utility_family = MachovecCh4UtilityFamily::Decaying;
+    else if (family == "classes") p.utility_family = MachovecCh4UtilityFamily::Classes;
+    else throw_at(n["utility_family"], file, "utility_family must be step, decaying or classes, got '" + family + "'");
+    const std::string average = get_string_or(n, "average_time", file, "etc-mean");
+    if (average != "etc-mean" && average != "class-mean")
+        throw_at(n["average_time"], file, "average_time must be etc-mean or class-mean, got '" + average + "'");
+    p.average_time = average == "etc-mean" ? MachovecCh4AverageTime::EtcMean : MachovecCh4AverageTime::ClassMean;
+    p.critical_urgency = get_positive_or(n, "critical_urgency", file, p.critical_urgency);
+    p.noncritical_urgency = get_positive_or(n, "noncritical_urgency", file, p.noncritical_urgency);
+    p.preempt_probability = fraction_or(n, "preempt_probability", file, p.preempt_probability);
+    p.sinusoid_amplitude = fraction_or(n, "sinusoid_amplitude", file, p.sinusoid_amplitude);
+    p.sinusoid_period_s = get_seconds_or(n, "sinusoid_period_s", file, p.sinusoid_period_s, true);
+    check_daily_tasks(n, file, p.tasks_per_day, p.horizon_s);
+    // A type costs about what a task does (its time table and ETC row).
+    check_task_memory(double(p.task_types), has_key(n, "task_types") ? n["task_types"] : n, file,
+                      std::to_string(p.task_types) + " task types");
+    return generated_tasks(n, file, platform, seed, "machovec_ch4",
+                           [&](std::mt19937_64& rng) { return generate_machovec_ch4(p, rng).tasks; });
 }
 
 /// Machovec Ch.3 §3.4.3 keys shared by the platform scaling and the task loader.
@@ -324,25 +405,16 @@ std::vector<Task> machovec_trace(const YAML::Node& n, const std::string& file, c
                                  std::uint32_t trials) {
     const TraceKeys k = trace_keys(n, file);
     MachovecTraceParams p;
-    try {
-        p.clusters = machovec_ch3_clusters(platform);
-    } catch (const std::invalid_argument& ex) {
-        throw_at(n, file, std::string("machovec_trace workload needs a machovec-ch3 style platform: ") + ex.what());
-    }
+    p.clusters = generator_clusters(n, file, platform, "machovec_trace workload needs a machovec-ch3 style platform",
+                                    machovec_ch3_clusters);
     p.machine_cores = k.machine_cores;
     p.max_task_cores = get_count_or(n, "max_task_cores", file, p.max_task_cores);
     p.apc_scope = apc_scope(n, file);
     const SwfTrace trace = read_swf(resolve(base_dir, get_string(n, "path", file)));
     p.day = trace_day(n, file, trace, trial);
     if (trials > 0) trace_day(n, file, trace, trials - 1);  // the last trial's day, before any trial runs
-    std::mt19937_64 rng(seed);
-    try {
-        std::vector<Task> tasks = generate_machovec_trace(trace, p, rng).tasks;
-        check_generated(tasks, platform, n, file, "machovec_trace");
-        return tasks;
-    } catch (const std::invalid_argument& ex) {
-        throw_at(n, file, std::string("machovec_trace workload: ") + ex.what());
-    }
+    return generated_tasks(n, file, platform, seed, "machovec_trace",
+                           [&](std::mt19937_64& rng) { return generate_machovec_trace(trace, p, rng).tasks; });
 }
 
 }  // namespace
@@ -373,9 +445,11 @@ std::vector<InputFile> workload_files(const YAML::Node& node, const std::string&
 Workload load_workload(const YAML::Node& node, const std::string& file, const std::string& base_dir,
                        const PlatformSpec& platform, std::uint64_t seed, std::uint32_t trial,
                        std::uint32_t trials) {
-    check_allowed_keys(node, file, "workload", {"synthetic", "swf", "csv", "singh", "machovec_ch3", "machovec_trace"});
+    check_allowed_keys(node, file, "workload",
+                       {"synthetic", "swf", "csv", "singh", "machovec_ch3", "machovec_ch4", "machovec_trace"});
     if (node.size() != 1)
-        throw_at(node, file, "a workload has exactly one of: synthetic, swf, csv, singh, machovec_ch3, machovec_trace");
+        throw_at(node, file,
+                 "a workload has exactly one of: synthetic, swf, csv, singh, machovec_ch3, machovec_ch4, machovec_trace");
     Workload w;
     if (has_key(node, "synthetic")) {
         w.tasks = synthetic(node["synthetic"], file, platform, seed);
@@ -383,6 +457,8 @@ Workload load_workload(const YAML::Node& node, const std::string& file, const st
         w.tasks = from_swf(node["swf"], file, base_dir, platform);
     } else if (has_key(node, "machovec_ch3")) {
         w.tasks = machovec_ch3(node["machovec_ch3"], file, platform, seed);
+    } else if (has_key(node, "machovec_ch4")) {
+        w.tasks = machovec_ch4(node["machovec_ch4"], file, platform, seed);
     } else if (has_key(node, "machovec_trace")) {
         w.tasks = machovec_trace(node["machovec_trace"], file, base_dir, platform, seed, trial, trials);
     } else if (has_key(node, "singh")) {
@@ -391,7 +467,7 @@ Workload load_workload(const YAML::Node& node, const std::string& file, const st
         const YAML::Node c = node["csv"];
         check_allowed_keys(c, file, "csv workload", {"path"});
         w.tasks = read_csv_tasks(resolve(base_dir, get_string(c, "path", file)), platform);
-        finish(w.tasks);
+        number_by_arrival(w.tasks);
     }
     return w;
 }

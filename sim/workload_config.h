@@ -1,6 +1,6 @@
 #pragma once
 // The `workload:` section of an experiment: a synthetic generator, an SWF trace, a CSV task list,
-// Singh-style DAG jobs, or Machovec Ch.3 tasks (synthetic or from a trace), turned into the tasks (and jobs) of one trial. Documented in docs/workloads.md ("Experiment workloads").
+// Singh-style DAG jobs, Machovec Ch.3 tasks (synthetic or from a trace) or Machovec Ch.4 tasks, turned into the tasks (and jobs) of one trial. Documented in docs/workloads.md ("Experiment workloads").
 #include <cstdint>
 #include <string>
 #include <vector>

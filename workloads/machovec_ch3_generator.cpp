@@ -8,6 +8,7 @@
 #include "workloads/arrivals.h"
 #include "workloads/etc_generation.h"
 #include "workloads/utility_classes.h"
+#include "workloads/workload.h"
 
 namespace rmsim {
 
@@ -53,22 +54,15 @@ std::uint32_t sample_machovec_ch3_cores(std::uint32_t max_cores, std::mt19937_64
 }
 
 std::vector<MachovecCh3Cluster> machovec_ch3_clusters(const PlatformSpec& platform) {
+    const std::vector<CoreTypeId> core_types = machovec_cluster_core_types(platform);
     std::vector<MachovecCh3Cluster> out;
     int specials = 0;
-    for (const ClusterSpec& c : platform.clusters) {
+    for (std::size_t i = 0; i < platform.clusters.size(); ++i) {
+        const ClusterSpec& c = platform.clusters[i];
         MachovecCh3Cluster m;
         m.nodes = c.nodes;
         m.cores_per_node = platform.cores_per_node(c.node_type);
-        if (m.cores_per_node == 0) throw std::invalid_argument("cluster " + c.name + " has no cores");
-        m.core_type = platform.core_type_of(c.node_type, 0);
-        for (std::uint32_t k = 1; k < m.cores_per_node; ++k)
-            if (platform.core_type_of(c.node_type, k) != m.core_type)
-                throw std::invalid_argument("cluster " + c.name + ": Machovec Ch.3 nodes need one core type");
-        for (const MachovecCh3Cluster& o : out)
-            if (o.core_type == m.core_type)
-                throw std::invalid_argument("cluster " + c.name +
-                                            " shares its core type with another cluster; the per-type "
-                                            "TimeTable is keyed by core type");
+        m.core_type = core_types[i];
         if (c.name.rfind("gp", 0) == 0) {
             m.special_index = -1;
         } else if (c.name.rfind("sp", 0) == 0) {
@@ -251,9 +245,7 @@ MachovecCh3Workload generate_machovec_ch3(const MachovecCh3Params& p, std::mt199
         }
         w.types.push_back(std::move(type));
     }
-    std::stable_sort(w.tasks.begin(), w.tasks.end(),
-                     [](const Task& a, const Task& b) { return a.arrival_s < b.arrival_s; });
-    for (std::size_t i = 0; i < w.tasks.size(); ++i) w.tasks[i].id = TaskId(i);
+    number_by_arrival(w.tasks);
     return w;
 }
 

@@ -6,6 +6,24 @@
 
 namespace rmsim {
 
+std::vector<CoreTypeId> machovec_cluster_core_types(const PlatformSpec& platform) {
+    std::vector<CoreTypeId> out;
+    for (const ClusterSpec& c : platform.clusters) {
+        const std::uint32_t cores = platform.cores_per_node(c.node_type);
+        if (cores == 0) throw std::invalid_argument("cluster " + c.name + " has no cores");
+        const CoreTypeId type = platform.core_type_of(c.node_type, 0);
+        for (std::uint32_t k = 1; k < cores; ++k)
+            if (platform.core_type_of(c.node_type, k) != type)
+                throw std::invalid_argument("cluster " + c.name + ": Machovec nodes need one core type");
+        if (std::find(out.begin(), out.end(), type) != out.end())
+            throw std::invalid_argument("cluster " + c.name +
+                                        " shares its core type with another cluster; the per-type "
+                                        "TimeTable is keyed by core type");
+        out.push_back(type);
+    }
+    return out;
+}
+
 double interpolate_clamped(const std::vector<double>& xs, const std::vector<double>& ys, double x) {
     if (xs.empty() || xs.size() != ys.size()) throw std::invalid_argument("interpolate_clamped: bad point lists");
     for (std::size_t i = 1; i < xs.size(); ++i)

@@ -12,9 +12,15 @@
 #include <cstdint>
 #include <vector>
 
+#include "platform/platform_spec.h"
 #include "platform/units.h"
 
 namespace rmsim {
+
+/// The core type of each cluster of `platform`, in order: the Machovec workloads keep a task type's times
+/// in a TimeTable keyed by core type, one row per cluster. std::invalid_argument if a cluster's nodes have no
+/// cores or cores of more than one type, or if two clusters share a core type.
+std::vector<CoreTypeId> machovec_cluster_core_types(const PlatformSpec& platform);
 
 enum class ApcScope { PerNode, PerTask };
 

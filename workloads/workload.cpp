@@ -4,6 +4,13 @@
 
 namespace rmsim {
 
+void number_by_arrival(std::vector<Task>& tasks) {
+    const auto by_arrival = [](const Task& a, const Task& b) { return a.arrival_s < b.arrival_s; };
+    if (!std::is_sorted(tasks.begin(), tasks.end(), by_arrival))
+        std::stable_sort(tasks.begin(), tasks.end(), by_arrival);
+    for (std::size_t i = 0; i < tasks.size(); ++i) tasks[i].id = TaskId(i);
+}
+
 Workload flatten_jobs(std::vector<Job> jobs) {
     std::stable_sort(jobs.begin(), jobs.end(), [](const Job& a, const Job& b) { return a.arrival_s < b.arrival_s; });
     Workload w;

@@ -28,6 +28,10 @@ struct Workload {
     std::vector<DagJob> jobs;  ///< empty: independent tasks; otherwise every task belongs to one job
 };
 
+/// Sorts tasks by arrival (stable: equal arrivals keep their order) and numbers them 0, 1, ... in that order,
+/// as Workload::tasks are. Tasks already in arrival order are not moved (no sort buffer as large as them).
+void number_by_arrival(std::vector<Task>& tasks);
+
 /// Flattens jobs (sorted by arrival, stable) into one task list: job j gets id j and consecutive task ids;
 /// every task takes its job's arrival time. Task utilities are set to 0: a job's value is earned by the
 /// job (metrics "jobs" section), not by its tasks. Throws std::invalid_argument for a cyclic graph.

@@ -1,6 +1,7 @@
 #include "tests/fuzz/input_guards.h"
 
 #include "workloads/machovec_ch3_generator.h"
+#include "workloads/machovec_ch4_generator.h"
 #include "workloads/singh_dag_generator.h"
 
 namespace rmsim::fuzz {
@@ -60,12 +61,16 @@ double generated_tasks(const YAML::Node& workload) {
     const YAML::Node synthetic = workload["synthetic"];
     const YAML::Node singh = workload["singh"];
     const YAML::Node ch3 = workload["machovec_ch3"];
+    const YAML::Node ch4 = workload["machovec_ch4"];
     const SinghWorkloadParams s;
     const MachovecCh3Params m;
+    const MachovecCh4Params m4;
     double tasks = number_or(synthetic, "tasks", 0);
     tasks += number_or(singh, "jobs", is_map(singh) ? s.job_count : 0) * number_or(singh, "max_tasks", s.max_tasks);
     tasks += number_or(ch3, "tasks_per_day", is_map(ch3) ? m.tasks_per_day : 0) *
              number_or(ch3, "hours", m.horizon_s / 3600) / 24;
+    tasks += number_or(ch4, "tasks_per_day", is_map(ch4) ? m4.tasks_per_day : 0) *
+             number_or(ch4, "hours", m4.horizon_s / 3600) / 24;
     return tasks;
 }
 

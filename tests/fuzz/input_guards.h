@@ -19,7 +19,7 @@ namespace rmsim::fuzz {
 bool names_only_plain_files(const YAML::Node& doc, const std::filesystem::path& base);
 
 /// An upper bound of the tasks a `workload:` section generates for one trial: synthetic tasks, Singh jobs x
-/// their maximum tasks, Machovec Ch.3 tasks per day x days. 0 for trace and CSV workloads (their files bound
+/// their maximum tasks, Machovec Ch.3 and Ch.4 tasks per day x days. 0 for trace and CSV workloads (their files bound
 /// them). A key that is not a number counts as its default: the loader refuses it anyway.
 double generated_tasks(const YAML::Node& workload);
 

@@ -180,6 +180,23 @@ TEST_CASE("bad inputs: values that ended in internal errors are refused", "[sim]
     expect_refused(huge_platform("validate"));
 }
 
+TEST_CASE("bad inputs: the machovec_ch4 workload's keys are checked", "[sim][bad_inputs][machovec_ch4]") {
+    const std::string synthetic = "synthetic: {tasks: 20, arrival_rate_per_s: 0.1, work_s_mean: 10}";
+    for (const Case& c : {
+             yaml_case("ch4_key", synthetic, "machovec_ch4: {tasks_per_day: 100, burst: 4}", "burst",
+                       "unknown key 'burst' in machovec_ch4 workload"),
+             yaml_case("ch4_fraction", synthetic, "machovec_ch4: {tasks_per_day: 100, critical_fraction: 1.5}", "1.5",
+                       "'critical_fraction' must be in [0, 1], got 1.5"),
+             yaml_case("ch4_family", synthetic, "machovec_ch4: {tasks_per_day: 100, utility_family: linear}", "linear",
+                       "utility_family must be step, decaying or classes, got 'linear'"),
+             yaml_case("ch4_burst", synthetic, "machovec_ch4: {tasks_per_day: 100, burst_size: 0}", "0}",
+                       "'burst_size' must be a whole number >= 1"),
+             yaml_case("ch4_one_type", synthetic, "machovec_ch4: {tasks_per_day: 100, task_types: 1}", "1}",
+                       "needs at least 2 task_types (criticality belongs to the type)"),
+         })
+        expect_refused(c);
+}
+
 TEST_CASE("bad inputs: waveform settings are checked before anything runs", "[sim][bad_inputs][waveforms]") {
     for (const Case& c : {
              yaml_case("waveform_node", "run: {seed: 1}", "run: {seed: 1, waveforms: {nodes: [0, 7]}}", "7]",

@@ -4,6 +4,7 @@
 #include "platform/platform_loader.h"
 #include "sim/workload_config.h"
 #include "tests/support/scratch_dir.h"
+#include "workloads/machovec_ch4_generator.h"
 
 using namespace rmsim;
 
@@ -77,4 +78,63 @@ TEST_CASE("workload config: the Machovec Ch.3 arrival GAPs are set from the conf
     CHECK(arrivals(base + "}}") != arrivals(base + ", sinusoid_amplitude: 1}}"));
     CHECK_THROWS_WITH(arrivals(base + ", sinusoid_amplitude: 1.5}}"), Catch::Contains("exp.yaml:1:") &&
                                                                           Catch::Contains("sinusoid_amplitude"));
+}
+
+TEST_CASE("workload config: every machovec_ch4 key reaches the generator", "[sim][machovec_ch4]") {
+    // The config with every key set away from its default gives the tasks the generator gives for the same
+    // parameters and seed; the defaults are what unset keys mean.
+    const PlatformSpec platform =
+        load_platform_file(std::string(RMSIM_SOURCE_DIR) + "/configs/platforms/machovec-ch4.yaml");
+    const YAML::Node all = YAML::Load(
+        "{machovec_ch4: {tasks_per_day: 3000, hours: 10, task_types: 12, critical_fraction: 0.25, "
+        "critical_mean_min: 30, noncritical_mean_min: 40, critical_utility: 6, noncritical_utility: 2, "
+        "burst_size: 16, utility_family: decaying, average_time: class-mean, critical_urgency: 0.2, "
+        "noncritical_urgency: 0.01, preempt_probability: 0.6, sinusoid_amplitude: 0.9, sinusoid_period_s: 43200}}");
+    MachovecCh4Params p;
+    p.clusters = machovec_ch4_clusters(platform);
+    p.tasks_per_day = 3000;
+    p.horizon_s = 36000;
+    p.task_types = 12;
+    p.critical_fraction = 0.25;
+    p.critical_mean_s = 1800;
+    p.noncritical_mean_s = 2400;
+    p.critical_utility = 6;
+    p.noncritical_utility = 2;
+    p.burst_size = 16;
+    p.utility_family = MachovecCh4UtilityFamily::Decaying;
+    p.average_time = MachovecCh4AverageTime::ClassMean;
+    p.critical_urgency = 0.2;
+    p.noncritical_urgency = 0.01;
+    p.preempt_probability = 0.6;
+    p.sinusoid_amplitude = 0.9;
+    p.sinusoid_period_s = 43200;
+    auto same = [&](const std::vector<Task>& got, const MachovecCh4Params& params) {
+        std::mt19937_64 rng(5);
+        const std::vector<Task> want = generate_machovec_ch4(params, rng).tasks;
+        REQUIRE(got.size() == want.size());
+        REQUIRE(!got.empty());
+        for (std::size_t i = 0; i < got.size(); ++i) {
+            INFO("task " << i);
+            CHECK(got[i].arrival_s == want[i].arrival_s);
+            CHECK(got[i].type == want[i].type);
+            CHECK(got[i].preemptible == want[i].preemptible);
+            CHECK(got[i].can_preempt == want[i].can_preempt);
+            CHECK(got[i].work.table->at(2, 0) == want[i].work.table->at(2, 0));
+            for (double e : {0.0, 1800.0, 2400.0, 9000.0}) CHECK(got[i].utility.value_at(e) == want[i].utility.value_at(e));
+        }
+    };
+    same(load_workload(all, "exp.yaml", ".", platform, 5, 0).tasks, p);
+    same(load_workload(YAML::Load("{machovec_ch4: {tasks_per_day: 3000, hours: 10}}"), "exp.yaml", ".", platform, 5, 0)
+             .tasks,
+         [&] {
+             MachovecCh4Params d;
+             d.clusters = p.clusters;
+             d.tasks_per_day = 3000;
+             d.horizon_s = 36000;
+             return d;
+         }());
+    CHECK_THROWS_WITH(load_workload(YAML::Load("{machovec_ch4: {average_time: median}}"), "exp.yaml", ".", platform, 5, 0),
+                      Catch::Contains("exp.yaml:1:31:") && Catch::Contains("average_time must be etc-mean or class-mean"));
+    CHECK_THROWS_WITH(load_workload(YAML::Load("{machovec_ch4: {burst_size: 2000000}}"), "exp.yaml", ".", platform, 5, 0),
+                      Catch::Contains("exp.yaml:1:29:") && Catch::Contains("'burst_size' must be at most 1000000"));
 }
