@@ -52,6 +52,7 @@ public:
         for (const CoreState& c : cores_) clusters = std::max<ClusterId>(clusters, c.cluster + 1);
         idle_.resize(clusters);
         busy_.resize(clusters);
+        stamp_.assign(clusters, 0);
         value_.assign(cores_.size(), kNone);
         for (std::uint32_t i = static_cast<std::uint32_t>(cores_.size()); i-- > 0;) {
             const CoreState& c = cores_[i];
@@ -191,25 +192,8 @@ private:
             }
             if (!t.can_preempt || rule_ == PreemptRule::None) continue;
             if (rule_ == PreemptRule::Pair) {
-                for (const auto& [rv, core] : busy_[k]) {
-                    const CoreState& occ = cores_[core];
-                    const Seconds rr = occ.ret;
-                    // Ordering A: t now, then r after it; B: r finishes, then t (Alg. 7).
-                    const double ut_a = model_.utility(t.id, r);
-                    const double net_a = objective(ut_a, r) + objective(model_.utility(occ.task, r + rr), rr);
-                    const double ut_b = model_.utility(t.id, rr + r);
-                    const double net_b = rv + objective(ut_b, r);
-                    Choice c;
-                    c.valid = true;
-                    c.core = core;
-                    c.busy = true;
-                    c.victim = rv;
-                    c.run_other_first = net_b >= net_a;
-                    c.value = std::max(net_a, net_b);
-                    c.score = c.run_other_first ? objective(ut_b, r) : objective(ut_a, r);
-                    if (!c.run_other_first && ut_a <= 0) continue;  // never an assignment that earns nothing
-                    if (c.value > pair_best.value) pair_best = c;
-                }
+                const Choice& c = pair_on(i, k);
+                if (c.valid && c.value > pair_best.value) pair_best = c;
                 continue;
             }
             // Greedy / Diff: on a cluster every busy core gives t the same Obj; the victim of least Obj is
@@ -232,6 +216,41 @@ private:
             return pair_best.value > idle_net ? pair_best : idle_best;
         }
         return better(idle_best, best) ? idle_best : best;
+    }
+
+    /// Pair: task i's best pair with a preemptible task of cluster k (Alg. 7: the better ordering on each
+    /// core, the best net over the cores). Kept until cluster k's cores change: an event's steps that only
+    /// defer a task, or change another cluster, do not recompute it.
+    const Choice& pair_on(std::size_t i, ClusterId k) const {
+        if (pair_cache_.size() <= i) pair_cache_.resize(tasks_.size());
+        auto& row = pair_cache_[i];
+        if (row.empty()) row.resize(idle_.size());
+        auto& [stamp, best] = row[k];
+        if (stamp == stamp_[k] + 1) return best;
+        stamp = stamp_[k] + 1;
+        best = Choice{};
+        const Seconds r = options_[i][k].ret;
+        const TaskId t = tasks_[i].id;
+        for (const auto& [rv, core] : busy_[k]) {
+            const CoreState& occ = cores_[core];
+            const Seconds rr = occ.ret;
+            // Ordering A: t now, then r after it; B: r finishes, then t.
+            const double ut_a = model_.utility(t, r);
+            const double net_a = objective(ut_a, r) + objective(model_.utility(occ.task, r + rr), rr);
+            const double ut_b = model_.utility(t, rr + r);
+            const double net_b = rv + objective(ut_b, r);
+            Choice c;
+            c.valid = true;
+            c.core = core;
+            c.busy = true;
+            c.victim = rv;
+            c.run_other_first = net_b >= net_a;
+            c.value = std::max(net_a, net_b);
+            c.score = c.run_other_first ? objective(ut_b, r) : objective(ut_a, r);
+            if (!c.run_other_first && ut_a <= 0) continue;  // never an assignment that earns nothing
+            if (c.value > best.value) best = c;
+        }
+        return best;
     }
 
     void apply(std::size_t i, const Choice& c, MapperResult& out) {
@@ -258,6 +277,7 @@ private:
             auto& list = idle_[k];
             list.erase(std::find(list.begin(), list.end(), c.core));
         }
+        ++stamp_[k];  // Pair's cached options on this cluster are stale
         core.busy = true;
         core.task = t.id;
         core.ret = ret(t, k);
@@ -279,6 +299,8 @@ private:
     std::vector<std::vector<std::uint32_t>> idle_;                ///< per cluster
     std::vector<std::set<std::pair<double, std::uint32_t>>> busy_;  ///< per cluster: preemptible, by Obj
     std::unordered_map<TaskId, Seconds> victim_ret_;              ///< preempted in this event: RET on its cluster
+    std::vector<std::uint64_t> stamp_;                            ///< per cluster: changes of its cores
+    mutable std::vector<std::vector<std::pair<std::uint64_t, Choice>>> pair_cache_;  ///< per task, cluster
 };
 
 }  // namespace
