@@ -60,6 +60,7 @@ public:
             else occupy_value(i);
         }
         active_.assign(tasks_.size(), true);
+        original_ = tasks_.size();
         for (const MappableTask& t : tasks_) cache(t);
     }
 
@@ -192,6 +193,11 @@ private:
             }
             if (!t.can_preempt || rule_ == PreemptRule::None) continue;
             if (rule_ == PreemptRule::Pair) {
+                // A task preempted during this event does not preempt in turn under Pair: the orderings of
+                // three or more tasks can otherwise cycle (a preempts b, b preempts c, c preempts a), which
+                // Alg. 7 does not rule out (a GAP; Greedy and Diff cannot cycle: each preemption raises the
+                // objective on its core). It may still take an idle core.
+                if (i >= original_) continue;
                 const Choice& c = pair_on(i, k);
                 if (c.valid && c.value > pair_best.value) pair_best = c;
                 continue;
@@ -231,12 +237,18 @@ private:
         best = Choice{};
         const Seconds r = options_[i][k].ret;
         const TaskId t = tasks_[i].id;
-        for (const auto& [rv, core] : busy_[k]) {
+        // U is non-increasing, so a pair is worth at most Obj(t now) + Obj(r now) (each on its own). Walking
+        // the running tasks from the most valuable down, the walk stops once that bound falls below the best
+        // pair found. Ties go to the less valuable running task, as in a walk up (the reference, `rescan`).
+        const double vt = options_[i][k].value;
+        for (auto it = busy_[k].rbegin(); it != busy_[k].rend(); ++it) {
+            const auto& [rv, core] = *it;
+            if (!rescan_ && best.valid && vt + rv < best.value) break;
             const CoreState& occ = cores_[core];
             const Seconds rr = occ.ret;
             // Ordering A: t now, then r after it; B: r finishes, then t.
-            const double ut_a = model_.utility(t, r);
-            const double net_a = objective(ut_a, r) + objective(model_.utility(occ.task, r + rr), rr);
+            const double ut_a = options_[i][k].util;
+            const double net_a = vt + objective(model_.utility(occ.task, r + rr), rr);
             const double ut_b = model_.utility(t, rr + r);
             const double net_b = rv + objective(ut_b, r);
             Choice c;
@@ -246,9 +258,9 @@ private:
             c.victim = rv;
             c.run_other_first = net_b >= net_a;
             c.value = std::max(net_a, net_b);
-            c.score = c.run_other_first ? objective(ut_b, r) : objective(ut_a, r);
+            c.score = c.run_other_first ? objective(ut_b, r) : vt;
             if (!c.run_other_first && ut_a <= 0) continue;  // never an assignment that earns nothing
-            if (c.value > best.value) best = c;
+            if (!best.valid || c.value >= best.value) best = c;
         }
         return best;
     }
@@ -292,6 +304,7 @@ private:
     const MapperModel& model_;
     bool rescan_ = false;
     std::vector<MappableTask> tasks_;
+    std::size_t original_ = 0;  ///< tasks_[original_..] were preempted during the event
     std::vector<bool> active_;
     std::vector<CoreState> cores_;
     std::vector<std::vector<Option>> options_;                    ///< per task, per cluster

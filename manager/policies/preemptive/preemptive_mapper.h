@@ -70,8 +70,9 @@ struct MapperResult {
 };
 
 /// One mapping event. `mappable` in the order ties are broken (e.g. arrival order); `cores` as they are now.
-/// `rescan`: re-evaluate every task at each step, as the algorithms are written (Pair always does); otherwise
-/// None, Greedy and Diff keep a lazy max-heap of scores, which gives the same mapping (tested) faster.
+/// `rescan`: as the algorithms are written: every task re-evaluated at each step, every running task weighed
+/// for a pair. Otherwise None, Greedy and Diff keep a lazy max-heap of scores and Pair stops its walk over the
+/// running tasks at a bound: the same mapping (tested), faster.
 MapperResult map_event(Objective objective, PreemptRule rule, const MapperModel& model,
                        std::vector<MappableTask> mappable, std::vector<CoreState> cores, bool rescan = false);
 
