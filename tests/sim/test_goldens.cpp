@@ -229,3 +229,18 @@ TEST_CASE("golden: machovec-fig32", "[golden]") {
     check_golden("machovec-fig32", "configs/experiments/machovec-fig32.yaml",
                  kMachovecSmall + "--trials 1 " + only(kTraceVariants, {"energy_budget_j=2.88e8", "energy_budget_j=8.24e8"}));
 }
+
+// Golden scale of the Machovec Ch.4 configs: one node per cluster (88 cores instead of 800) and 6,600 tasks a
+// day for 8 hours, so that the system stays oversubscribed about as much as at full scale.
+const std::string kCh4Small =
+    "--set platform.clusters.0.nodes=1 --set platform.clusters.1.nodes=1 --set platform.clusters.2.nodes=1 "
+    "--set platform.clusters.3.nodes=1 --set platform.clusters.4.nodes=1 "
+    "--set workload.machovec_ch4.tasks_per_day=6600 --set workload.machovec_ch4.hours=8 --jobs 2 ";
+
+TEST_CASE("golden: machovec-ch4-fig37", "[golden]") {
+    check_golden("machovec-ch4-fig37", "configs/experiments/machovec-ch4-fig37.yaml",
+                 kCh4Small + "--trials 1 " +
+                     only({"random", "fcfs", "max-util", "max-upt", "max-util-greedy", "max-util-diff", "max-util-pair",
+                           "max-upt-greedy", "max-upt-diff", "max-upt-pair"},
+                          {"burst_size=1", "burst_size=64"}));
+}
