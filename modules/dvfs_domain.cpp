@@ -22,10 +22,10 @@ void DvfsDomain::cap(std::uint32_t level) {
     apply();
 }
 
-std::uint32_t DvfsDomain::levels() const {
-    std::uint32_t n = ~0u;
-    for (const Core* c : cores_) n = std::min<std::uint32_t>(n, static_cast<std::uint32_t>(c->type().pstates.size()));
-    return n;
+void DvfsDomain::add(Core* c) {
+    cores_.push_back(c);
+    levels_ = std::min<std::uint32_t>(levels_, static_cast<std::uint32_t>(c->type().pstates.size()));
+    settled_ = false;
 }
 
 const CoreType& DvfsDomain::core_type() const { return cores_.front()->type(); }

@@ -30,10 +30,7 @@ public:
     explicit DvfsDomain(DomainListener* listener = nullptr, std::uint32_t index = 0)
         : listener_(listener), index_(index) {}
     std::uint32_t index() const { return index_; }
-    void add(Core* c) {
-        cores_.push_back(c);
-        settled_ = false;
-    }
+    void add(Core* c);
     /// The scheduler's request: the domain takes `level` (or the cap's, if slower). Ignored while a governor
     /// controls the domain. O(1) when nothing changes.
     void request(std::uint32_t level) {
@@ -52,7 +49,7 @@ public:
     /// The level the cores are at or switching to.
     std::uint32_t requested() const { return requested_; }
     /// The number of levels every core of the domain has.
-    std::uint32_t levels() const;
+    std::uint32_t levels() const { return levels_; }
     const CoreType& core_type() const;
     const std::vector<Core*>& cores() const { return cores_; }
 
@@ -71,6 +68,7 @@ private:
     bool governed_ = false;
     DomainListener* listener_ = nullptr;
     std::uint32_t index_ = 0;
+    std::uint32_t levels_ = ~0u;  ///< the fewest P-states among the cores (kept by add())
 };
 
 }  // namespace rmsim

@@ -52,6 +52,13 @@ Watts PowerCapController::power() const {
     return w;
 }
 
+bool PowerCapController::any_capped() const {
+    for (Node* n : nodes_)
+        for (std::size_t d = 0; d < n->domain_count(); ++d)
+            if (n->domain(d).cap_level() > 0) return true;
+    return false;
+}
+
 std::vector<Node*> PowerCapController::order() const {
     if (spec_.order == PowerCapSpec::Order::Listed) return listed_;
     std::vector<std::pair<double, Node*>> by;
@@ -81,6 +88,8 @@ void PowerCapController::control() {
     }
     // Slow down or raise, one level at a time, predicting the draw from the P-state tables.
     Watts p = power();
+    // Under the cap with no domain held down (by this cap or another): nothing to raise, no order needed.
+    if (p <= spec_.watts && !any_capped()) return;
     const std::vector<Node*> nodes = order();
     auto effective = [](const DvfsDomain& d, std::uint32_t cap) { return std::max(d.wanted(), cap); };
     if (p > spec_.watts) {

@@ -64,6 +64,8 @@ private:
     Watts power() const;
     /// The nodes it may slow, first slowed first.
     std::vector<Node*> order() const;
+    /// Some domain of the scope is held below its wanted level.
+    bool any_capped() const;
 
     PowerCapSpec spec_;
     std::vector<Node*> nodes_;

@@ -44,6 +44,12 @@ double percent(const Params& p, const char* key, double fallback) {
     return v;
 }
 
+std::uint32_t down_factor(const Params& p, std::uint32_t fallback, std::uint32_t most) {
+    const std::uint32_t v = p.integer("sampling_down_factor", fallback);
+    p.require(v >= 1 && v <= most, "sampling_down_factor", "must be from 1 to " + std::to_string(most));
+    return v;
+}
+
 template <class G>
 GovernorInfo stateless(const char* name, const char* description) {
     return {name, description, {}, [](const Params&) -> GovernorMaker { return [] { return std::make_unique<G>(); }; }};
@@ -65,9 +71,7 @@ void register_builtin_governors(GovernorRegistry& r) {
                OndemandParams o;
                o.sampling_rate_s = period(p, "sampling_rate_s", o.sampling_rate_s);
                o.up_threshold = percent(p, "up_threshold", o.up_threshold);
-               o.sampling_down_factor = p.integer("sampling_down_factor", o.sampling_down_factor);
-               p.require(o.sampling_down_factor >= 1 && o.sampling_down_factor <= 100000, "sampling_down_factor",
-                         "must be from 1 to 100000");
+               o.sampling_down_factor = down_factor(p, o.sampling_down_factor, 100000);
                o.powersave_bias = p.number("powersave_bias", o.powersave_bias);
                p.require(o.powersave_bias >= 0 && o.powersave_bias <= 1000, "powersave_bias", "must be from 0 to 1000");
                return [o] { return std::make_unique<OndemandGovernor>(o); };
@@ -86,9 +90,7 @@ void register_builtin_governors(GovernorRegistry& r) {
                c.down_threshold = percent(p, "down_threshold", c.down_threshold);
                p.require(c.down_threshold < c.up_threshold, "down_threshold", "must be below up_threshold");
                c.freq_step = percent(p, "freq_step", c.freq_step);
-               c.sampling_down_factor = p.integer("sampling_down_factor", c.sampling_down_factor);
-               p.require(c.sampling_down_factor >= 1 && c.sampling_down_factor <= 10, "sampling_down_factor",
-                         "must be from 1 to 10");
+               c.sampling_down_factor = down_factor(p, c.sampling_down_factor, 10);
                return [c] { return std::make_unique<ConservativeGovernor>(c); };
            }});
     r.add({"schedutil",

@@ -292,7 +292,7 @@ private:
         ++stamp_[k];  // Pair's cached options on this cluster are stale
         core.busy = true;
         core.task = t.id;
-        core.ret = ret(t, k);
+        core.ret = options_[i][k].ret;
         core.preemptible = t.preemptible;
         core.can_preempt = t.can_preempt;
         occupy_value(c.core);
