@@ -1,6 +1,7 @@
 #include "manager/policies/preemptive/preemptive_mapper.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <limits>
 #include <set>
@@ -28,7 +29,6 @@ double ch4_objective(Objective objective, double util, Seconds ret) {
 }
 
 namespace {
-
 constexpr double kNone = -std::numeric_limits<double>::infinity();
 
 /// One option of a task in phase 1.
@@ -40,6 +40,40 @@ struct Choice {
     double value = kNone;     ///< what phase 1 maximizes (Greedy: Obj; Diff: the gain; Pair: the net)
     double score = kNone;     ///< what phase 2 maximizes
     double victim = kNone;    ///< Obj of the task it preempts (tie-break: the smallest)
+};
+
+/// Pair: the best pairs of a task on a cluster, best first (the higher net; on a tie the running task of lower
+/// Obj, then of lower index), at most kPairs (all of them in the reference). Whatever it holds is the true
+/// top of the current pairs: a running task that leaves is erased, a new one inserted if it ranks within; only
+/// when it runs empty is it walked anew.
+constexpr std::size_t kPairs = 3;  // 1-8 measured: 3 walks least in bench_ch4_mapper and the runs
+struct PairList {
+    std::uint64_t stamp = 0;  ///< valid while equal to the cluster's stamp + 1
+    std::size_t size = 0;
+    std::array<Choice, kPairs> at;  ///< [0, size)
+
+    static bool ahead(const Choice& a, const Choice& b) {
+        if (a.value != b.value) return a.value > b.value;
+        return std::make_pair(a.victim, a.core) < std::make_pair(b.victim, b.core);
+    }
+    /// Inserts c where it ranks; returns its position, or kPairs if it ranks below a full list.
+    std::size_t insert(const Choice& c) {
+        std::size_t p = size;
+        while (p > 0 && ahead(c, at[p - 1])) --p;
+        if (p >= kPairs) return kPairs;
+        for (std::size_t q = std::min(size, kPairs - 1); q > p; --q) at[q] = at[q - 1];
+        at[p] = c;
+        size = std::min(size + 1, kPairs);
+        return p;
+    }
+    void erase(std::uint32_t core) {
+        for (std::size_t p = 0; p < size; ++p)
+            if (at[p].core == core) {
+                for (std::size_t q = p + 1; q < size; ++q) at[q - 1] = at[q];
+                --size;
+                return;
+            }
+    }
 };
 
 class Engine {
@@ -69,8 +103,10 @@ public:
         // Each preemption strictly raises the objective on its core (Greedy, Diff); Pair is bounded too, but
         // a guard turns an unforeseen cycle into an error rather than a hang.
         const std::uint64_t guard = 64 * (tasks_.size() + cores_.size()) + 1024;
-        if (rule_ == PreemptRule::Pair || rescan_) {
-            // Pair's scores can rise as the cores change: every task is re-evaluated at each step.
+        if (rule_ == PreemptRule::Pair && !rescan_) {
+            run_pair(out, guard);
+        } else if (rule_ == PreemptRule::Pair || rescan_) {
+            // As Alg. 5-7 are written: every task is re-evaluated at each step (the reference).
             for (;;) {
                 std::size_t best = tasks_.size();
                 Choice pick;
@@ -125,6 +161,104 @@ public:
     }
 
 private:
+    /// Pair (Alg. 7) without re-evaluating every task at each step. A step that only defers a task changes no
+    /// core, so every other task's choice stands. A step that changes a core of cluster k changes a task's
+    /// choice only if its best pair on k changed (the new running task weighed against it; a walk again only
+    /// where the best pair's own running task left) or k ran out of idle cores: only those tasks are
+    /// re-evaluated, and a max-heap with a version per task (stale entries skipped) gives the best choice.
+    /// An idle core is taken at the step itself (the lowest index left on the cluster), as phase 1 would pick.
+    /// The same choices as the reference, tested on random events.
+    void run_pair(MapperResult& out, std::uint64_t guard) {
+        struct Entry {
+            double score;
+            std::size_t task;
+            std::uint64_t version;
+        };
+        auto lower = [](const Entry& a, const Entry& b) {
+            return a.score != b.score ? a.score < b.score : a.task > b.task;
+        };
+        std::vector<Choice> choice;
+        std::vector<std::uint64_t> version;
+        std::vector<Entry> heap;
+        auto evaluate = [&](std::size_t i) {
+            if (choice.size() <= i) {
+                choice.resize(tasks_.size());
+                version.resize(tasks_.size(), 0);
+            }
+            choice[i] = phase1(i);
+            ++version[i];
+        };
+        auto rebuild = [&] {  // one entry per active task with an option: no stale entries pile up
+            heap.clear();
+            for (std::size_t i = 0; i < choice.size(); ++i)
+                if (active_[i] && choice[i].valid) heap.push_back({choice[i].score, i, version[i]});
+            std::make_heap(heap.begin(), heap.end(), lower);
+        };
+        for (std::size_t i = 0; i < tasks_.size(); ++i) evaluate(i);
+        rebuild();
+        while (!heap.empty()) {
+            std::pop_heap(heap.begin(), heap.end(), lower);
+            const Entry e = heap.back();
+            heap.pop_back();
+            if (!active_[e.task] || e.version != version[e.task]) continue;  // stale
+            if (++out.iterations > guard) throw std::logic_error("Machovec Ch.4 mapping: no progress (a cycle)");
+            Choice c = choice[e.task];
+            const ClusterId k = cores_[c.core].cluster;
+            if (!c.busy && !c.run_other_first) c.core = idle_[k].back();
+            const bool replaced = c.busy;
+            const std::size_t before = tasks_.size();
+            take(e.task, c, out);
+            if (c.run_other_first) continue;  // a deferral: no core changed, every other choice stands
+            dirty_.clear();
+            update_pairs(c.core, replaced);
+            if (!replaced && idle_[k].empty()) {
+                dirty_.clear();
+                for (std::size_t i = 0; i < tasks_.size(); ++i)
+                    if (active_[i] && options_[i][k].ret >= 0) dirty_.push_back(i);
+            }
+            for (std::size_t v = before; v < tasks_.size(); ++v) dirty_.push_back(v);  // a victim
+            for (std::size_t i : dirty_) evaluate(i);
+            if (4 * dirty_.size() > heap.size()) {
+                rebuild();
+                continue;
+            }
+            for (std::size_t i : dirty_) {
+                if (!choice[i].valid) continue;
+                heap.push_back({choice[i].score, i, version[i]});
+                std::push_heap(heap.begin(), heap.end(), lower);
+            }
+        }
+    }
+
+    /// Core `core` has a new running task (`replaced`: a preemptible one left it). Each task's list of best
+    /// pairs on the core's cluster (PairList) loses the task that left and weighs the new running task; a
+    /// task whose best pair changed goes to dirty_.
+    void update_pairs(std::uint32_t core, bool replaced) {
+        const ClusterId k = cores_[core].cluster;
+        const bool candidate = cores_[core].preemptible;
+        const double rv = value_[core];
+        for (std::size_t i = 0; i < std::min(original_, pair_cache_.size()); ++i) {
+            if (!active_[i]) continue;
+            auto& row = pair_cache_[i];
+            if (row.empty() || row[k].stamp != stamp_[k] + 1) continue;  // no pairs on k for this task
+            PairList& list = row[k];
+            const bool was_front = replaced && list.size > 0 && list.at[0].core == core;
+            if (replaced) list.erase(core);
+            if (list.size == 0) list.stamp = 0;  // walk anew
+            // A pair is worth at most Obj(t) + Obj(r) (utility never rises with delay): a new running task
+            // below the list's last entry does not enter it.
+            if (list.size > 0 && candidate && !(options_[i][k].value + rv < list.at[list.size - 1].value)) {
+                const Choice c = pair_with(i, k, core);
+                // Only ahead of the last entry: below it, other running tasks may rank between.
+                if (c.valid && PairList::ahead(c, list.at[list.size - 1]) && list.insert(c) == 0) {
+                    dirty_.push_back(i);
+                    continue;
+                }
+            }
+            if (was_front || list.size == 0) dirty_.push_back(i);
+        }
+    }
+
     void take(std::size_t i, const Choice& c, MapperResult& out) {
         active_[i] = false;
         if (c.run_other_first) {
@@ -198,8 +332,8 @@ private:
                 // Alg. 7 does not rule out (a GAP; Greedy and Diff cannot cycle: each preemption raises the
                 // objective on its core). It may still take an idle core.
                 if (i >= original_) continue;
-                const Choice& c = pair_on(i, k);
-                if (c.valid && c.value > pair_best.value) pair_best = c;
+                const Choice* c = pair_on(i, k);
+                if (c && c->value > pair_best.value) pair_best = *c;
                 continue;
             }
             // Greedy / Diff: on a cluster every busy core gives t the same Obj; the victim of least Obj is
@@ -225,44 +359,68 @@ private:
     }
 
     /// Pair: task i's best pair with a preemptible task of cluster k (Alg. 7: the better ordering on each
-    /// core, the best net over the cores). Kept until cluster k's cores change: an event's steps that only
-    /// defer a task, or change another cluster, do not recompute it.
-    const Choice& pair_on(std::size_t i, ClusterId k) const {
+    /// core, the best net over the cores; null if none). Kept until cluster k's cores change (the reference)
+    /// or, in run_pair, kept up to date as they change.
+    const Choice* pair_on(std::size_t i, ClusterId k) const {
         if (pair_cache_.size() <= i) pair_cache_.resize(tasks_.size());
         auto& row = pair_cache_[i];
         if (row.empty()) row.resize(idle_.size());
-        auto& [stamp, best] = row[k];
-        if (stamp == stamp_[k] + 1) return best;
-        stamp = stamp_[k] + 1;
-        best = Choice{};
-        const Seconds r = options_[i][k].ret;
-        const TaskId t = tasks_[i].id;
-        // U is non-increasing, so a pair is worth at most Obj(t now) + Obj(r now) (each on its own). Walking
-        // the running tasks from the most valuable down, the walk stops once that bound falls below the best
-        // pair found. Ties go to the less valuable running task, as in a walk up (the reference, `rescan`).
-        const double vt = options_[i][k].value;
-        for (auto it = busy_[k].rbegin(); it != busy_[k].rend(); ++it) {
-            const auto& [rv, core] = *it;
-            if (!rescan_ && best.valid && vt + rv < best.value) break;
-            const CoreState& occ = cores_[core];
-            const Seconds rr = occ.ret;
-            // Ordering A: t now, then r after it; B: r finishes, then t.
-            const double ut_a = options_[i][k].util;
-            const double net_a = vt + objective(model_.utility(occ.task, r + rr), rr);
-            const double ut_b = model_.utility(t, rr + r);
-            const double net_b = rv + objective(ut_b, r);
-            Choice c;
-            c.valid = true;
-            c.core = core;
-            c.busy = true;
-            c.victim = rv;
-            c.run_other_first = net_b >= net_a;
-            c.value = std::max(net_a, net_b);
-            c.score = c.run_other_first ? objective(ut_b, r) : vt;
-            if (!c.run_other_first && ut_a <= 0) continue;  // never an assignment that earns nothing
-            if (!best.valid || c.value >= best.value) best = c;
+        PairList& list = row[k];
+        if (list.stamp != stamp_[k] + 1) {
+            list.stamp = stamp_[k] + 1;
+            walk(i, k, list);
         }
-        return best;
+        return list.size > 0 ? &list.at[0] : nullptr;
+    }
+
+    /// The best pairs of task i on cluster k, best first: all of them in the reference (`rescan`), else the
+    /// first kPairs. U is non-increasing, so a pair is worth at most Obj(t now) + Obj(r now) (each on its
+    /// own): walking the running tasks from the most valuable down, the walk stops once that bound falls below
+    /// the last pair kept. Once it only equals it (utility classes give many running tasks the same Obj), the
+    /// rest of the walk can only tie, and only on running tasks of that same Obj; a tie goes to the running
+    /// task of lower Obj, then of lower index (as a walk up would find it), so those are tried from the lowest
+    /// index up until the list is full.
+    void walk(std::size_t i, ClusterId k, PairList& list) const {
+        list.size = 0;
+        const double vt = options_[i][k].value;
+        const auto& busy = busy_[k];
+        for (auto it = busy.rbegin(); it != busy.rend(); ++it) {
+            const auto& [rv, core] = *it;
+            if (!rescan_ && list.size == kPairs) {
+                const double last = list.at[kPairs - 1].value;
+                if (vt + rv < last) break;
+                if (vt + rv == last) {
+                    for (auto j = busy.lower_bound({rv, 0}); j != busy.end() && j->second <= core; ++j) {
+                        const Choice c = pair_with(i, k, j->second);
+                        if (c.valid && c.value == last && list.insert(c) == kPairs) break;
+                    }
+                    break;
+                }
+            }
+            const Choice c = pair_with(i, k, core);
+            if (c.valid) list.insert(c);
+        }
+    }
+
+    /// Alg. 7 for task i and the preemptible task running on `core` of cluster k: the better ordering.
+    Choice pair_with(std::size_t i, ClusterId k, std::uint32_t core) const {
+        const Option& o = options_[i][k];
+        const CoreState& occ = cores_[core];
+        const double rv = value_[core];
+        const Seconds r = o.ret, rr = occ.ret;
+        // Ordering A: t now, then r after it; B: r finishes, then t.
+        const double net_a = o.value + objective(model_.utility(occ.task, r + rr), rr);
+        const double ut_b = model_.utility(tasks_[i].id, rr + r);
+        const double net_b = rv + objective(ut_b, r);
+        Choice c;
+        c.core = core;
+        c.busy = true;
+        c.victim = rv;
+        c.run_other_first = net_b >= net_a;
+        c.value = std::max(net_a, net_b);
+        c.score = c.run_other_first ? objective(ut_b, r) : o.value;
+        c.valid = c.run_other_first || o.util > 0;  // never an assignment that earns nothing
+        return c;
     }
 
     void apply(std::size_t i, const Choice& c, MapperResult& out) {
@@ -289,7 +447,7 @@ private:
             auto& list = idle_[k];
             list.erase(std::find(list.begin(), list.end(), c.core));
         }
-        ++stamp_[k];  // Pair's cached options on this cluster are stale
+        if (rescan_) ++stamp_[k];  // Pair's cached options on this cluster are stale (run_pair updates them)
         core.busy = true;
         core.task = t.id;
         core.ret = options_[i][k].ret;
@@ -302,18 +460,19 @@ private:
     Objective obj_;
     PreemptRule rule_;
     const MapperModel& model_;
-    bool rescan_ = false;
     std::vector<MappableTask> tasks_;
     std::size_t original_ = 0;  ///< tasks_[original_..] were preempted during the event
     std::vector<bool> active_;
     std::vector<CoreState> cores_;
+    bool rescan_ = false;
     std::vector<std::vector<Option>> options_;                    ///< per task, per cluster
     std::vector<double> value_;                                   ///< per busy core: Obj of its task
     std::vector<std::vector<std::uint32_t>> idle_;                ///< per cluster
     std::vector<std::set<std::pair<double, std::uint32_t>>> busy_;  ///< per cluster: preemptible, by Obj
     std::unordered_map<TaskId, Seconds> victim_ret_;              ///< preempted in this event: RET on its cluster
     std::vector<std::uint64_t> stamp_;                            ///< per cluster: changes of its cores
-    mutable std::vector<std::vector<std::pair<std::uint64_t, Choice>>> pair_cache_;  ///< per task, cluster
+    mutable std::vector<std::vector<PairList>> pair_cache_;  ///< Pair: per task, per cluster
+    std::vector<std::size_t> dirty_;  ///< Pair: tasks whose choice may have changed at this step
 };
 
 }  // namespace

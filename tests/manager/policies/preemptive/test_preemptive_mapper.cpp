@@ -217,7 +217,8 @@ TEST_CASE("Ch.4 Pair: the better of the two orderings decides (Alg. 7)", "[manag
 
 TEST_CASE("Ch.4 the fast paths map exactly as the algorithms are written", "[manager][preemptive]") {
     // The lazy heap of scores (None, Greedy, Diff) against re-evaluating every task at each step, and Pair's
-    // bounded walk over the running tasks against the walk over all of them. Random events: 3 clusters of 4
+    // heap of exact choices with best pairs updated per changed core and its bounded walk over the running
+    // tasks against re-evaluating every task against all of them at each step. Random events: 3 clusters of 4
     // cores, some idle, 30 waiting tasks with step or decaying utilities, mixed flags; both objectives.
     std::mt19937_64 rng(36);
     std::uniform_real_distribution<double> u01(0, 1);
