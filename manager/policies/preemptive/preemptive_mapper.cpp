@@ -4,7 +4,6 @@
 #include <array>
 #include <cmath>
 #include <limits>
-#include <set>
 #include <stdexcept>
 #include <unordered_map>
 
@@ -46,9 +45,10 @@ struct Choice {
 /// Obj, then of lower index), at most kPairs (all of them in the reference). Whatever it holds is the true
 /// top of the current pairs: a running task that leaves is erased, a new one inserted if it ranks within; only
 /// when it runs empty is it walked anew.
-constexpr std::size_t kPairs = 3;  // 1-8 measured: 3 walks least in bench_ch4_mapper and the runs
+constexpr std::size_t kPairs = 2;  // 1-8 measured: 2-3 walk least (bench_ch4_mapper and the Fig. 40 runs)
 struct PairList {
     std::uint64_t stamp = 0;  ///< valid while equal to the cluster's stamp + 1
+    std::size_t seen = 0;     ///< run_pair: the cluster's changes replayed into it
     std::size_t size = 0;
     std::array<Choice, kPairs> at;  ///< [0, size)
 
@@ -87,6 +87,7 @@ public:
         idle_.resize(clusters);
         busy_.resize(clusters);
         stamp_.assign(clusters, 0);
+        changes_.resize(clusters);
         value_.assign(cores_.size(), kNone);
         for (std::uint32_t i = static_cast<std::uint32_t>(cores_.size()); i-- > 0;) {
             const CoreState& c = cores_[i];
@@ -161,101 +162,94 @@ public:
     }
 
 private:
-    /// Pair (Alg. 7) without re-evaluating every task at each step. A step that only defers a task changes no
-    /// core, so every other task's choice stands. A step that changes a core of cluster k changes a task's
-    /// choice only if its best pair on k changed (the new running task weighed against it; a walk again only
-    /// where the best pair's own running task left) or k ran out of idle cores: only those tasks are
-    /// re-evaluated, and a max-heap with a version per task (stale entries skipped) gives the best choice.
-    /// An idle core is taken at the step itself (the lowest index left on the cluster), as phase 1 would pick.
-    /// The same choices as the reference, tested on random events.
+    /// Pair (Alg. 7) without re-evaluating every task at each step. A task's score is at most its best Obj over
+    /// the clusters (an idle core and ordering A score Obj(t); ordering B scores t's utility after the running
+    /// task's, never more), a bound that does not change in the event. A step that changes a core may change
+    /// any task's choice, but the step's task is the one of highest score (ties: the lowest index): the tasks
+    /// are evaluated in the order of their bounds, only until the best score found is above the next bound, and
+    /// scores found stand until a core changes (a step that only defers a task changes none). So a step looks
+    /// at the few tasks that could win it, not at all of them. The same choices as the reference (every task at
+    /// each step), tested on random events.
     void run_pair(MapperResult& out, std::uint64_t guard) {
-        struct Entry {
+        using Entry = struct {
             double score;
             std::size_t task;
-            std::uint64_t version;
         };
         auto lower = [](const Entry& a, const Entry& b) {
             return a.score != b.score ? a.score < b.score : a.task > b.task;
         };
-        std::vector<Choice> choice;
-        std::vector<std::uint64_t> version;
-        std::vector<Entry> heap;
-        auto evaluate = [&](std::size_t i) {
-            if (choice.size() <= i) {
-                choice.resize(tasks_.size());
-                version.resize(tasks_.size(), 0);
-            }
-            choice[i] = phase1(i);
-            ++version[i];
+        std::vector<double> bound;
+        auto bound_of = [&](std::size_t i) {
+            double b = kNone;
+            for (const Option& o : options_[i])
+                if (o.ret >= 0) b = std::max(b, o.value);
+            return b;
         };
-        auto rebuild = [&] {  // one entry per active task with an option: no stale entries pile up
-            heap.clear();
-            for (std::size_t i = 0; i < choice.size(); ++i)
-                if (active_[i] && choice[i].valid) heap.push_back({choice[i].score, i, version[i]});
-            std::make_heap(heap.begin(), heap.end(), lower);
-        };
-        for (std::size_t i = 0; i < tasks_.size(); ++i) evaluate(i);
-        rebuild();
-        while (!heap.empty()) {
-            std::pop_heap(heap.begin(), heap.end(), lower);
-            const Entry e = heap.back();
-            heap.pop_back();
-            if (!active_[e.task] || e.version != version[e.task]) continue;  // stale
-            if (++out.iterations > guard) throw std::logic_error("Machovec Ch.4 mapping: no progress (a cycle)");
-            Choice c = choice[e.task];
-            const ClusterId k = cores_[c.core].cluster;
-            if (!c.busy && !c.run_other_first) c.core = idle_[k].back();
-            const bool replaced = c.busy;
-            const std::size_t before = tasks_.size();
-            take(e.task, c, out);
-            if (c.run_other_first) continue;  // a deferral: no core changed, every other choice stands
-            dirty_.clear();
-            update_pairs(c.core, replaced);
-            if (!replaced && idle_[k].empty()) {
-                dirty_.clear();
-                for (std::size_t i = 0; i < tasks_.size(); ++i)
-                    if (active_[i] && options_[i][k].ret >= 0) dirty_.push_back(i);
+        auto ahead = [&](std::size_t a, std::size_t b) { return bound[a] != bound[b] ? bound[a] > bound[b] : a < b; };
+        for (std::size_t i = 0; i < tasks_.size(); ++i) bound.push_back(bound_of(i));
+        std::vector<std::size_t> order(tasks_.size()), victims;  // by bound; victims come during the event
+        for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+        std::sort(order.begin(), order.end(), ahead);
+        std::vector<Choice> choice(tasks_.size());
+        std::vector<Entry> heap;  // scores found since the last change of a core
+        std::size_t next_task = 0, next_victim = 0;  // the first not evaluated since the last change
+        for (;;) {
+            while (next_task < order.size() && !active_[order[next_task]]) ++next_task;
+            while (next_victim < victims.size() && !active_[victims[next_victim]]) ++next_victim;
+            const bool from_tasks = next_task < order.size() &&
+                                    (next_victim == victims.size() || ahead(order[next_task], victims[next_victim]));
+            const std::size_t d = from_tasks ? order[next_task]
+                                  : next_victim < victims.size() ? victims[next_victim] : tasks_.size();
+            while (!heap.empty() && !active_[heap.front().task]) {
+                std::pop_heap(heap.begin(), heap.end(), lower);
+                heap.pop_back();
             }
-            for (std::size_t v = before; v < tasks_.size(); ++v) dirty_.push_back(v);  // a victim
-            for (std::size_t i : dirty_) evaluate(i);
-            if (4 * dirty_.size() > heap.size()) {
-                rebuild();
+            if (d < tasks_.size() && (heap.empty() || bound[d] > heap.front().score ||
+                                      (bound[d] == heap.front().score && d < heap.front().task))) {
+                (from_tasks ? next_task : next_victim)++;
+                choice[d] = phase1(d);
+                if (choice[d].valid) {
+                    heap.push_back({choice[d].score, d});
+                    std::push_heap(heap.begin(), heap.end(), lower);
+                }
                 continue;
             }
-            for (std::size_t i : dirty_) {
-                if (!choice[i].valid) continue;
-                heap.push_back({choice[i].score, i, version[i]});
-                std::push_heap(heap.begin(), heap.end(), lower);
+            if (heap.empty()) break;
+            const std::size_t i = heap.front().task;
+            if (++out.iterations > guard) throw std::logic_error("Machovec Ch.4 mapping: no progress (a cycle)");
+            const std::size_t before = tasks_.size();
+            take(i, choice[i], out);
+            if (choice[i].run_other_first) continue;  // a deferral: no core changed, every score found stands
+            heap.clear();
+            next_task = next_victim = 0;
+            for (std::size_t v = before; v < tasks_.size(); ++v) {  // a victim, mappable at once
+                bound.push_back(bound_of(v));
+                choice.emplace_back();
+                victims.insert(std::upper_bound(victims.begin(), victims.end(), v, ahead), v);
             }
         }
     }
 
-    /// Core `core` has a new running task (`replaced`: a preemptible one left it). Each task's list of best
-    /// pairs on the core's cluster (PairList) loses the task that left and weighs the new running task; a
-    /// task whose best pair changed goes to dirty_.
-    void update_pairs(std::uint32_t core, bool replaced) {
-        const ClusterId k = cores_[core].cluster;
-        const bool candidate = cores_[core].preemptible;
-        const double rv = value_[core];
-        for (std::size_t i = 0; i < std::min(original_, pair_cache_.size()); ++i) {
-            if (!active_[i]) continue;
-            auto& row = pair_cache_[i];
-            if (row.empty() || row[k].stamp != stamp_[k] + 1) continue;  // no pairs on k for this task
-            PairList& list = row[k];
-            const bool was_front = replaced && list.size > 0 && list.at[0].core == core;
-            if (replaced) list.erase(core);
-            if (list.size == 0) list.stamp = 0;  // walk anew
-            // A pair is worth at most Obj(t) + Obj(r) (utility never rises with delay): a new running task
-            // below the list's last entry does not enter it.
-            if (list.size > 0 && candidate && !(options_[i][k].value + rv < list.at[list.size - 1].value)) {
-                const Choice c = pair_with(i, k, core);
-                // Only ahead of the last entry: below it, other running tasks may rank between.
-                if (c.valid && PairList::ahead(c, list.at[list.size - 1]) && list.insert(c) == 0) {
-                    dirty_.push_back(i);
-                    continue;
-                }
+    /// Pair in run_pair: a change of `core` (its new running task, or the one that left) reaches the lists of
+    /// best pairs on its cluster (PairList) when they are next read: the task that left is erased; the new one
+    /// enters if it ranks ahead of the last entry (below it, other running tasks may rank between); a list that
+    /// runs empty is walked anew.
+    void replay(std::size_t i, ClusterId k, PairList& list) const {
+        const std::vector<std::uint32_t>& log = changes_[k];
+        for (; list.seen < log.size(); ++list.seen) {
+            const std::uint32_t core = log[list.seen];
+            list.erase(core);
+            if (list.size == 0) {
+                walk(i, k, list);
+                list.seen = log.size();
+                return;
             }
-            if (was_front || list.size == 0) dirty_.push_back(i);
+            const CoreState& c = cores_[core];
+            if (!c.busy || !c.preemptible) continue;
+            // A pair is worth at most Obj(t) + Obj(r) (utility never rises with delay).
+            if (options_[i][k].value + value_[core] < list.at[list.size - 1].value) continue;
+            const Choice x = pair_with(i, k, core);
+            if (x.valid && PairList::ahead(x, list.at[list.size - 1])) list.insert(x);
         }
     }
 
@@ -295,7 +289,11 @@ private:
     void occupy_value(std::uint32_t i) {
         const CoreState& c = cores_[i];
         value_[i] = objective(model_.utility(c.task, c.ret), c.ret);
-        if (c.preemptible) busy_[c.cluster].insert({value_[i], i});
+        if (c.preemptible) {
+            auto& busy = busy_[c.cluster];
+            const std::pair<double, std::uint32_t> e{value_[i], i};
+            busy.insert(std::lower_bound(busy.begin(), busy.end(), e), e);
+        }
     }
 
     /// Better option for phase 1: a higher value; on a tie an idle core, then the smaller victim.
@@ -369,6 +367,9 @@ private:
         if (list.stamp != stamp_[k] + 1) {
             list.stamp = stamp_[k] + 1;
             walk(i, k, list);
+            list.seen = changes_[k].size();
+        } else if (list.seen < changes_[k].size()) {
+            replay(i, k, list);
         }
         return list.size > 0 ? &list.at[0] : nullptr;
     }
@@ -390,7 +391,8 @@ private:
                 const double last = list.at[kPairs - 1].value;
                 if (vt + rv < last) break;
                 if (vt + rv == last) {
-                    for (auto j = busy.lower_bound({rv, 0}); j != busy.end() && j->second <= core; ++j) {
+                    for (auto j = std::lower_bound(busy.begin(), busy.end(), std::make_pair(rv, 0u));
+                         j != busy.end() && j->second <= core; ++j) {
                         const Choice c = pair_with(i, k, j->second);
                         if (c.valid && c.value == last && list.insert(c) == kPairs) break;
                     }
@@ -432,7 +434,8 @@ private:
         a.core = c.core;
         if (c.busy) {
             // The preempted task returns to the mappable set at once, pinned to its cluster (§4.2.3).
-            busy_[k].erase({value_[c.core], c.core});
+            auto& busy = busy_[k];
+            busy.erase(std::lower_bound(busy.begin(), busy.end(), std::make_pair(value_[c.core], c.core)));
             a.preempted = core.task;
             MappableTask v;
             v.id = core.task;
@@ -447,7 +450,8 @@ private:
             auto& list = idle_[k];
             list.erase(std::find(list.begin(), list.end(), c.core));
         }
-        if (rescan_) ++stamp_[k];  // Pair's cached options on this cluster are stale (run_pair updates them)
+        if (rescan_) ++stamp_[k];       // Pair's lists on this cluster are stale
+        else changes_[k].push_back(c.core);  // run_pair: replayed into them when read
         core.busy = true;
         core.task = t.id;
         core.ret = options_[i][k].ret;
@@ -468,11 +472,13 @@ private:
     std::vector<std::vector<Option>> options_;                    ///< per task, per cluster
     std::vector<double> value_;                                   ///< per busy core: Obj of its task
     std::vector<std::vector<std::uint32_t>> idle_;                ///< per cluster
-    std::vector<std::set<std::pair<double, std::uint32_t>>> busy_;  ///< per cluster: preemptible, by Obj
+    /// Per cluster: its preemptible running tasks by (Obj, core), a sorted array (a cluster has hundreds of
+    /// cores at most; the walks read it far more often than steps change it).
+    std::vector<std::vector<std::pair<double, std::uint32_t>>> busy_;
     std::unordered_map<TaskId, Seconds> victim_ret_;              ///< preempted in this event: RET on its cluster
     std::vector<std::uint64_t> stamp_;                            ///< per cluster: changes of its cores
+    std::vector<std::vector<std::uint32_t>> changes_;             ///< per cluster: the cores changed, in order
     mutable std::vector<std::vector<PairList>> pair_cache_;  ///< Pair: per task, per cluster
-    std::vector<std::size_t> dirty_;  ///< Pair: tasks whose choice may have changed at this step
 };
 
 }  // namespace

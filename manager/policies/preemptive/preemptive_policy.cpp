@@ -20,13 +20,37 @@ public:
         return d.is_negative() ? -1 : d.to_seconds();
     }
     double utility(TaskId t, Seconds from_now) const override {
+        if (t >= lo_ && t - lo_ < near_.size() && near_[t - lo_].known) {
+            const Near& n = near_[t - lo_];
+            return n.utility.value_at(n.age_s + from_now);
+        }
         const Task& task = v_.task(t);
         return task.utility.value_at((now_ - task.arrival()).to_seconds() + from_now);
     }
+    /// Copies the utility functions of `ids` side by side (indexed by id from the least): the mapper evaluates
+    /// them millions of times in an event, and reading each from its task record is a cache miss.
+    void gather(const std::vector<TaskId>& ids) {
+        if (ids.empty()) return;
+        const auto [lo, hi] = std::minmax_element(ids.begin(), ids.end());
+        if (*hi - *lo > 8 * ids.size() + 4096) return;  // ids far apart: read from the records
+        lo_ = *lo;
+        near_.assign(*hi - *lo + 1, Near{});
+        for (TaskId t : ids) {
+            const Task& task = v_.task(t);
+            near_[t - lo_] = {true, (now_ - task.arrival()).to_seconds(), task.utility};
+        }
+    }
 
 private:
+    struct Near {
+        bool known = false;
+        Seconds age_s = 0;
+        UtilityFunction utility;
+    };
     const PolicyView& v_;
     SimTime now_;
+    TaskId lo_ = 0;
+    std::vector<Near> near_;
 };
 
 }  // namespace
@@ -41,7 +65,7 @@ PolicyTraits PreemptivePolicy::traits() const {
 }
 
 void PreemptivePolicy::schedule(const PolicyView& view, Decisions& decide) {
-    const ViewModel model(view);
+    ViewModel model(view);
     const auto clusters = static_cast<ClusterId>(view.cluster_count());
     // (1) Dropping (§4.3.2): utility non-increasing in completion time, so the fastest allowed cluster decides.
     std::vector<MappableTask> mappable;
@@ -120,6 +144,12 @@ void PreemptivePolicy::schedule(const PolicyView& view, Decisions& decide) {
         case Ch4Config::Heuristic::MaxUtil:
         case Ch4Config::Heuristic::MaxUpt: break;
     }
+    std::vector<TaskId> involved;
+    involved.reserve(mappable.size() + cores.size());
+    for (const MappableTask& m : mappable) involved.push_back(m.id);
+    for (const CoreState& c : cores)
+        if (c.busy) involved.push_back(c.task);
+    model.gather(involved);
     const Objective objective = config_.heuristic == Ch4Config::Heuristic::MaxUtil ? Objective::Util : Objective::UPT;
     const MapperResult result = map_event(objective, config_.rule, model, std::move(mappable), cores);
     deferred_ += result.deferred.size();
