@@ -57,6 +57,7 @@ SimTime TaskLedger::exec_time(TaskId t, ClusterId c, std::uint32_t pstate) const
 }
 
 const VmConfig* TaskLedger::vm_config(TaskId t) const {
+    if (vm_config_.empty()) return nullptr;  // every workload without VM configurations
     const auto it = vm_config_.find(t);
     return it == vm_config_.end() ? nullptr : &tasks_.at(t).work.table->vm_configs[it->second];
 }
