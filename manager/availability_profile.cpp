@@ -154,7 +154,7 @@ std::pair<SimTime, SimTime> neighbours(const Timeline& tl, Timeline::const_itera
 }  // namespace
 
 void AvailabilityProfile::add(std::vector<LocalNodeIndex> nodes, SimTime start, SimTime end, TaskId owner,
-                              BookingKind kind) {
+                              BookingKind kind, double memory_gb) {
     if (nodes.empty())
         throw std::invalid_argument("AvailabilityProfile::add: no nodes for " + owner_text(owner));
     if (!start.is_finite() || !(end > start))
@@ -175,6 +175,12 @@ void AvailabilityProfile::add(std::vector<LocalNodeIndex> nodes, SimTime start, 
                                    " is busy during [" + text(start) + ", " + text(end) + ") wanted by " +
                                    owner_text(owner));
     }
+    if (memory_gb != 0) {
+        if (!memory_ || !(memory_gb > 0))
+            throw std::invalid_argument("AvailabilityProfile::add: memory for " + owner_text(owner) +
+                                        (memory_ ? " must be positive" : " but the cluster plans no memory"));
+        memory_->add(start, end, memory_gb);  // std::logic_error if it does not fit
+    }
     for (LocalNodeIndex n : nodes) {
         // The idle period [pe, ns) holding the new interval splits into [pe, start) and [end, ns).
         auto& tl = timelines_[n];
@@ -186,7 +192,7 @@ void AvailabilityProfile::add(std::vector<LocalNodeIndex> nodes, SimTime start, 
         tl.insert(pos, BusyInterval{start, end, owner});
         index_node(n);
     }
-    bookings_.emplace(owner, Booking{owner, kind, start, end, std::move(nodes)});
+    bookings_.emplace(owner, Booking{owner, kind, start, end, std::move(nodes), memory_gb});
     if (start > now_) future_by_start_.insert({start, owner});
     by_end_.insert({end, owner});
     if (kind == BookingKind::PlaceHolder) placeholders_.insert(owner);
@@ -208,6 +214,7 @@ void AvailabilityProfile::erase_booking(std::unordered_map<TaskId, Booking>::ite
         tl.erase(pos);
         index_node(n);
     }
+    if (b.memory_gb > 0) memory_->remove(b.start, b.end, b.memory_gb);
     future_by_start_.erase(std::make_pair(b.start, owner));  // a no-op if it started by its add
     by_end_.erase(std::make_pair(b.end, owner));
     placeholders_.erase(owner);
@@ -254,6 +261,11 @@ bool AvailabilityProfile::update_end(TaskId owner, SimTime end) {
             auto next = pos + 1;
             if (next != timelines_[n].end() && next->start < end) return false;
         }
+        if (b.memory_gb > 0 && !memory_->fits(b.end, end, b.memory_gb)) return false;
+    }
+    if (b.memory_gb > 0) {  // the memory follows the interval's new end
+        memory_->remove(b.start, b.end, b.memory_gb);
+        memory_->add(b.start, end, b.memory_gb);
     }
     for (LocalNodeIndex n : b.nodes) {
         // The idle period after the interval, [old end, ns), becomes [end, ns).

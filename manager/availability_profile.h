@@ -60,6 +60,7 @@
 #include <vector>
 
 #include "manager/group_buckets.h"
+#include "manager/memory_pool.h"
 #include "manager/sorted_blocks.h"
 #include "manager/unit_list.h"
 #include "manager/timeline.h"
@@ -84,6 +85,7 @@ struct Booking {
     SimTime start;
     SimTime end;
     UnitList nodes;  ///< ascending (a single node inline: manager/unit_list.h)
+    double memory_gb = 0;  ///< memory taken from the cluster's pool over [start, end) (0: none)
 };
 
 /// How placing a task on one node changes that node's fragmentation (the §3.3.7 criteria, see above).
@@ -99,6 +101,15 @@ class AvailabilityProfile {
     /// are cores and a group is one hardware node's cores), which packed_idle_nodes() fills as few of as it can.
     explicit AvailabilityProfile(std::uint32_t node_count, SimTime now = SimTime(), std::uint32_t group_size = 1);
 
+    // ---- memory, a second resource (Machovec Ch.2 §2.2, manager/memory_pool.h) -------------------------
+    /// Plans the cluster's memory as one pool of `capacity_gb` beside its nodes: from then on a booking may
+    /// take memory (add()'s memory_gb) and earliest_start_with_memory() asks for both. Without it (every
+    /// platform that gives no memory) nothing about memory is kept or checked. Only before the first booking
+    /// (std::logic_error otherwise); std::invalid_argument unless capacity_gb > 0.
+    void set_memory_capacity(double capacity_gb);
+    /// The memory pool, nullptr if memory is not planned.
+    const MemoryPool* memory() const { return memory_ ? &*memory_ : nullptr; }
+
     std::uint32_t node_count() const { return static_cast<std::uint32_t>(timelines_.size()); }
     SimTime now() const { return now_; }
 
@@ -107,8 +118,10 @@ class AvailabilityProfile {
     /// running); end = +inf takes the nodes out for good. std::invalid_argument on a bad request (no nodes,
     /// a duplicate or out-of-range node, end <= start, an owner already booked); std::logic_error if a node
     /// is already busy in that window (callers choose idle nodes with choose_nodes()).
+    /// `memory_gb` > 0 also books that much of the memory pool (std::logic_error without a pool or if it does
+    /// not fit over the window).
     void add(std::vector<LocalNodeIndex> nodes, SimTime start, SimTime end, TaskId owner,
-             BookingKind kind);
+             BookingKind kind, double memory_gb = 0);
     /// Removes the owner's booking; false if it has none (e.g. already pruned by set_now()). `booked_end`, if
     /// given, receives the end it had.
     bool remove(TaskId owner, SimTime* booked_end = nullptr);
@@ -132,6 +145,13 @@ class AvailabilityProfile {
     /// none (in particular when k > node_count()). Requires k >= 1 and 0 < duration < inf.
     std::optional<SimTime> earliest_start(std::uint32_t k, SimTime duration, SimTime not_before,
                                           SimTime deadline = kNoDeadline) const;
+    /// earliest_start() for a task that also needs `memory_gb` of the pool throughout [t, t + duration)
+    /// (Machovec Ch.2 Algorithm 1 line 3: "the earliest time the cores and memory are available"). Without a
+    /// memory pool, or with memory_gb == 0, exactly earliest_start(). Alternates the two resources: the
+    /// earliest start of the nodes from t; if the memory does not fit there, no start before the pool's next
+    /// release can fit either (memory only falls at releases), so search again from it.
+    std::optional<SimTime> earliest_start_with_memory(std::uint32_t k, SimTime duration, double memory_gb,
+                                                      SimTime not_before, SimTime deadline = kNoDeadline) const;
     /// The k nodes for a task over [start, start + duration) by the §3.3.7 criteria (see the top of
     /// this file), ascending indices; empty if fewer than k nodes are idle over that window. O(N).
     std::vector<LocalNodeIndex> choose_nodes(std::uint32_t k, SimTime start, SimTime duration) const;
@@ -258,6 +278,7 @@ class AvailabilityProfile {
     mutable std::vector<char> chosen_;           ///< scratch of choose_nodes()
     mutable std::vector<LocalNodeIndex> outside_;  ///< scratch of lowest_idle_nodes()
     std::optional<GroupBuckets> groups_;           ///< empty nodes per group (group_size > 1)
+    std::optional<MemoryPool> memory_;             ///< set_memory_capacity(): memory planned beside nodes
     /// Scratch of packed_idle_nodes(): the groups with idle nodes that are not empty, their idle nodes, and
     /// the groups excluded from the bucket search (those, and the groups taken).
     struct PackGroup {

@@ -19,6 +19,8 @@ void Decisions::reserve(TaskId t, ClusterId c, std::vector<LocalNodeIndex> units
     ledger_.reserve(t, c, std::move(units), start_at, pstate, placeholder);
 }
 
+void Decisions::choose_vm_config(TaskId t, std::uint32_t k) { ledger_.choose_vm_config(t, k); }
+
 void Decisions::drop(TaskId t) { ledger_.drop(t); }
 
 void Decisions::reject(TaskId t) { ledger_.reject(t); }

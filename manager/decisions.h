@@ -29,6 +29,9 @@ public:
     /// that is removed at the beginning of the next mapping event (Machovec Ch.3 §3.3.2).
     void reserve(TaskId t, ClusterId c, std::vector<LocalNodeIndex> units, SimTime start_at, std::uint32_t pstate,
                  bool placeholder);
+    /// Machovec Ch.2 §2.2: the waiting task runs in its k-th allowable VM configuration (cores, memory, ETC
+    /// time) from its next start or reservation on (both then book the configuration's time and memory).
+    void choose_vm_config(TaskId t, std::uint32_t k);
     /// Removes a waiting or reserved task for good.
     void drop(TaskId t);
     /// Cancels a task's permanent reservation: it waits again, to be re-planned in the same event (e.g.

@@ -81,6 +81,13 @@ public:
     Joules exec_energy(TaskId t, ClusterId c, std::uint32_t pstate) const {
         return estimates_.exec_energy(ledger_.task(t), ledger_.record(t).remaining, c, pstate);
     }
+    /// Machovec Ch.2: the time of the task's remaining work in its k-th VM configuration on cluster c (what
+    /// a start or reservation after choose_vm_config(t, k) books, at least 1 ns).
+    SimTime vm_booked_time(TaskId t, std::uint32_t k, ClusterId c) const {
+        return std::max(ledger_.vm_exec_time(t, k, c), kOneNanosecond);
+    }
+    /// The VM configuration chosen for the task, null if none.
+    const VmConfig* vm_config(TaskId t) const { return ledger_.vm_config(t); }
     /// The distribution of that time (manager/estimates.h: a point mass unless the estimate model is
     /// `distribution` and the task's execution time is stochastic).
     Pmf exec_pmf(TaskId t, ClusterId c, std::uint32_t pstate) const {

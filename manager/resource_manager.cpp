@@ -218,7 +218,7 @@ void ResourceManager::send_start(TaskId t) {
     Message m;
     m.op = Op::Start;
     m.task = t;
-    m.work = task.work;
+    m.work = books_.ledger().work_of(t);  // its VM configuration's work if one was chosen (Machovec Ch.2)
     m.pstate = r.pstate;
     m.remaining = r.remaining;
     m.gang_nodes = static_cast<std::uint32_t>(nodes.size());

@@ -36,6 +36,8 @@ TaskLedger::TaskLedger(const std::vector<Task>& tasks, const Estimates& estimate
     for (ClusterId c = 0; c < estimates_.cluster_count(); ++c)
         profiles_.emplace_back(estimates_.unit_count(c), SimTime(),
                                estimates_.granularity() == Granularity::Core ? estimates_.cores_per_node(c) : 1);
+    for (ClusterId c = 0; c < estimates_.cluster_count(); ++c)
+        if (const double gb = estimates_.platform().clusters[c].memory_gb; gb > 0) profiles_[c].set_memory_capacity(gb);
     for (std::size_t i = 0; i < tasks_.size(); ++i)
         if (tasks_[i].id != i) throw std::logic_error("TaskLedger: task ids must be 0..n-1 in order");
 }
@@ -48,13 +50,46 @@ std::pair<NodeId, std::uint32_t> TaskLedger::unit_location(ClusterId c, LocalNod
 }
 
 SimTime TaskLedger::exec_time(TaskId t, ClusterId c, std::uint32_t pstate) const {
-    return estimates_.exec_time(tasks_.at(t), records_.at(t).remaining, c, pstate);
+    if (vm_config_.empty()) return estimates_.exec_time(tasks_.at(t), records_.at(t).remaining, c, pstate);
+    Task configured = tasks_.at(t);
+    configured.work = work_of(t);
+    return estimates_.exec_time(configured, records_.at(t).remaining, c, pstate);
+}
+
+const VmConfig* TaskLedger::vm_config(TaskId t) const {
+    if (vm_config_.empty()) return nullptr;  // every workload without VM configurations
+    const auto it = vm_config_.find(t);
+    return it == vm_config_.end() ? nullptr : &tasks_.at(t).work.table->vm_configs[it->second];
+}
+
+WorkModel TaskLedger::work_of(TaskId t) const {
+    const VmConfig* v = vm_config(t);
+    return v ? vm_config_work(*v) : tasks_.at(t).work;
+}
+
+SimTime TaskLedger::vm_exec_time(TaskId t, std::uint32_t k, ClusterId c) const {
+    Task configured = tasks_.at(t);
+    if (!configured.work.table || k >= configured.work.table->vm_configs.size())
+        throw std::logic_error(tname(t) + ": no VM configuration " + std::to_string(k));
+    configured.work = vm_config_work(configured.work.table->vm_configs[k]);
+    return estimates_.exec_time(configured, records_.at(t).remaining, c, 0);
+}
+
+void TaskLedger::choose_vm_config(TaskId t, std::uint32_t k) {
+    const Task& task = tasks_.at(t);
+    if (records_.at(t).state != TaskState::Waiting)
+        throw std::logic_error(tname(t) + ": VM configuration for a task that is " + to_string(records_[t].state));
+    if (!task.work.table || k >= task.work.table->vm_configs.size())
+        throw std::logic_error(tname(t) + ": no VM configuration " + std::to_string(k));
+    vm_config_[t] = k;
 }
 
 void TaskLedger::set_state(TaskId t, TaskState s) {
     if (s != TaskState::Waiting) waiting_.remove(t);
     if (records_[t].state == TaskState::Reserved && s != TaskState::Reserved) planned_start_.erase(t);
     records_[t].state = s;
+    // Back to waiting (a place-holder cleared, a reservation cancelled): the next decision chooses again.
+    if (s == TaskState::Waiting && !vm_config_.empty()) vm_config_.erase(t);
     const std::uint64_t bit = std::uint64_t{1} << (t % 64);
     if (s == TaskState::Running || s == TaskState::Reserved)
         committed_bits_[t / 64] |= bit;
@@ -66,7 +101,8 @@ void TaskLedger::book(TaskId owner, ClusterId c, std::vector<LocalNodeIndex>& un
                       BookingKind kind) {
     if (units.empty()) throw std::logic_error(tname(owner) + ": no units to run on");
     std::sort(units.begin(), units.end());
-    profiles_.at(c).add(units, start, end, owner, kind);
+    const VmConfig* v = vm_config_.empty() ? nullptr : vm_config(owner);
+    profiles_.at(c).add(units, start, end, owner, kind, v && profiles_.at(c).memory() ? v->memory_gb : 0.0);
 }
 
 void TaskLedger::start(TaskId t, ClusterId c, std::vector<LocalNodeIndex> units, std::uint32_t pstate) {

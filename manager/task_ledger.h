@@ -77,6 +77,13 @@ public:
     }
     /// Time of the task's remaining work on cluster c at P-state p (Estimates::exec_time).
     SimTime exec_time(TaskId t, ClusterId c, std::uint32_t pstate) const;
+    /// Machovec Ch.2: the VM configuration chosen for the task (an index into its work's vm_configs), null
+    /// if none was chosen (its own cores and work).
+    const VmConfig* vm_config(TaskId t) const;
+    /// The task's work as it books and runs: its chosen VM configuration's, else its own.
+    WorkModel work_of(TaskId t) const;
+    /// Time of the task's remaining work in its k-th VM configuration on cluster c (rounded as exec_time()).
+    SimTime vm_exec_time(TaskId t, std::uint32_t k, ClusterId c) const;
     /// Earliest reserved start not yet begun (+inf if none).
     SimTime next_reserved_start() const;
 
@@ -85,6 +92,9 @@ public:
     /// A start now if start <= now.
     void reserve(TaskId t, ClusterId c, std::vector<LocalNodeIndex> units, SimTime start_at, std::uint32_t pstate,
                  bool placeholder);
+    /// Machovec Ch.2: the waiting task will run in its k-th VM configuration (cores, memory, time) from its
+    /// next start or reservation on; a later choice replaces it.
+    void choose_vm_config(TaskId t, std::uint32_t k);
     void drop(TaskId t);
     void reject(TaskId t);
     /// A permanent reservation cancelled: the task waits again.
@@ -138,6 +148,8 @@ private:
     std::unordered_map<TaskId, SimTime> planned_start_;
     /// Running tasks with a preempted part: the largest remaining fraction their preempted parts reported.
     std::unordered_map<TaskId, double> reported_remaining_;
+    /// Machovec Ch.2: the VM configuration chosen per task (only value-of-service workloads have any).
+    std::unordered_map<TaskId, std::uint32_t> vm_config_;
     /// Bit t: task t is running or reserved. Energy committed sums over these, not over every record.
     std::vector<std::uint64_t> committed_bits_;
     std::vector<AvailabilityProfile> profiles_;

@@ -492,12 +492,13 @@ class PlatformLoader {
     }
 
     void cluster(const YAML::Node& node) {
-        check_allowed_keys(node, file_, "cluster", {"name", "node_type", "nodes", "network"});
+        check_allowed_keys(node, file_, "cluster", {"name", "node_type", "nodes", "network", "memory_gb"});
         ClusterSpec c;
         c.name = name_of(node);
         cluster_names_.add(c.name, node, file_);
         c.node_type = node_names_.resolve(get_node(node, "node_type", file_), file_);
         c.nodes = get_count(node, "nodes", file_);
+        if (has_key(node, "memory_gb")) c.memory_gb = get_positive(node, "memory_gb", file_);
         if (has_key(node, "network")) c.network = link(get_node(node, "network", file_), "network");
         spec_.clusters.push_back(std::move(c));
     }

@@ -85,6 +85,9 @@ struct ClusterSpec {
     NodeTypeId node_type = 0;
     std::uint32_t nodes = 1;
     LinkSpec network;  ///< each node's link to the cluster interconnect
+    /// Memory of the whole cluster, planned as one pool beside its cores (Machovec Ch.2 §2.2: a VM takes
+    /// cores and memory; GAP A1.1, rmsim pools it per cluster: manager/memory_pool.h). 0: not planned.
+    double memory_gb = 0;
 };
 
 enum class DvfsScope { Core, Processor, Node };

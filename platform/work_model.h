@@ -21,6 +21,16 @@ struct TimePulse {
     double probability = 0;
 };
 
+/// Machovec Ch.2 §2.2: one allowable VM configuration of a task type, with its ETC and EEC entries.
+struct VmConfig {
+    std::uint32_t cores = 1;  ///< cores of the VM
+    double memory_gb = 0;     ///< memory of the VM (GB)
+    Seconds seconds = 0;      ///< ETC: execution time in this VM (spawn overhead included, §2.6.3)
+    Joules energy_j = 0;      ///< EEC: energy of the execution in this VM
+};
+
+struct VosTerms;  // Machovec Ch.2 value terms of a task type (workloads/vos_value.h); platform code never reads them
+
 /// Seconds per (core type, P-state). A negative entry means the work cannot run on that core type.
 struct TimeTable {
     std::vector<std::vector<Seconds>> seconds;  ///< [core type id][P-state]
@@ -32,6 +42,12 @@ struct TimeTable {
     /// per-task-type APC, e.g. Machovec Ch.3 §3.2.2); a missing or negative entry means the core type's
     /// P-state busy power. Must not be below the P-state's idle power.
     std::vector<std::vector<Watts>> busy_power_w;
+    /// Optional (Machovec Ch.2): the task type's allowable VM configurations. A policy chooses one per task
+    /// (Decisions::choose_vm_config); the task then books and runs that configuration (vm_config_work()).
+    std::vector<VmConfig> vm_configs;
+    /// Optional (Machovec Ch.2 §2.3): the task's value terms (a table of its own then), read by the
+    /// value-of-service policies and metrics; null for every other workload.
+    std::shared_ptr<const VosTerms> vos;
     Seconds at(CoreTypeId t, std::size_t p) const {
         if (t >= seconds.size() || p >= seconds[t].size()) return -1;
         return seconds[t][p];
@@ -79,5 +95,13 @@ struct WorkModel {
         return cycles / ct.pstates.at(p).frequency_hz + memory_s;
     }
 };
+
+/// The work of a task run in VM configuration `c`: exactly its ETC entry on any core at any P-state (Ch.2
+/// has no DVFS; the time is frequency-independent, the analytic model's fixed part).
+inline WorkModel vm_config_work(const VmConfig& c) {
+    WorkModel w;
+    w.memory_s = c.seconds;
+    return w;
+}
 
 }  // namespace rmsim

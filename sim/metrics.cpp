@@ -17,9 +17,6 @@ Seconds fastest_time(const PolicyView& view, TaskId t) {
     return best;
 }
 
-namespace {
-
-/// Fraction of [a, b) inside [w0, w1); an instant (a == b) counts whole if it lies in the window.
 double overlap_fraction(SimTime a, SimTime b, SimTime w0, SimTime w1) {
     if (b <= a) return (a >= w0 && a < w1) ? 1.0 : 0.0;
     const SimTime inside = std::min(b, w1) - std::max(a, w0);
@@ -27,8 +24,6 @@ double overlap_fraction(SimTime a, SimTime b, SimTime w0, SimTime w1) {
 }
 
 bool in_window(SimTime x, SimTime w0, SimTime w1) { return x >= w0 && x < w1; }
-
-}  // namespace
 
 WindowMetrics compute_window_metrics(const PolicyView& view, SimTime start, SimTime end, Joules energy_j) {
     WindowMetrics w;

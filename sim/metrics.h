@@ -40,6 +40,10 @@ struct WindowMetrics {
     Joules energy_j = 0;           ///< machine energy consumed in the window
 };
 
+/// Fraction of [a, b) inside [w0, w1); an instant (a == b) counts whole if it lies in the window.
+double overlap_fraction(SimTime a, SimTime b, SimTime w0, SimTime w1);
+bool in_window(SimTime x, SimTime w0, SimTime w1);
+
 WindowMetrics compute_window_metrics(const PolicyView& view, SimTime start, SimTime end, Joules energy_j);
 
 /// The task's fastest execution time at P0 over the clusters it can run on (+inf if none).

@@ -20,6 +20,7 @@
 #include "sim/pstate_residency.h"
 #include "sim/result_files.h"
 #include "sim/run_recorder.h"
+#include "sim/vos_metrics.h"
 #include "sim/waveforms.h"
 
 namespace rmsim {
@@ -172,6 +173,15 @@ Metrics run_trial(const Experiment& e, std::uint32_t trial, const TrialOptions& 
                        {"completed", w.completed}, {"dropped", w.dropped}, {"rejected", w.rejected}, {"killed", w.killed},
                        {"utility_earned", w.utility_earned}, {"utility_maximum", w.utility_max},
                        {"percent_of_maximum", w.utility_percent}, {"energy_j", w.energy_j}};
+        // Machovec Ch.2 value of service, for workloads whose tasks carry VoS terms (sim/vos_metrics.h).
+        const VosMetrics v = compute_vos_metrics(view, e.window.start, w1);
+        if (v.tasks > 0)
+            s["vos"] = {{"value", v.vos}, {"maximum", v.vos_max}, {"percent_of_maximum", v.vos_percent},
+                        {"performance_value", v.performance}, {"performance_maximum", v.performance_max},
+                        {"performance_percent", v.performance_percent}, {"energy_value", v.energy_value},
+                        {"energy_value_maximum", v.energy_value_max}, {"energy_value_percent", v.energy_value_percent},
+                        {"completed_with_value", v.valued}, {"execution_time_s", v.execution_time_s},
+                        {"eec_energy_j", v.eec_energy_j}, {"measured_task_energy_j", v.measured_energy_j}};
     }
     if (view.has_jobs()) {
         const JobMetrics j = compute_job_metrics(view);

@@ -1,6 +1,7 @@
 #include "sim/workload_config.h"
 
 #include <algorithm>
+#include <tuple>
 #include <cmath>
 #include <random>
 
@@ -13,6 +14,7 @@
 #include "workloads/arrivals.h"
 #include "workloads/csv_tasks.h"
 #include "workloads/machovec_ch3_generator.h"
+#include "workloads/machovec_ch2_generator.h"
 #include "workloads/machovec_ch4_generator.h"
 #include "workloads/machovec_trace.h"
 #include "workloads/runnable.h"
@@ -369,6 +371,57 @@ std::vector<Task> machovec_ch4(const YAML::Node& n, const std::string& file, con
                            [&](std::mt19937_64& rng) { return generate_machovec_ch4(p, rng).tasks; });
 }
 
+/// Machovec Ch.2 §2.5.1 tasks (workloads/machovec_ch2_generator.h; keys and GAPs in docs/workloads.md).
+std::vector<Task> machovec_ch2(const YAML::Node& n, const std::string& file, const PlatformSpec& platform,
+                               std::uint64_t seed) {
+    check_allowed_keys(n, file, "machovec_ch2 workload",
+                       {"tasks_min", "tasks_max", "types_min", "types_max", "hours", "sinusoid_amplitude",
+                        "sinusoid_period_s", "sinusoid_peak_s", "base_time_min", "base_energy_j", "configs_min",
+                        "configs_max", "config_cores", "config_memory_gb"});
+    MachovecCh2Params p;
+    p.core_types = static_cast<std::uint32_t>(platform.core_types.size());
+    for (const CoreType& ct : platform.core_types)
+        p.pstates = std::max(p.pstates, static_cast<std::uint32_t>(ct.pstates.size()));
+    p.tasks_min = get_count_or(n, "tasks_min", file, p.tasks_min);
+    p.tasks_max = get_count_or(n, "tasks_max", file, p.tasks_max);
+    p.types_min = get_count_or(n, "types_min", file, p.types_min);
+    p.types_max = get_count_or(n, "types_max", file, p.types_max);
+    for (auto [lo, hi, key] : {std::tuple{&p.tasks_min, &p.tasks_max, "tasks_max"},
+                               std::tuple{&p.types_min, &p.types_max, "types_max"}})
+        if (*hi < *lo) throw_at(has_key(n, key) ? n[key] : n, file, quoted(key) + " must not be below its minimum");
+    p.horizon_s = hours_key(n, file, p.horizon_s);
+    p.sinusoid_amplitude = fraction_or(n, "sinusoid_amplitude", file, p.sinusoid_amplitude);
+    p.sinusoid_period_s = get_seconds_or(n, "sinusoid_period_s", file, p.sinusoid_period_s, true);
+    p.sinusoid_peak_s = get_seconds_or(n, "sinusoid_peak_s", file, p.sinusoid_peak_s, true);
+    p.base_time_s = 60.0 * get_positive_or(n, "base_time_min", file, p.base_time_s / 60.0);
+    p.base_energy_j = get_positive_or(n, "base_energy_j", file, p.base_energy_j);
+    p.configs_min = get_count_or(n, "configs_min", file, p.configs_min);
+    p.configs_max = get_count_or(n, "configs_max", file, p.configs_max);
+    if (p.configs_max < p.configs_min)
+        throw_at(has_key(n, "configs_max") ? n["configs_max"] : n, file, "'configs_max' must not be below its minimum");
+    if (has_key(n, "config_cores")) {
+        p.config_cores.clear();
+        const YAML::Node list = get_node(n, "config_cores", file);
+        expect_sequence(list, file, "'config_cores'");
+        for (const auto& c : list) p.config_cores.push_back(as_count(c, file, "'config_cores' entry"));
+        if (p.config_cores.empty()) throw_at(list, file, "'config_cores' must not be empty");
+    }
+    if (has_key(n, "config_memory_gb")) {
+        p.config_memory_gb.clear();
+        const YAML::Node list = get_node(n, "config_memory_gb", file);
+        expect_sequence(list, file, "'config_memory_gb'");
+        for (const auto& m : list) p.config_memory_gb.push_back(as_positive(m, file, "'config_memory_gb' entry"));
+        if (p.config_memory_gb.empty()) throw_at(list, file, "'config_memory_gb' must not be empty");
+    }
+    if (p.configs_max > p.config_cores.size() * p.config_memory_gb.size())
+        throw_at(has_key(n, "configs_max") ? n["configs_max"] : n, file,
+                 "'configs_max' exceeds the distinct (cores, memory) pairs of config_cores x config_memory_gb");
+    check_task_memory(double(p.tasks_max), has_key(n, "tasks_max") ? n["tasks_max"] : n, file,
+                      std::to_string(p.tasks_max) + " tasks");
+    return generated_tasks(n, file, platform, seed, "machovec_ch2",
+                           [&](std::mt19937_64& rng) { return generate_machovec_ch2(p, rng).tasks; });
+}
+
 /// Machovec Ch.3 §3.4.3 keys shared by the platform scaling and the task loader.
 struct TraceKeys {
     std::uint32_t machine_cores = 92160;  ///< B2.7 Curie
@@ -446,15 +499,18 @@ Workload load_workload(const YAML::Node& node, const std::string& file, const st
                        const PlatformSpec& platform, std::uint64_t seed, std::uint32_t trial,
                        std::uint32_t trials) {
     check_allowed_keys(node, file, "workload",
-                       {"synthetic", "swf", "csv", "singh", "machovec_ch3", "machovec_ch4", "machovec_trace"});
+                       {"synthetic", "swf", "csv", "singh", "machovec_ch2", "machovec_ch3", "machovec_ch4", "machovec_trace"});
     if (node.size() != 1)
         throw_at(node, file,
-                 "a workload has exactly one of: synthetic, swf, csv, singh, machovec_ch3, machovec_ch4, machovec_trace");
+                 "a workload has exactly one of: synthetic, swf, csv, singh, machovec_ch2, machovec_ch3, machovec_ch4, "
+                 "machovec_trace");
     Workload w;
     if (has_key(node, "synthetic")) {
         w.tasks = synthetic(node["synthetic"], file, platform, seed);
     } else if (has_key(node, "swf")) {
         w.tasks = from_swf(node["swf"], file, base_dir, platform);
+    } else if (has_key(node, "machovec_ch2")) {
+        w.tasks = machovec_ch2(node["machovec_ch2"], file, platform, seed);
     } else if (has_key(node, "machovec_ch3")) {
         w.tasks = machovec_ch3(node["machovec_ch3"], file, platform, seed);
     } else if (has_key(node, "machovec_ch4")) {

@@ -197,6 +197,25 @@ TEST_CASE("bad inputs: the machovec_ch4 workload's keys are checked", "[sim][bad
         expect_refused(c);
 }
 
+TEST_CASE("bad inputs: the machovec_ch2 workload's keys and the cluster memory are checked",
+          "[sim][bad_inputs][vos]") {
+    const std::string synthetic = "synthetic: {tasks: 20, arrival_rate_per_s: 0.1, work_s_mean: 10}";
+    for (const Case& c : {
+             yaml_case("ch2_key", synthetic, "machovec_ch2: {tasks_min: 10, tasks: 4}", "tasks:",
+                       "unknown key 'tasks' in machovec_ch2 workload"),
+             yaml_case("ch2_order", synthetic, "machovec_ch2: {tasks_min: 10, tasks_max: 5}", "5}",
+                       "'tasks_max' must not be below its minimum"),
+             yaml_case("ch2_cores", synthetic, "machovec_ch2: {config_cores: []}", "[]",
+                       "'config_cores' must not be empty"),
+             yaml_case("ch2_memory", synthetic, "machovec_ch2: {config_memory_gb: [8, -2]}", "-2",
+                       "'config_memory_gb' entry"),
+             yaml_case("ch2_configs", synthetic, "machovec_ch2: {config_cores: [4], config_memory_gb: [8], configs_min: 1, configs_max: 2}",
+                       "2}", "exceeds the distinct (cores, memory) pairs"),
+             yaml_case("cluster_memory", "nodes: 4}", "nodes: 4, memory_gb: 0}", "0}", "memory_gb"),
+         })
+        expect_refused(c);
+}
+
 TEST_CASE("bad inputs: waveform settings are checked before anything runs", "[sim][bad_inputs][waveforms]") {
     for (const Case& c : {
              yaml_case("waveform_node", "run: {seed: 1}", "run: {seed: 1, waveforms: {nodes: [0, 7]}}", "7]",

@@ -244,3 +244,17 @@ TEST_CASE("golden: machovec-ch4-fig37", "[golden]") {
                            "max-upt-greedy", "max-upt-diff", "max-upt-pair"},
                           {"burst_size=1", "burst_size=64"}));
 }
+
+// Golden scale of the Machovec Ch.2 configs: 64 cores (2 nodes) and 250-300 tasks arriving over 8 hours, run
+// for 10 hours (the first 2 warm-up), so that the system stays oversubscribed as at full scale.
+const std::string kCh2Small =
+    "--set platform.clusters.0.nodes=2 --set workload.machovec_ch2.tasks_min=250 "
+    "--set workload.machovec_ch2.tasks_max=300 --set workload.machovec_ch2.hours=8 --set run.end_s=36000 "
+    "--set run.measure_end_s=36000 --jobs 2 ";
+
+TEST_CASE("golden: machovec-ch2-fig8", "[golden]") {
+    check_golden("machovec-ch2-fig8", "configs/experiments/machovec-ch2-fig8.yaml",
+                 kCh2Small + "--trials 1 " +
+                     only({"max-vptr", "simple", "simple-dropping", "simple-placeholders", "simple-dp"},
+                          {"memory_gb=128", "memory_gb=192"}));
+}

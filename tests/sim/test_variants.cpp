@@ -118,8 +118,8 @@ TEST_CASE("comparison: paired ratios to the reference variant", "[sim][compariso
 }
 
 TEST_CASE("variants: the metrics a comparison accepts are exactly the fields summary.json has", "[sim][variants][cli]") {
-    // A run that writes every section: DAG jobs (jobs), a measurement window (window), a policy with figures,
-    // a governor and a power cap.
+    // A run that writes every section but one: DAG jobs (jobs), a measurement window (window), a policy with
+    // figures, a governor and a power cap; and a value-of-service run for the `vos` section.
     const test::ScratchDir dir("summary_fields");
     const std::string cfg = dir.write("e.yaml", "platform: " + std::string(RMSIM_SOURCE_DIR) +
                                                     "/configs/platforms/singh2015.yaml\n"
@@ -130,7 +130,17 @@ TEST_CASE("variants: the metrics a comparison accepts are exactly the fields sum
                                                     "       power_caps: [{scope: machine, watts: 1.0e6}]}\n");
     const test::Outcome o = test::run_cli("run " + cfg + " --quiet --out " + (dir / "out").string(), dir);
     REQUIRE(o.code == 0);
-    const auto s = nlohmann::ordered_json::parse(test::slurp(dir / "out" / "summary.json"));
+    auto s = nlohmann::ordered_json::parse(test::slurp(dir / "out" / "summary.json"));
+    // The value-of-service section needs a workload of its own (Machovec Ch.2 tasks with VM configurations).
+    const std::string vos_cfg = dir.write("v.yaml", "platform: " + std::string(RMSIM_SOURCE_DIR) +
+                                                        "/configs/platforms/machovec-ch2.yaml\n"
+                                                        "workload:\n  machovec_ch2: {tasks_min: 20, tasks_max: 20, "
+                                                        "types_min: 3, types_max: 3, hours: 2}\n"
+                                                        "manager: {policy: max-vptr}\n"
+                                                        "run: {warmup_s: 600}\n");
+    const test::Outcome ov = test::run_cli("run " + vos_cfg + " --quiet --out " + (dir / "vos").string(), dir);
+    REQUIRE(ov.code == 0);
+    s["vos"] = nlohmann::ordered_json::parse(test::slurp(dir / "vos" / "summary.json"))["vos"];
     std::vector<std::string> sections_written;
     for (const auto& [name, value] : s.items())
         if (value.is_object()) sections_written.push_back(name);
