@@ -38,6 +38,7 @@ const PolicyRegistry& builtin_policies() {
         register_singh_policies(r);
         register_machovec_policies(r);
         register_preemptive_policies(r);
+        register_parallel_preemptive_policies(r);
         return r;
     }();
     return registry;

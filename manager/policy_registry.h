@@ -48,5 +48,6 @@ void register_baseline_policies(PolicyRegistry& r);
 void register_singh_policies(PolicyRegistry& r);
 void register_machovec_policies(PolicyRegistry& r);
 void register_preemptive_policies(PolicyRegistry& r);
+void register_parallel_preemptive_policies(PolicyRegistry& r);
 
 }  // namespace rmsim
