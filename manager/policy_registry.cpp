@@ -39,6 +39,7 @@ const PolicyRegistry& builtin_policies() {
         register_machovec_policies(r);
         register_preemptive_policies(r);
         register_vos_policies(r);
+        register_parallel_preemptive_policies(r);
         return r;
     }();
     return registry;

@@ -72,9 +72,13 @@ public:
     /// work still holds its units for the time resolution, TaskLedger::start/reserve); negative if it cannot
     /// run there. Query the profile over this window, not exec_time()'s, or a zero-work task's empty window
     /// finds units that are busy.
+    /// A task that resumes also restores its checkpoint first (TaskLedger::restore_time; its nodes: the units
+    /// under node granularity, one node under core granularity), and its booking covers that.
     SimTime booked_time(TaskId t, ClusterId c, std::uint32_t pstate) const {
         const SimTime d = exec_time(t, c, pstate);
-        return d.is_negative() ? d : std::max(d, kOneNanosecond);
+        if (d.is_negative()) return d;
+        const std::uint32_t nodes = granularity() == Granularity::Node ? units_needed(t, c) : 1;
+        return std::max(d + ledger_.restore_time(t, c, nodes), kOneNanosecond);
     }
     /// Energy of that execution on its units: busy cores, plus uncore and node base power when whole
     /// nodes are allocated.

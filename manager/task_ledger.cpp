@@ -5,6 +5,8 @@
 #include <stdexcept>
 #include <string>
 
+#include "manager/preemption_costs.h"
+
 namespace rmsim {
 
 namespace {
@@ -97,6 +99,20 @@ void TaskLedger::set_state(TaskId t, TaskState s) {
         committed_bits_[t / 64] &= ~bit;
 }
 
+SimTime TaskLedger::restore_time(TaskId t, ClusterId c, std::uint32_t nodes) const {
+    const PlatformSpec& spec = estimates_.platform();
+    if (!(records_.at(t).remaining < 1.0) || spec.preemption.free()) return SimTime();
+    return rmsim::restore_time(spec, c, tasks_.at(t).memory_bytes, nodes);
+}
+
+std::uint32_t TaskLedger::nodes_of(ClusterId c, const std::vector<LocalNodeIndex>& units) const {
+    std::vector<NodeId> nodes;
+    nodes.reserve(units.size());
+    for (LocalNodeIndex u : units) nodes.push_back(unit_location(c, u).first);
+    std::sort(nodes.begin(), nodes.end());
+    return static_cast<std::uint32_t>(std::unique(nodes.begin(), nodes.end()) - nodes.begin());
+}
+
 void TaskLedger::book(TaskId owner, ClusterId c, std::vector<LocalNodeIndex>& units, SimTime start, SimTime end,
                       BookingKind kind) {
     if (units.empty()) throw std::logic_error(tname(owner) + ": no units to run on");
@@ -108,8 +124,9 @@ void TaskLedger::book(TaskId owner, ClusterId c, std::vector<LocalNodeIndex>& un
 void TaskLedger::start(TaskId t, ClusterId c, std::vector<LocalNodeIndex> units, std::uint32_t pstate) {
     TaskRecord& r = records_.at(t);
     if (r.state != TaskState::Waiting) throw std::logic_error(tname(t) + ": start of a task that is " + to_string(r.state));
-    const SimTime d = exec_time(t, c, pstate);
+    SimTime d = exec_time(t, c, pstate);
     if (d.is_negative()) throw std::logic_error(tname(t) + ": cannot run on cluster " + std::to_string(c));
+    if (r.remaining < 1.0) d += restore_time(t, c, nodes_of(c, units));
     book(t, c, units, now_, now_ + std::max(d, kOneNanosecond), BookingKind::Running);
     r.cluster = c;
     r.pstate = pstate;
@@ -151,8 +168,9 @@ void TaskLedger::reserve(TaskId t, ClusterId c, std::vector<LocalNodeIndex> unit
     }
     TaskRecord& r = records_.at(t);
     if (r.state != TaskState::Waiting) throw std::logic_error(tname(t) + ": reservation of a task that is " + to_string(r.state));
-    const SimTime d = exec_time(t, c, pstate);
+    SimTime d = exec_time(t, c, pstate);
     if (d.is_negative()) throw std::logic_error(tname(t) + ": cannot run on cluster " + std::to_string(c));
+    if (r.remaining < 1.0) d += restore_time(t, c, nodes_of(c, units));
     book(t, c, units, start_at, start_at + std::max(d, kOneNanosecond),
          placeholder ? BookingKind::PlaceHolder : BookingKind::Reservation);
     set_state(t, TaskState::Reserved);

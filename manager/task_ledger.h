@@ -84,6 +84,10 @@ public:
     WorkModel work_of(TaskId t) const;
     /// Time of the task's remaining work in its k-th VM configuration on cluster c (rounded as exec_time()).
     SimTime vm_exec_time(TaskId t, std::uint32_t k, ClusterId c) const;
+    /// A task that resumes (work done, remaining < 1) first restores its checkpoint on each of its `nodes`
+    /// node parts of cluster c (manager/preemption_costs.h); 0 for a fresh task or a free preemption. Its
+    /// bookings (start, reservation, place-holder) cover it.
+    SimTime restore_time(TaskId t, ClusterId c, std::uint32_t nodes) const;
     /// Earliest reserved start not yet begun (+inf if none).
     SimTime next_reserved_start() const;
 
@@ -135,6 +139,8 @@ public:
     void push_command(const Command& c) { outbox_.push_back(c); }
 
 private:
+    /// Distinct hardware nodes of the units of cluster c.
+    std::uint32_t nodes_of(ClusterId c, const std::vector<LocalNodeIndex>& units) const;
     /// Every change of a task's state goes through here: it keeps committed_ and the waiting queue in step.
     void set_state(TaskId t, TaskState s);
 

@@ -337,7 +337,7 @@ void Node::start(const Message& m) {
     // A task that resumes (work already done) restores its checkpoint first, its cores busy.
     const PreemptionCost& cost = params_.preemption;
     const bool resume = m.remaining < 1.0;
-    const sc_time restore = resume ? cost_time(cost.resume_s, m.memory_bytes) : sc_core::SC_ZERO_TIME;
+    const sc_time restore = resume ? cost_time(cost.resume_s, m.memory_bytes, false) : sc_core::SC_ZERO_TIME;
     starting_ = m.task;
     for_start_cores(m, [&](Core& c) {
         // Cores change level only through their domain: one at the level, not switching, is at the level
@@ -347,8 +347,9 @@ void Node::start(const Message& m) {
         part.cores.push_back(c.index());
         part_of_core_[c.index()] = slot;
     });
-    if (resume && cost.resume_j > 0)  // the part's lump, shared by its cores
-        for_start_cores(m, [&](Core& c) { c.add_lump(cost.resume_j / static_cast<double>(part.cores_expected)); });
+    const Joules restore_j = cost.resume_j + data_energy(m.memory_bytes);
+    if (resume && restore_j > 0)  // the part's lump, shared by its cores
+        for_start_cores(m, [&](Core& c) { c.add_lump(restore_j / static_cast<double>(part.cores_expected)); });
     starting_.reset();
     if (part.cores.size() > part.cores_expected)
         throw std::logic_error(std::string(name()) + ": more cores started for task " + std::to_string(m.task) +
@@ -373,9 +374,19 @@ void Node::start(const Message& m) {
     notify_manager(ack);
 }
 
-sc_time Node::cost_time(Seconds fixed_s, std::uint64_t bytes) const {
+sc_time Node::cost_time(Seconds fixed_s, std::uint64_t bytes, bool writing) {
     const double bw = params_.preemption.bandwidth_bytes_per_s;
-    return from_seconds_ceil(fixed_s + (bytes > 0 && std::isfinite(bw) ? static_cast<double>(bytes) / bw : 0.0));
+    const sc_time flat =
+        from_seconds_ceil(fixed_s + (bytes > 0 && std::isfinite(bw) ? static_cast<double>(bytes) / bw : 0.0));
+    if (!params_.preemption.over_network || !store_net_ || bytes == 0) return flat;
+    // The data crosses the cluster interconnect (node link and store link, shared: contention), in parallel
+    // with the store's own rate; the fixed time comes first.
+    const sc_time now = sc_time_stamp();
+    const sc_time begin = now + from_seconds_ceil(fixed_s);
+    const std::uint32_t self = node_endpoint(id());
+    const sc_time arrival = writing ? store_net_->route(self, store_endpoint_, bytes, begin)
+                                    : store_net_->route(store_endpoint_, self, bytes, begin);
+    return std::max(flat, arrival - now);
 }
 
 void Node::preempt(const Message& m) {
@@ -384,13 +395,16 @@ void Node::preempt(const Message& m) {
     Part& part = *found;
     // A part that has work left writes its checkpoint first; the manager hears of the preemption when it is done.
     const PreemptionCost& cost = params_.preemption;
-    const sc_time ckpt = cost_time(cost.checkpoint_s, part.memory_bytes);
-    if (part.cores_done < part.cores_expected && (ckpt > sc_core::SC_ZERO_TIME || cost.checkpoint_j > 0)) {
+    const Joules ckpt_j = cost.checkpoint_j + data_energy(part.memory_bytes);
+    const bool costly = cost.checkpoint_s > 0 || ckpt_j > 0 ||
+                        (part.memory_bytes > 0 && (std::isfinite(cost.bandwidth_bytes_per_s) || cost.over_network));
+    if (part.cores_done < part.cores_expected && costly) {
+        const sc_time ckpt = cost_time(cost.checkpoint_s, part.memory_bytes, true);
         part.checkpointing = true;
         const sc_time until = sc_time_stamp() + ckpt;
         for (std::uint32_t c : part.cores) {
             cores_[c]->hold(until);
-            cores_[c]->add_lump(cost.checkpoint_j / static_cast<double>(part.cores.size()));
+            cores_[c]->add_lump(ckpt_j / static_cast<double>(part.cores.size()));
         }
         Message done;
         done.task = m.task;

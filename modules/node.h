@@ -93,6 +93,12 @@ public:
         for (auto& p : processors_) p->observe_power(o);
     }
     Interconnect& network() { return *network_; }
+    /// The cluster interconnect and the endpoint of the checkpoint store, for platforms whose checkpoints go
+    /// over the network (PreemptionCost::over_network). Without it a checkpoint takes the flat rate only.
+    void attach_checkpoint_store(Interconnect& cluster_net, std::uint32_t store_endpoint) {
+        store_net_ = &cluster_net;
+        store_endpoint_ = store_endpoint;
+    }
     /// Energy of the node's own meter plus its processors and cores, up to now.
     EnergyBreakdown energy_breakdown() const;
     /// The node's total draw now: its own meter, its processors' and its cores' (O(cores)).
@@ -154,7 +160,13 @@ private:
     /// The part's checkpoint is written: its cores give up the task, PREEMPTED goes to the manager.
     void finish_preempt(TaskId task, std::uint32_t core_field);
     /// Checkpoint or restore time of a part with `bytes` of memory.
-    sc_core::sc_time cost_time(Seconds fixed_s, std::uint64_t bytes) const;
+    /// `writing`: a checkpoint written to the store (else a restore read from it); over the network the
+    /// transfer reserves the interconnect's links from now.
+    sc_core::sc_time cost_time(Seconds fixed_s, std::uint64_t bytes, bool writing);
+    /// The energy lump of moving a part's checkpoint data (PreemptionCost::energy_j_per_byte).
+    Joules data_energy(std::uint64_t bytes) const {
+        return params_.preemption.energy_j_per_byte * static_cast<double>(bytes);
+    }
     void barrier_arrive(TaskId task, std::uint32_t attempt, std::uint32_t gang_nodes, NodeId from);
     void barrier_release(TaskId task, std::uint32_t attempt);
     /// Releases the part's cores (their work is done) and reports COMPLETED.
@@ -192,6 +204,8 @@ private:
     std::vector<GovernorModule*> sampling_governors_;         ///< per domain: the ones that sample, else nullptr
     std::vector<std::uint8_t> reporting_;  ///< per domain: a governor or a cap has set its level (it is reported)
     std::unique_ptr<Interconnect> network_;
+    Interconnect* store_net_ = nullptr;  ///< the cluster interconnect, when checkpoints cross it
+    std::uint32_t store_endpoint_ = 0;
     PayloadEventQueue<Delivery> peq_;
     sc_core::sc_event timer_;
     InstantWatchdog watchdog_;  ///< drain and on_timer

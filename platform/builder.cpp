@@ -26,6 +26,7 @@ Machine::Machine(const PlatformSpec& spec, const MachineOptions& options) : spec
     for (auto& n : nodes_) {
         network_->out.bind(n->net_in);
         n->net_out.bind(network_->in);
+        n->attach_checkpoint_store(*network_, kManagerEndpoint);  // used if spec_.preemption.over_network
     }
     meter_ = std::make_unique<MachineMeter>("meter", account_);
     network_->out.bind(meter_->socket);

@@ -126,7 +126,7 @@ class PlatformLoader {
     PreemptionCost preemption(const YAML::Node& node) {
         check_allowed_keys(node, file_, "preemption",
                            {"checkpoint_s", "checkpoint_energy_j", "resume_s", "resume_energy_j",
-                            "bandwidth_bytes_per_s"});
+                            "bandwidth_bytes_per_s", "over_network", "energy_j_per_byte"});
         PreemptionCost c;
         c.checkpoint_s = get_seconds_or(node, "checkpoint_s", file_, 0.0);
         c.checkpoint_j = get_amount_or(node, "checkpoint_energy_j", file_, 0.0);
@@ -134,6 +134,8 @@ class PlatformLoader {
         c.resume_j = get_amount_or(node, "resume_energy_j", file_, 0.0);
         c.bandwidth_bytes_per_s =
             get_amount_or(node, "bandwidth_bytes_per_s", file_, std::numeric_limits<double>::infinity(), true);
+        c.over_network = get_bool_or(node, "over_network", file_, false);
+        c.energy_j_per_byte = get_amount_or(node, "energy_j_per_byte", file_, 0.0);
         return c;
     }
 

@@ -98,15 +98,23 @@ const char* to_string(DvfsScope s);
 /// time = fixed time + the part's memory / bandwidth, during which the part's cores stay busy at their level
 /// (drawing busy power) and make no progress, plus an energy lump. All 0 by default: preemption is free and
 /// immediate. The manager learns of a preemption when its checkpoint is done.
+/// `over_network`: the checkpoint is kept in a store behind the resource manager's link, so a part's data also
+/// crosses the cluster interconnect (the node's link, then the manager's, both shared with every other
+/// message and checkpoint: contention); its transfer then takes max(memory / bandwidth, the interconnect's
+/// delivery time). `energy_j_per_byte`: energy of moving one byte of checkpoint (written or read), charged
+/// to the part's cores as a lump.
 struct PreemptionCost {
     Seconds checkpoint_s = 0;   ///< fixed time to checkpoint a part
     Joules checkpoint_j = 0;    ///< energy lump of a checkpoint (per part)
     Seconds resume_s = 0;       ///< fixed time to restore a part when the task resumes
     Joules resume_j = 0;        ///< energy lump of a restore (per part)
     double bandwidth_bytes_per_s = std::numeric_limits<double>::infinity();  ///< checkpoint write / read rate
+    bool over_network = false;    ///< checkpoint data crosses the cluster interconnect to the store
+    Joules energy_j_per_byte = 0; ///< energy per checkpoint byte written or read
     bool free() const {
         return checkpoint_s == 0 && checkpoint_j == 0 && resume_s == 0 && resume_j == 0 &&
-               bandwidth_bytes_per_s == std::numeric_limits<double>::infinity();
+               bandwidth_bytes_per_s == std::numeric_limits<double>::infinity() && !over_network &&
+               energy_j_per_byte == 0;
     }
 };
 

@@ -15,6 +15,7 @@
 #include "workloads/csv_tasks.h"
 #include "workloads/machovec_ch3_generator.h"
 #include "workloads/machovec_ch2_generator.h"
+#include "workloads/preemption_traits.h"
 #include "workloads/machovec_ch4_generator.h"
 #include "workloads/machovec_trace.h"
 #include "workloads/runnable.h"
@@ -304,7 +305,8 @@ double fraction_or(const YAML::Node& n, const char* key, const std::string& file
 std::vector<Task> machovec_ch3(const YAML::Node& n, const std::string& file, const PlatformSpec& platform,
                                std::uint64_t seed) {
     check_allowed_keys(n, file, "machovec_ch3 workload",
-                       {"tasks_per_day", "hours", "apc", "sinusoid_amplitude", "start_clock_s"});
+                       {"tasks_per_day", "hours", "apc", "sinusoid_amplitude", "start_clock_s", "burst_size",
+                        "preempt_probability", "memory_per_core_mb_min", "memory_per_core_mb_max"});
     MachovecCh3Params p;
     p.clusters = generator_clusters(n, file, platform, "machovec_ch3 workload needs a machovec-ch3 style platform",
                                     machovec_ch3_clusters);
@@ -314,9 +316,24 @@ std::vector<Task> machovec_ch3(const YAML::Node& n, const std::string& file, con
     // GAPs of the arrival process (workloads/machovec_ch3_generator.h).
     p.sinusoid_amplitude = get_non_negative_or(n, "sinusoid_amplitude", file, p.sinusoid_amplitude);
     p.start_clock_s = get_seconds_or(n, "start_clock_s", file, p.start_clock_s, false);
+    // Beyond the papers: bursts, preemption flags, memory footprints (defaults: Ch.3 as it was, no draw).
+    const std::uint64_t burst = get_count_or(n, "burst_size", file, p.burst_size);
+    if (burst < 1 || burst > 1000000) throw_at(n["burst_size"], file, "burst_size must be from 1 to 1000000");
+    p.burst_size = static_cast<std::uint32_t>(burst);
+    PreemptionTraits traits;
+    traits.flags = has_key(n, "preempt_probability");
+    traits.preempt_probability = fraction_or(n, "preempt_probability", file, 0.0);
+    traits.memory_per_core_min_b = 1e6 * get_non_negative_or(n, "memory_per_core_mb_min", file, 0.0);
+    traits.memory_per_core_max_b =
+        1e6 * get_non_negative_or(n, "memory_per_core_mb_max", file, traits.memory_per_core_min_b / 1e6);
+    if (traits.memory_per_core_max_b < traits.memory_per_core_min_b)
+        throw_at(n["memory_per_core_mb_max"], file, "memory_per_core_mb_max must be >= memory_per_core_mb_min");
     check_daily_tasks(n, file, p.tasks_per_day, p.horizon_s);
-    return generated_tasks(n, file, platform, seed, "machovec_ch3",
-                           [&](std::mt19937_64& rng) { return generate_machovec_ch3(p, rng).tasks; });
+    return generated_tasks(n, file, platform, seed, "machovec_ch3", [&](std::mt19937_64& rng) {
+        std::vector<Task> tasks = generate_machovec_ch3(p, rng).tasks;
+        draw_preemption_traits(tasks, traits, rng);  // after every draw of the generator
+        return tasks;
+    });
 }
 
 /// Machovec Ch.4 §4.4.3 tasks (workloads/machovec_ch4_generator.h; keys and GAPs in docs/workloads.md).

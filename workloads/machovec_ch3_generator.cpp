@@ -184,6 +184,8 @@ void check_params(const MachovecCh3Params& p) {
     if (p.power_scaling.empty()) throw std::invalid_argument("Machovec Ch.3: at least one P-state");
     if (p.sinusoid_amplitude < 0 || p.sinusoid_amplitude > 1)
         throw std::invalid_argument("Machovec Ch.3: sinusoid_amplitude must be in [0, 1]");
+    if (p.burst_size < 1 || p.burst_size > 1000000)
+        throw std::invalid_argument("Machovec Ch.3: burst_size must be in [1, 1000000]");
     if (p.general_types + 2 * p.special_types_per_cluster == 0)
         throw std::invalid_argument("Machovec Ch.3: no task types");
 }
@@ -217,7 +219,8 @@ MachovecCh3Workload generate_machovec_ch3(const MachovecCh3Params& p, std::mt199
     MachovecCh3Workload w;
     const std::size_t n_types = p.general_types + 2 * p.special_types_per_cluster;
     // B2.4: every type has the same mean rate, (tasks/day)/types over 24 h.
-    const double rate_per_s = p.tasks_per_day / double(n_types) / kDay_s;
+    // Bursts: the burst rate is the task rate / B (B = 1: unchanged).
+    const double rate_per_s = p.tasks_per_day / double(n_types) / kDay_s / double(p.burst_size);
     for (std::size_t ti = 0; ti < n_types; ++ti) {
         const int sp = ti < p.general_types ? -1 : int((ti - p.general_types) / p.special_types_per_cluster);
         MachovecCh3TaskType type = make_type(p, sp < 0 ? general : special[sp], sp, rng);
@@ -238,6 +241,18 @@ MachovecCh3Workload generate_machovec_ch3(const MachovecCh3Params& p, std::mt199
                                              rng);
         }
         std::uniform_int_distribution<std::size_t> cls(0, kMachovecUtilityClasses - 1);
+        if (p.burst_size > 1) {
+            // Bursts (beyond the papers, after Ch.4 §4.4.3): one utility class per burst.
+            for (const Burst& b : make_bursts(times, double(p.burst_size), rng)) {
+                const std::size_t u = cls(rng);
+                for (std::uint32_t k = 0; k < b.size; ++k) {
+                    w.tasks.push_back(make_machovec_ch3_task(type, b.time_s, u));
+                    w.tasks.back().type = TaskTypeId(ti);
+                }
+            }
+            w.types.push_back(std::move(type));
+            continue;
+        }
         for (Seconds a : times) {
             // Ch.3 §3.4.2.3: the utility class is drawn per task.
             w.tasks.push_back(make_machovec_ch3_task(type, a, cls(rng)));

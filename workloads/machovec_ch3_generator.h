@@ -56,6 +56,11 @@ struct MachovecCh3Params {
     Seconds start_clock_s = 20 * 3600.0;
     /// GAP: sinusoidal rate λ̄(1 + a·sin(2π(t - φ)/24 h)) with a = 0.5 and φ uniform in [0, 24 h) per type.
     double sinusoid_amplitude = 0.5;
+    /// Beyond the papers (after Machovec Ch.4 §4.4.3): mean burst size B of same-type arrivals. B = 1 (the
+    /// default) is Ch.3's single arrivals, with its draws unchanged. B > 1: each type's arrival process runs at
+    /// 1/B of its rate and each arrival becomes a burst of uniform size in [ceil(B/2), floor(3B/2)], sharing
+    /// one utility class (drawn per burst), so the mean task rate is unchanged. At most 1e6.
+    std::uint32_t burst_size = 1;
     /// GAP: the reference cluster of B2.3 is the first eligible cluster of the type (the first general
     /// cluster for general types).
     /// GAP: Table 4 "max cores of cluster" = the smallest total core count among the type's eligible clusters,

@@ -49,17 +49,6 @@ Task task(TaskId id, Seconds arrival_s, Seconds work_s, bool preemptible, bool c
     return t;
 }
 
-/// Checkpoint: 2 s + memory / 1 GB/s and 5 J; restore: 3 s + memory / 1 GB/s and 7 J.
-PlatformSpec costly_platform() {
-    PlatformSpec p = simple_platform({PState{1e9, 1.0, 2.0, 0.5}}, 1, 1);
-    p.preemption.checkpoint_s = 2;
-    p.preemption.checkpoint_j = 5;
-    p.preemption.resume_s = 3;
-    p.preemption.resume_j = 7;
-    p.preemption.bandwidth_bytes_per_s = 1e9;
-    return p;
-}
-
 }  // namespace
 
 TEST_CASE("preemption: checkpoint and restore cost time and joules, the work is conserved",
@@ -72,7 +61,7 @@ TEST_CASE("preemption: checkpoint and restore cost time and joules, the work is 
     tasks[0].memory_bytes = 1'000'000'000;
     auto policy = std::make_unique<PreemptForUrgent>();
     PreemptForUrgent* p = policy.get();
-    ManagerRun r(costly_platform(), tasks, std::move(policy));
+    ManagerRun r(costly_preemption_platform(), tasks, std::move(policy));
     r.run();
     CHECK(p->preemptions == 1);
     CHECK(r.record(0).preemptions == 1);
@@ -94,7 +83,7 @@ TEST_CASE("preemption: a task that cannot be preempted is never preempted", "[ma
     tasks[0].memory_bytes = 1'000'000'000;
     auto policy = std::make_unique<PreemptForUrgent>();
     PreemptForUrgent* p = policy.get();
-    ManagerRun r(costly_platform(), tasks, std::move(policy));
+    ManagerRun r(costly_preemption_platform(), tasks, std::move(policy));
     r.run();
     CHECK(p->preemptions == 0);
     CHECK(r.record(0).preemptions == 0);
@@ -108,7 +97,7 @@ TEST_CASE("preemption: only a task that may preempt does", "[manager][preemption
     std::vector<Task> tasks{task(0, 0, 100, true, false), task(1, 10, 5, false, false)};
     auto policy = std::make_unique<PreemptForUrgent>();
     PreemptForUrgent* p = policy.get();
-    ManagerRun r(costly_platform(), tasks, std::move(policy));
+    ManagerRun r(costly_preemption_platform(), tasks, std::move(policy));
     r.run();
     CHECK(p->preemptions == 0);
     CHECK(r.record(0).end == 100_s);

@@ -37,6 +37,18 @@ inline PlatformSpec simple_platform(std::vector<PState> pstates, std::uint32_t c
     return s;
 }
 
+/// One node of one core at 1 GHz, 2 W busy, 0.5 W idle; preemption: checkpoint 2 s + memory / 1 GB/s and 5 J,
+/// restore 3 s + memory / 1 GB/s and 7 J.
+inline PlatformSpec costly_preemption_platform() {
+    PlatformSpec p = simple_platform({PState{1e9, 1.0, 2.0, 0.5}}, 1, 1);
+    p.preemption.checkpoint_s = 2;
+    p.preemption.checkpoint_j = 5;
+    p.preemption.resume_s = 3;
+    p.preemption.resume_j = 7;
+    p.preemption.bandwidth_bytes_per_s = 1e9;
+    return p;
+}
+
 /// One node of one core at 1 GHz (busy 2 W, idle 0.5 W) or 0.5 GHz (busy 1 W, idle 0.5 W), with 10 W of
 /// node base power and 3 W of uncore power: the energy tests compute their expectations from these.
 inline PlatformSpec metered_platform() {

@@ -90,30 +90,29 @@ void MaxMPolicy::begin_filter(const PolicyView& view, SimTime day_end, Joules en
     filter_.begin_event(energy_left_j, resources_remaining(view, day_end), seen_resources_.mean());
 }
 
-// Machovec Ch.3 §3.3.7: for each P-state, the earliest start on the cluster before the end of the day (the
-// execution time does not depend on the nodes, so it is also the best of any objective there). Options
-// removed by the energy filter (§3.3.8) or earning no utility are left out. Design choice: an option with
-// zero utility is never mapped (it would only hold nodes; Ch.4 states the constraint "utility above the
-// dropping threshold" explicitly).
+std::optional<MaxMOption> earliest_option(const PolicyView& view, TaskId t, ClusterId c, std::uint32_t p,
+                                          SimTime day_end) {
+    const std::uint32_t k = view.units_needed(t, c);
+    if (k == 0) return std::nullopt;
+    const SimTime d = view.booked_time(t, c, p);
+    if (d.is_negative()) return std::nullopt;
+    const auto start = view.profile(c).earliest_start(k, d, view.now(), day_end);
+    if (!start) return std::nullopt;
+    const double util = view.utility_at(t, *start + d);
+    if (!(util > 0)) return std::nullopt;
+    return MaxMOption{c, p, *start, d, view.exec_energy(t, c, p), util, k * cores_per_unit(view, c)};
+}
+
+// Every P-state's earliest_option(); options removed by the energy filter (§3.3.8) are left out.
 void MaxMPolicy::compute_options(const PolicyView& view, TaskId t, ClusterId c, SimTime day_end,
                                  std::vector<std::optional<MaxMOption>>& row) const {
     std::size_t base = 0;
     for (ClusterId i = 0; i < c; ++i) base += view.pstate_count(i);
-    const std::uint32_t k = view.units_needed(t, c);
     for (std::uint32_t p = 0; p < view.pstate_count(c); ++p) {
         std::optional<MaxMOption>& slot = row[base + p];
-        slot.reset();
-        if (k == 0) continue;
-        const SimTime d = view.booked_time(t, c, p);
-        if (d.is_negative()) continue;
-        const auto start = view.profile(c).earliest_start(k, d, view.now(), day_end);
-        if (!start) continue;
-        const Joules e = view.exec_energy(t, c, p);
-        const double cores = k * cores_per_unit(view, c);
-        if (!filter_.keep(e, resources_allocated(d.to_seconds(), cores))) continue;
-        const double util = view.utility_at(t, *start + d);
-        if (!(util > 0)) continue;
-        slot = MaxMOption{c, p, *start, d, e, util, cores};
+        slot = earliest_option(view, t, c, p, day_end);
+        if (slot && !filter_.keep(slot->energy_j, resources_allocated(slot->duration.to_seconds(), slot->cores)))
+            slot.reset();
     }
 }
 

@@ -52,6 +52,14 @@ struct MaxMOption {
     double value(Objective m) const { return objective_value(m, util, duration.to_seconds(), cores, energy_j); }
 };
 
+/// Machovec Ch.3 §3.3.7: task t's option on cluster c at P-state p, its earliest start before the end of the
+/// day (the execution time does not depend on the nodes, so it is also the best of any objective there);
+/// none if it cannot run there, cannot start before day_end, or earns no utility (design choice: an option
+/// with zero utility is never mapped, it would only hold nodes; Ch.4 states the constraint "utility above
+/// the dropping threshold" explicitly). No energy filter.
+std::optional<MaxMOption> earliest_option(const PolicyView& view, TaskId t, ClusterId c, std::uint32_t p,
+                                          SimTime day_end);
+
 class MaxMPolicy : public Policy {
 public:
     explicit MaxMPolicy(const MaxMConfig& config);

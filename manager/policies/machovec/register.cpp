@@ -10,7 +10,7 @@
 
 namespace rmsim {
 
-static MaxMConfig max_m_config(Objective m, const PolicyParams& p) {
+MaxMConfig max_m_config(Objective m, const PolicyParams& p) {
     MaxMConfig c;
     c.objective = m;
     const std::string res = p.text("reservations", "placeholder");
@@ -33,8 +33,8 @@ static MaxMConfig max_m_config(Objective m, const PolicyParams& p) {
     return c;
 }
 
-void register_machovec_policies(PolicyRegistry& r) {
-    const std::vector<ParamInfo> params{
+std::vector<ParamInfo> max_m_params() {
+    return {
         {"reservations", "string", "placeholder",
          "'placeholder' (removed and re-planned at the next mapping event) or 'permanent' (§3.3.2)"},
         {"filter", "string", "none", "energy filter (§3.3.8): 'none', 'per-task' or 'per-resource'"},
@@ -46,6 +46,10 @@ void register_machovec_policies(PolicyRegistry& r) {
          "metaheuristics (§3.3.6.2): E_committed counts the place-holders the event opened with "
          "('with-placeholders') or not ('without-placeholders')"},
     };
+}
+
+void register_machovec_policies(PolicyRegistry& r) {
+    const std::vector<ParamInfo> params = max_m_params();
     struct Entry {
         const char* name;
         Objective m;
