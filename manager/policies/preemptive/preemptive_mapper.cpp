@@ -42,9 +42,9 @@ struct Choice {
 };
 
 /// Pair: the best pairs of a task on a cluster, best first (the higher net; on a tie the running task of lower
-/// Obj, then of lower index), at most kPairs (all of them in the reference). Whatever it holds is the true
-/// top of the current pairs: a running task that leaves is erased, a new one inserted if it ranks within; only
-/// when it runs empty is it walked anew.
+/// Obj, then of lower index), at most kPairs (the reference walks every pair but keeps as many). Whatever it
+/// holds is the true top of the current pairs: a running task that leaves is erased, a new one inserted if it
+/// ranks within; only when it runs empty is it walked anew.
 constexpr std::size_t kPairs = 2;  // 1-8 measured: 2-3 walk least (bench_ch4_mapper and the Fig. 40 runs)
 struct PairList {
     std::uint64_t stamp = 0;  ///< valid while equal to the cluster's stamp + 1
@@ -374,10 +374,9 @@ private:
         return list.size > 0 ? &list.at[0] : nullptr;
     }
 
-    /// The best pairs of task i on cluster k, best first: all of them in the reference (`rescan`), else the
-    /// first kPairs. U is non-increasing, so a pair is worth at most Obj(t now) + Obj(r now) (each on its
-    /// own): walking the running tasks from the most valuable down, the walk stops once that bound falls below
-    /// the last pair kept. Once it only equals it (utility classes give many running tasks the same Obj), the
+    /// The kPairs best pairs of task i on cluster k, best first; the reference (`rescan`) walks every pair.
+    /// U is non-increasing, so a pair is worth at most Obj(t now) + Obj(r now) (each on its own): walking the
+    /// running tasks from the most valuable down, the walk stops once that bound falls below the last pair kept. Once it only equals it (utility classes give many running tasks the same Obj), the
     /// rest of the walk can only tie, and only on running tasks of that same Obj; a tie goes to the running
     /// task of lower Obj, then of lower index (as a walk up would find it), so those are tried from the lowest
     /// index up until the list is full.
