@@ -374,12 +374,13 @@ private:
         return list.size > 0 ? &list.at[0] : nullptr;
     }
 
-    /// The kPairs best pairs of task i on cluster k, best first; the reference (`rescan`) walks every pair.
-    /// U is non-increasing, so a pair is worth at most Obj(t now) + Obj(r now) (each on its own): walking the
-    /// running tasks from the most valuable down, the walk stops once that bound falls below the last pair kept. Once it only equals it (utility classes give many running tasks the same Obj), the
-    /// rest of the walk can only tie, and only on running tasks of that same Obj; a tie goes to the running
-    /// task of lower Obj, then of lower index (as a walk up would find it), so those are tried from the lowest
-    /// index up until the list is full.
+    /// The kPairs best pairs of task i on cluster k, best first; the reference (`rescan`) walks every pair. U
+    /// is non-increasing, so a pair is worth at most Obj(t now) + Obj(r now) (each on its own): walking the
+    /// running tasks from the most valuable down, the walk stops once that bound falls below the last pair
+    /// kept. Once it only equals it (utility classes give many running tasks the same Obj), the rest of the
+    /// walk can only tie, and only on running tasks of that same Obj; a tie goes to the running task of lower
+    /// Obj, then of lower index (as a walk up would find it), so those are tried from the lowest index up until
+    /// the list is full.
     void walk(std::size_t i, ClusterId k, PairList& list) const {
         list.size = 0;
         const double vt = options_[i][k].value;
