@@ -3,12 +3,15 @@
 // and M waiting tasks (critical 20 %: utility 8 for their mean time, non-critical 1 for 10 times it, then
 // decaying over 200 min), ETC by the COV method (class means 10 / 50 min, COV 0.1 then 0.3), the worst case
 // where some cores free up: `free` idle cores. Prints the wall time per event (median and max over repeats)
-// for each heuristic. Not a test: `make bench`, then run bench_ch4_mapper.
+// for each heuristic. Not a test: `make bench`, then run bench_ch4_mapper [B [own]] (the waiting tasks in bursts
+// of B twins, default 1; `own`: not grouped, each task's pairs weighed on their own).
 #include <algorithm>
 #include <array>
 #include <chrono>
 #include <cstdio>
+#include <cstdlib>
 #include <random>
+#include <string>
 #include <vector>
 
 #include "manager/policies/preemptive/preemptive_mapper.h"
@@ -37,8 +40,12 @@ double gamma(std::mt19937_64& rng, double mean, double cov) {
 
 }  // namespace
 
-int main() {
+int main(int argc, char** argv) {
     constexpr std::uint32_t kClusters = 5, kPerCluster = 160, kTypes = 100;
+    // The waiting tasks come in bursts of this many twins (§4.4.3: one type, arrival and utility; one group).
+    const std::uint32_t burst = argc > 1 ? static_cast<std::uint32_t>(std::max(1, std::atoi(argv[1]))) : 1;
+    // "own": the twins are not told to the mapper (each task weighs its own pairs, as before groups).
+    const bool shared = !(argc > 2 && std::string(argv[2]) == "own");
     std::mt19937_64 rng(2017);
     std::vector<std::array<Seconds, 5>> type_etc(kTypes);
     std::vector<bool> critical(kTypes);
@@ -54,6 +61,12 @@ int main() {
             const std::uint32_t n = running + waiting;
             std::uniform_int_distribution<std::uint32_t> pick(0, kTypes - 1);
             for (std::uint32_t t = 0; t < n; ++t) {
+                if (t < waiting && t % burst != 0) {  // the rest of a burst: the same type and utility
+                    m.etc.push_back(m.etc.back());
+                    m.start_util.push_back(m.start_util.back());
+                    m.plateau.push_back(m.plateau.back());
+                    continue;
+                }
                 const std::uint32_t y = pick(rng);
                 m.etc.push_back(type_etc[y]);
                 m.start_util.push_back(critical[y] ? 8 : 1);
@@ -76,6 +89,7 @@ int main() {
                 MappableTask x;
                 x.id = t;
                 x.can_preempt = x.preemptible = true;
+                x.group = shared ? t / burst : MappableTask::kOwnGroup;
                 mappable.push_back(x);
             }
             for (Objective o : {Objective::Util, Objective::UPT})
@@ -92,8 +106,8 @@ int main() {
                             res.assignments.begin(), res.assignments.end(), [](const Assignment& a) { return a.preempted.has_value(); }));
                     }
                     std::sort(ms.begin(), ms.end());
-                    std::printf("waiting %5u idle %2u  Max %-4s %-6s  %8.2f ms median %8.2f ms max  (%zu assignments, %zu preemptions)\n",
-                                waiting, free, to_string(o), to_string(r), ms[ms.size() / 2], ms.back(), assigned, preempted);
+                    std::printf("burst %3u waiting %5u idle %2u  Max %-4s %-6s  %8.2f ms median %8.2f ms max  (%zu assignments, %zu preemptions)\n",
+                                burst, waiting, free, to_string(o), to_string(r), ms[ms.size() / 2], ms.back(), assigned, preempted);
                 }
         }
     }

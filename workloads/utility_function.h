@@ -66,6 +66,15 @@ class UtilityFunction {
     /// Piecewise shape (normalized if made by scaled_shape); empty for the other kinds.
     const std::vector<UtilityPoint>& points() const;
 
+    /// The same function: the same kind and parameters and the same shared shape (one made by copy, as the
+    /// tasks of a burst share theirs). Two functions of equal values but separately built shapes compare
+    /// unequal: a conservative test, never a false "same".
+    friend bool operator==(const UtilityFunction& a, const UtilityFunction& b) {
+        return a.kind_ == b.kind_ && a.a_ == b.a_ && a.b_ == b.b_ && a.c_ == b.c_ && a.d_ == b.d_ &&
+               a.points_ == b.points_;
+    }
+    friend bool operator!=(const UtilityFunction& a, const UtilityFunction& b) { return !(a == b); }
+
   private:
     UtilityFunction(Kind k, double a, double b, double c, double d) : kind_(k), a_(a), b_(b), c_(c), d_(d) {}
     static void check_shape(const std::vector<UtilityPoint>& points);

@@ -97,6 +97,18 @@ public:
         active_.assign(tasks_.size(), true);
         original_ = tasks_.size();
         for (const MappableTask& t : tasks_) cache(t);
+        // Pair's lists of best pairs: one per group of interchangeable tasks (one per task in the reference).
+        std::unordered_map<std::uint32_t, std::uint32_t> list_of_group;
+        std::uint32_t lists = 0;
+        for (const MappableTask& t : tasks_) {
+            if (rescan_ || t.group == MappableTask::kOwnGroup) {
+                list_of_.push_back(lists++);
+                continue;
+            }
+            const auto [it, added] = list_of_group.emplace(t.group, lists);
+            if (added) ++lists;
+            list_of_.push_back(it->second);
+        }
     }
 
     MapperResult run() {
@@ -360,8 +372,9 @@ private:
     /// core, the best net over the cores; null if none). Kept until cluster k's cores change (the reference)
     /// or, in run_pair, kept up to date as they change.
     const Choice* pair_on(std::size_t i, ClusterId k) const {
-        if (pair_cache_.size() <= i) pair_cache_.resize(tasks_.size());
-        auto& row = pair_cache_[i];
+        const std::uint32_t l = list_of_[i];
+        if (pair_cache_.size() <= l) pair_cache_.resize(l + 1);
+        auto& row = pair_cache_[l];
         if (row.empty()) row.resize(idle_.size());
         PairList& list = row[k];
         if (list.stamp != stamp_[k] + 1) {
@@ -478,7 +491,10 @@ private:
     std::unordered_map<TaskId, Seconds> victim_ret_;              ///< preempted in this event: RET on its cluster
     std::vector<std::uint64_t> stamp_;                            ///< per cluster: changes of its cores
     std::vector<std::vector<std::uint32_t>> changes_;             ///< per cluster: the cores changed, in order
-    mutable std::vector<std::vector<PairList>> pair_cache_;  ///< Pair: per task, per cluster
+    mutable std::vector<std::vector<PairList>> pair_cache_;  ///< Pair: per list (list_of_), per cluster
+    /// Pair: per task given to the mapper, the index of its lists in pair_cache_ (shared within a group, §4.4.3
+    /// bursts); the tasks preempted during the event do not pair (phase1).
+    std::vector<std::uint32_t> list_of_;
 };
 
 }  // namespace

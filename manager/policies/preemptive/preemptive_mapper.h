@@ -38,10 +38,16 @@ public:
 };
 
 struct MappableTask {
+    static constexpr std::uint32_t kOwnGroup = ~std::uint32_t{0};
     TaskId id = 0;
     bool can_preempt = false;
     bool preemptible = false;
     std::optional<ClusterId> pinned;  ///< a task that has run resumes on its cluster only (§4.2.3)
+    /// Tasks given the same group are interchangeable at the event as far as their pairs go: the same RET on
+    /// every cluster and the same utility at every completion time (the tasks of a burst, §4.4.3: one type,
+    /// one arrival, one utility function). Pair then weighs each pair once per group, not once per task; the
+    /// mapping is the same. kOwnGroup: none (the caller does not know).
+    std::uint32_t group = kOwnGroup;
 };
 
 /// A core at the event: idle, or running `task` with `ret` seconds left.

@@ -69,6 +69,12 @@ void PreemptivePolicy::schedule(const PolicyView& view, Decisions& decide) {
     const auto clusters = static_cast<ClusterId>(view.cluster_count());
     // (1) Dropping (§4.3.2): utility non-increasing in completion time, so the fastest allowed cluster decides.
     std::vector<MappableTask> mappable;
+    // The tasks of a burst (§4.4.3) wait side by side: one arrival, one type, one utility function. A task
+    // with the same RET on every cluster, arrival and utility function as the one before it joins its group
+    // (MappableTask::group: Pair weighs their pairs once).
+    std::vector<Seconds> rets(clusters), last_rets;
+    const Task* last = nullptr;
+    std::uint32_t group = 0;
     for (TaskId t : view.waiting().to_vector()) {
         const Task& task = view.task(t);
         const TaskRecord& r = view.record(t);
@@ -79,8 +85,8 @@ void PreemptivePolicy::schedule(const PolicyView& view, Decisions& decide) {
         if (r.preemptions > 0) m.pinned = r.cluster;  // resumes on its cluster only (§4.2.3)
         Seconds fastest = -1;
         for (ClusterId k = 0; k < clusters; ++k) {
-            if (m.pinned && *m.pinned != k) continue;
-            const Seconds x = model.ret(t, k);
+            rets[k] = m.pinned && *m.pinned != k ? -1 : model.ret(t, k);
+            const Seconds x = rets[k];
             if (x >= 0 && (fastest < 0 || x < fastest)) fastest = x;
         }
         if (fastest < 0 || !(model.utility(t, fastest) > 0)) {
@@ -88,6 +94,10 @@ void PreemptivePolicy::schedule(const PolicyView& view, Decisions& decide) {
             ++dropped_;
             continue;
         }
+        const bool twin = last && rets == last_rets && task.arrival() == last->arrival() && task.utility == last->utility;
+        m.group = twin ? group : ++group;
+        last = &task;
+        last_rets = rets;
         mappable.push_back(m);
     }
     // The cores as they are now: unit u of cluster c is core base[c] + u.

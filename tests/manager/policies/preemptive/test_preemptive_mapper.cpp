@@ -219,7 +219,8 @@ TEST_CASE("Ch.4 the fast paths map exactly as the algorithms are written", "[man
     // The lazy heap of scores (None, Greedy, Diff) against re-evaluating every task at each step, and Pair's
     // heap of exact choices with best pairs updated per changed core and its bounded walk over the running
     // tasks against re-evaluating every task against all of them at each step. Random events: 3 clusters of 4
-    // cores, some idle, 30 waiting tasks with step or decaying utilities, mixed flags; both objectives.
+    // cores, some idle, 30 waiting tasks with step or decaying utilities, mixed flags, often in bursts of twins
+    // (one group: Pair shares their lists of best pairs); both objectives.
     std::mt19937_64 rng(36);
     std::uniform_real_distribution<double> u01(0, 1);
     for (int trial = 0; trial < 200; ++trial) {
@@ -242,12 +243,24 @@ TEST_CASE("Ch.4 the fast paths map exactly as the algorithms are written", "[man
                 utility_of(t);
                 cores.push_back(running(k, t, 10 + 600 * u01(rng), u01(rng) < 0.8, u01(rng) < 0.8));
             }
+        std::uint32_t group = 0;
         for (int i = 0; i < 30; ++i) {
             const TaskId t = next++;
-            utility_of(t);
-            for (ClusterId k = 0; k < 3; ++k)
-                if (u01(rng) < 0.9) m.rets[{t, k}] = 20 + 900 * u01(rng);
+            // A burst: often a twin of the task before it (its RETs and utility, flags of its own), the same
+            // group; Pair shares the twins' pairs, the reference weighs each task's.
+            const bool twin = i > 0 && u01(rng) < 0.4;
+            if (twin) {
+                m.utilities[t] = m.utilities.at(t - 1);
+                for (ClusterId k = 0; k < 3; ++k)
+                    if (m.rets.count({t - 1, k})) m.rets[{t, k}] = m.rets.at({t - 1, k});
+            } else {
+                utility_of(t);
+                for (ClusterId k = 0; k < 3; ++k)
+                    if (u01(rng) < 0.9) m.rets[{t, k}] = 20 + 900 * u01(rng);
+                ++group;
+            }
             mappable.push_back(task(t, u01(rng) < 0.8, u01(rng) < 0.8));
+            mappable.back().group = group;
         }
         for (Objective o : {Objective::Util, Objective::UPT})
             for (PreemptRule r : {PreemptRule::None, PreemptRule::Greedy, PreemptRule::Diff, PreemptRule::Pair}) {
