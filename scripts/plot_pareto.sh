@@ -33,7 +33,7 @@ set key top right
 set xlabel 'energy (MJ)'
 set ylabel 'makespan (s)'
 set grid
-set title "$(basename "$(dirname "$csv")")"
+set title "$(basename "$(dirname "$(dirname "$csv")")") $(basename "$(dirname "$csv")")"
 plot $plot
 GP
 echo "$out"

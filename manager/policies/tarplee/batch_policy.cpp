@@ -141,11 +141,7 @@ FullAllocation BatchAllocationPolicy::energy_front(const TypeBag& bag, const Ene
     const std::vector<FrontPoint> filled = params_.fill_spacing > 0 ? convex_fill(lower, params_.fill_spacing) : lower;
     const auto t2 = Clock::now();
     std::vector<FrontPoint> fulls;
-    std::vector<FullAllocation> allocations;  // the seeds of NSGA-II's seeding 2 (kept only for it)
-    for (const FrontPoint& p : filled) {
-        if (params_.nsga_generations > 0) allocations.emplace_back();
-        fulls.push_back(recover_full(bag, m, p, params_.nsga_generations > 0 ? &allocations.back() : nullptr));
-    }
+    for (const FrontPoint& p : filled) fulls.push_back(recover_full(bag, m, p));
     const std::vector<FrontPoint> upper = non_dominated(std::move(fulls));
     const auto t3 = Clock::now();
     double e0 = upper.front().energy, e1 = upper.back().energy, m0 = upper.back().makespan, m1 = upper.front().makespan;
@@ -167,12 +163,16 @@ FullAllocation BatchAllocationPolicy::energy_front(const TypeBag& bag, const Ene
     add_front("lp_full_allocation", upper);
     // Table 3.1: the areas of several upper bounds against the one LP lower bound, in one box (the nadir of
     // every set).
+    // "LP-based" is the full allocations of the weighted-sum points alone; they also seed NSGA-II's
+    // seeding 2 (§3.3.3: "the full allocations from LP + local assignment").
     std::vector<std::pair<std::string, std::vector<FrontPoint>>> uppers{{"lp_fill", upper}};
-    if (params_.fill_spacing > 0) {
-        std::vector<FrontPoint> plain;
-        for (const FrontPoint& p : lower) plain.push_back(recover_full(bag, m, p));
-        uppers.emplace_back("lp", non_dominated(std::move(plain)));
+    std::vector<FrontPoint> plain;
+    std::vector<FullAllocation> allocations;
+    for (const FrontPoint& p : lower) {
+        allocations.emplace_back();
+        plain.push_back(recover_full(bag, m, p, &allocations.back()));
     }
+    uppers.emplace_back("lp", non_dominated(std::move(plain)));
     double nsga_s = 0;
     if (params_.nsga_generations > 0) {
         const auto n0 = Clock::now();
@@ -211,7 +211,7 @@ FullAllocation BatchAllocationPolicy::energy_front(const TypeBag& bag, const Ene
 // Tarplee Ch.4 §4.3-4.5: the Charnes-Cooper LP at price gamma c E_min; beside it, the weighted-sum front
 // (when weights > 0) to compare with.
 FullAllocation BatchAllocationPolicy::max_profit_allocation(const TypeBag& bag, const EnergyModel& m, bool& runs) {
-    const double e_min = min_dynamic_energy(bag, m);
+    const double e_min = min_energy_bound(bag, m);
     const double price = params_.gamma * params_.cost_per_j * e_min;
     const auto t0 = Clock::now();
     const ProfitResult r = max_profit(bag, m, price, params_.cost_per_j, params_.p_max_w);

@@ -14,15 +14,8 @@ double profit_rate(double price, double cost_per_j, double energy, double makesp
     return (price - cost_per_j * energy) / makespan;
 }
 
-double min_dynamic_energy(const TypeBag& bag, const EnergyModel& m) {
-    double e = 0;
-    for (std::size_t i = 0; i < bag.task_types(); ++i) {
-        double best = std::numeric_limits<double>::infinity();
-        for (std::size_t j = 0; j < bag.machine_types(); ++j)
-            if (bag.machines[j] > 0) best = std::min(best, bag.etc[i][j] * m.apc[i][j]);
-        if (bag.tasks[i] > 0) e += static_cast<double>(bag.tasks[i]) * best;
-    }
-    return e;
+double min_energy_bound(const TypeBag& bag, const EnergyModel& m) {
+    return weighted_sum_front(bag, m, 2).front().energy;  // the lexicographic minimum-energy end point
 }
 
 // Tarplee Eqs. 30-32 §4.3.

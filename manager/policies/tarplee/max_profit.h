@@ -25,8 +25,10 @@ ProfitResult max_profit(const TypeBag& bag, const EnergyModel& m, double price, 
 /// Eq. 28 for an LP point: (p - c E_LB) / MS_LB.
 double profit_rate(double price, double cost_per_j, double energy, double makespan);
 
-/// Tarplee §4.5.1 GAP: E_min, the minimum energy ignoring makespan and idle power, sum_i T_i min_j ETC_ij APC_ij
-/// (the definition with idle power is not given); the price of a profit ratio gamma is gamma c E_min.
-double min_dynamic_energy(const TypeBag& bag, const EnergyModel& m);
+/// Tarplee §4.5.1: E_min, "the lower bound on minimum energy ignoring makespan": the minimum of E_LB (Eq. 10)
+/// over the LP relaxation, idle power included (GAP: the definition with idle power is not given; this one
+/// keeps "gamma > 1: positive profit is achievable with divisible tasks"). Without idle power it is
+/// sum_i T_i min_j ETC_ij APC_ij. The price of a profit ratio gamma is gamma c E_min.
+double min_energy_bound(const TypeBag& bag, const EnergyModel& m);
 
 }  // namespace rmsim

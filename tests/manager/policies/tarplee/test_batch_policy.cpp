@@ -132,9 +132,9 @@ TEST_CASE("tarplee: lp-energy-front runs its minimum-energy allocation on the ha
 TEST_CASE("tarplee: lp-max-profit runs its allocation on the hardware", "[manager][tarplee][systemc]") {
     ManagerRun run(two_machines(), bag(), "lp-max-profit", {}, "{gamma: 1.5, weights: 5}");
     run.run();
-    // E_min = 4 x min(4, 12) + 2 x min(6, 3) = 22 J; price 1.5 x 22 = 33.
-    CHECK(figure(*run.policy, "e_min_j") == Approx(22.0));
-    CHECK(figure(*run.policy, "price") == Approx(33.0));
+    // E_min = the minimum of Eq. 10 with idle power: 28 J (the lp-energy-front test above); price 1.5 x 28 = 42.
+    CHECK(figure(*run.policy, "e_min_j") == Approx(28.0));
+    CHECK(figure(*run.policy, "price") == Approx(42.0));
     CHECK(figure(*run.policy, "runs") == 1.0);
     CHECK(figure(*run.policy, "profit_rate_lower_bound") <= figure(*run.policy, "profit_rate_upper_bound") + 1e-9);
     double makespan = 0;

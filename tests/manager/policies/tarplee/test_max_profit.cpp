@@ -33,8 +33,14 @@ TEST_CASE("tarplee: profit of a two-machine instance by hand", "[manager][tarple
     CHECK(r.full.energy == Approx(18));
     CHECK(r.lower_bound == Approx(6));
     CHECK(profit_rate(30, 1, 18, 2) == Approx(6));
-    // gamma: E_min = 2 x min(10, 8) = 16 J.
-    CHECK(min_dynamic_energy(two_machine_bag(), two_machine_power()) == Approx(16));
+    // gamma: E_min (no idle power) = 2 x min(10, 8) = 16 J.
+    CHECK(min_energy_bound(two_machine_bag(), two_machine_power()) == Approx(16));
+    // With 1 W idle on each machine, Eq. 10 with a tasks on A: E = 9a + 3 x 2(2 - a) + (1 + 1) x 1 W x MS
+    // = 12 + 3a + 2 MS, MS = max(a, 4 - 2a). For a <= 4/3: 12 + 3a + 8 - 4a = 20 - a, falling; beyond:
+    // 12 + 5a, rising. The minimum: a = 4/3, E = 56/3.
+    EnergyModel idle = two_machine_power();
+    idle.idle_power = {1, 1};
+    CHECK(min_energy_bound(two_machine_bag(), idle) == Approx(56.0 / 3));
 }
 
 TEST_CASE("tarplee: profit under a power cap by hand", "[manager][tarplee]") {
