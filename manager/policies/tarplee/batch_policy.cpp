@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <functional>
 #include <limits>
 #include <map>
 #include <stdexcept>
@@ -236,20 +237,44 @@ FullAllocation BatchAllocationPolicy::max_profit_allocation(const TypeBag& bag, 
     return full;
 }
 
+void BatchAllocationPolicy::start_next(const PolicyView& view, Decisions& decide, ClusterId c, std::size_t k) {
+    MachineQueue& m = machines_[c][k];
+    if (m.next == m.tasks.size()) return;
+    m.current = m.tasks[m.next++];
+    decide.start(m.current, c, {static_cast<LocalNodeIndex>(k)}, 0);
+    // Keyed 1 us before the estimated end: the hardware's own rounding of the duration can end the task a
+    // nanosecond earlier than the estimate, and its completion event must find the machine due.
+    const SimTime early = SimTime::from_seconds(1e-6);
+    const SimTime booked = view.booked_time(m.current, c, 0);
+    due_.push_back({view.now() + (booked > early ? booked - early : SimTime()), c, k});
+    std::push_heap(due_.begin(), due_.end(), std::greater<Due>());
+}
+
 void BatchAllocationPolicy::dispatch(const PolicyView& view, Decisions& decide) {
-    for (ClusterId c = 0; c < machines_.size(); ++c)
-        for (std::size_t k = 0; k < machines_[c].size(); ++k) {
-            MachineQueue& m = machines_[c][k];
-            if (m.busy) {
-                const TaskState s = view.record(m.current).state;
-                if (s == TaskState::Running || s == TaskState::Reserved) continue;
-                m.busy = false;
-            }
-            if (m.next == m.tasks.size()) continue;
-            m.current = m.tasks[m.next++];
-            m.busy = true;
-            decide.start(m.current, c, {static_cast<LocalNodeIndex>(k)}, 0);
+    if (!started_) {  // the first event after planning: every machine starts its queue
+        started_ = true;
+        for (ClusterId c = 0; c < machines_.size(); ++c)
+            for (std::size_t k = 0; k < machines_[c].size(); ++k) start_next(view, decide, c, k);
+        return;
+    }
+    // The machines whose task was due by now; one whose completion has not been reported yet (a notice
+    // still on its way) waits for a later event.
+    std::vector<Due> waiting;
+    while (!due_.empty() && due_.front().end <= view.now()) {
+        std::pop_heap(due_.begin(), due_.end(), std::greater<Due>());
+        const Due d = due_.back();
+        due_.pop_back();
+        const TaskState s = view.record(machines_[d.cluster][d.unit].current).state;
+        if (s == TaskState::Running || s == TaskState::Reserved) {
+            waiting.push_back(d);
+            continue;
         }
+        start_next(view, decide, d.cluster, d.unit);
+    }
+    for (const Due& d : waiting) {
+        due_.push_back(d);
+        std::push_heap(due_.begin(), due_.end(), std::greater<Due>());
+    }
 }
 
 void BatchAllocationPolicy::report(PolicyReport& r) const {
