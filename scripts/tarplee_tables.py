@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Per-trial figures of a Tarplee experiment's output folder (configs/experiments/tarplee-*.yaml) for
-docs/fidelity.md: for each variant, mean +- 95 % CI (Student's t) over trials of the simulated makespan and
+docs/fidelity.md: with lp-energy-front, Table 3.1's areas and how often their order holds; for each variant, mean +- 95 % CI (Student's t) over trials of the simulated makespan and
 energy, the allocation's predicted makespan and energy, the relative gap of the full allocation over the LP
 bound, the policy's wall time (timing.json "policy"), and, against a reference variant, the per-trial ratio of
 makespans and how many trials the reference was strictly better.
@@ -50,6 +50,27 @@ def trials(folder):
     return out
 
 
+AREAS = ["area_nsga2_mj_s", "area_lp_mj_s", "area_nsga2_seeded_mj_s", "area_lp_fill_mj_s"]
+
+
+def area_table(data, variants, fmt):
+    """Table 3.1: the areas of each upper bound (MJ s) and how often the dissertation's order holds."""
+    if not any(all(k in s.get("policy_stats", {}) for k in AREAS) for v in variants for s, _ in data[v].values()):
+        return
+    print("| variant | NSGA-II | LP-based | NSGA-II seeded | LP with convex fill | trials in Table 3.1's order | pairs in order |")
+    print("|---|---|---|---|---|---|---|")
+    for v in variants:
+        stats = [s.get("policy_stats", {}) for s, _ in data[v].values()]
+        stats = [p for p in stats if all(k in p for k in AREAS)]
+        if not stats:
+            continue
+        cols = [fmt(ci([p[k] for p in stats])) for k in AREAS]
+        full = sum(all(p[a] > p[b] for a, b in zip(AREAS, AREAS[1:])) for p in stats)
+        pairs = ", ".join(str(sum(p[a] > p[b] for p in stats)) for a, b in zip(AREAS, AREAS[1:]))
+        print(f"| {v} | " + " | ".join(cols) + f" | {full} of {len(stats)} | {pairs} |")
+    print()
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("results")
@@ -60,6 +81,7 @@ def main():
         sys.exit(f"{a.results}: no variant folders")
     data = {v: trials(os.path.join(a.results, v)) for v in variants}
     fmt = lambda mc: f"{mc[0]:.4g} ± {mc[1]:.2g}"
+    area_table(data, variants, fmt)
     print("| variant | trials | makespan (s) | predicted (s) | energy (J) | predicted (J) | full over LP bound | policy wall (s) |")
     print("|---|---|---|---|---|---|---|---|")
     for v in variants:
