@@ -2,7 +2,8 @@
 # Installs the Debian packages rmsim needs to build, test and run. Idempotent: quiet when all is present.
 set -euo pipefail
 packages=(g++ make cmake pkg-config libsystemc-dev libyaml-cpp-dev libboost-dev libboost-program-options-dev
-          catch2 nlohmann-json3-dev coinor-libclp-dev zlib1g-dev)
+          catch2 nlohmann-json3-dev coinor-libclp-dev zlib1g-dev
+          gnuplot-nox)  # gnuplot: scripts/plot_pareto.sh (the Tarplee Pareto fronts)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -11,6 +11,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "manager/front_report.h"
 #include "manager/resource_manager.h"
 #include "platform/builder.h"
 #include "platform/sim_time.h"
@@ -262,6 +263,8 @@ Metrics run_trial(const Experiment& e, std::uint32_t trial, const TrialOptions& 
     files.add("timing.json", timing.dump(2) + "\n");
     files.add_streamed("tasks.csv", [&view](std::ostream& o) { write_tasks_csv(view, o); });
     if (view.has_jobs()) files.add("jobs.csv", jobs_csv(view));
+    if (const auto* fronts = dynamic_cast<const FrontReport*>(policy.get()))
+        if (std::string csv = fronts->pareto_csv(); !csv.empty()) files.add("pareto.csv", std::move(csv));
     recorder.finish(files);
     if (waves)
         files.add_streamed("waves.vcd", [&](std::ostream& o) { waves->write(o, recorder.log(), sim_end_t.ns()); });

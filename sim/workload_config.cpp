@@ -21,6 +21,7 @@
 #include "workloads/runnable.h"
 #include "workloads/singh_dag_generator.h"
 #include "workloads/swf_reader.h"
+#include "workloads/tarplee_bag_generator.h"
 
 namespace rmsim {
 
@@ -439,6 +440,99 @@ std::vector<Task> machovec_ch2(const YAML::Node& n, const std::string& file, con
                            [&](std::mt19937_64& rng) { return generate_machovec_ch2(p, rng).tasks; });
 }
 
+/// A matrix [task type][core type] of positive numbers (`what` names it in errors).
+Matrix positive_matrix(const YAML::Node& n, const std::string& file, const std::string& what, std::size_t columns) {
+    expect_sequence(n, file, what);
+    if (n.size() == 0) throw_at(n, file, what + " must not be empty");
+    Matrix m;
+    for (const auto& row : n) {
+        expect_sequence(row, file, what + " row");
+        if (row.size() != columns)
+            throw_at(row, file, what + " row has " + std::to_string(row.size()) + " entries, the platform has " +
+                                    std::to_string(columns) + " core types (one column each, in platform order)");
+        std::vector<double> r;
+        for (const auto& v : row) r.push_back(as_positive(v, file, what + " entry"));
+        m.push_back(r);
+    }
+    return m;
+}
+
+/// Tarplee Ch.2-4 bags of tasks (workloads/tarplee_bag_generator.h; keys in docs/workloads.md).
+std::vector<Task> tarplee_bag(const YAML::Node& n, const std::string& file, const PlatformSpec& platform,
+                              std::uint64_t seed) {
+    check_allowed_keys(n, file, "tarplee workload", {"tasks", "etc", "etc_generator", "apc", "apc_generator",
+                                                     "type_weights"});
+    TarpleeBagParams p;
+    const std::size_t M = platform.core_types.size();
+    for (const CoreType& ct : platform.core_types) {
+        std::vector<double> slow;
+        for (const PState& ps : ct.pstates) slow.push_back(ct.pstates.front().frequency_hz / ps.frequency_hz);
+        p.pstate_slowdown.push_back(slow);
+    }
+    p.tasks = get_count(n, "tasks", file);
+    check_task_memory(p.tasks, n["tasks"], file, std::to_string(p.tasks) + " tasks");
+    if (has_key(n, "etc") == has_key(n, "etc_generator"))
+        throw_at(n, file, "tarplee workload: give exactly one of 'etc' (a table) and 'etc_generator'");
+    if (has_key(n, "etc")) {
+        p.etc = positive_matrix(n["etc"], file, "'etc'", M);
+    } else {
+        const YAML::Node g = n["etc_generator"];
+        expect_map(g, file, "'etc_generator'");
+        check_allowed_keys(g, file, "etc_generator", {"method", "task_types", "min_s", "max_s", "r_task", "r_mach",
+                                                      "mean_s", "v_task", "v_mach"});
+        const std::string method = get_string(g, "method", file);
+        if (method == "uniform") p.etc_source = BagEtcSource::Uniform;
+        else if (method == "range") p.etc_source = BagEtcSource::Range;
+        else if (method == "cvb") p.etc_source = BagEtcSource::Cvb;
+        else throw_at(g["method"], file, "etc_generator method must be 'uniform', 'range' or 'cvb', got '" + method + "'");
+        p.task_types = get_count_or(g, "task_types", file, 15);
+        if (p.task_types == 0) throw_at(g["task_types"], file, "task_types must be >= 1");
+        p.uniform_min_s = get_positive_or(g, "min_s", file, p.uniform_min_s);
+        p.uniform_max_s = get_positive_or(g, "max_s", file, p.uniform_max_s);
+        if (p.uniform_max_s < p.uniform_min_s) throw_at(g["max_s"], file, "max_s must be >= min_s");
+        p.r_task = get_positive_or(g, "r_task", file, p.r_task);
+        p.r_mach = get_positive_or(g, "r_mach", file, p.r_mach);
+        if (p.r_task < 1) throw_at(g["r_task"], file, "r_task must be >= 1");
+        if (p.r_mach < 1) throw_at(g["r_mach"], file, "r_mach must be >= 1");
+        p.mean_s = get_positive_or(g, "mean_s", file, p.mean_s);
+        p.v_task = get_non_negative_or(g, "v_task", file, p.v_task);
+        p.v_mach = get_non_negative_or(g, "v_mach", file, p.v_mach);
+    }
+    if (has_key(n, "apc") && has_key(n, "apc_generator"))
+        throw_at(n, file, "tarplee workload: give at most one of 'apc' and 'apc_generator'");
+    if (has_key(n, "apc")) {
+        p.apc = positive_matrix(n["apc"], file, "'apc'", M);
+        if (!p.etc.empty() && p.apc.size() != p.etc.size())
+            throw_at(n["apc"], file, "'apc' has " + std::to_string(p.apc.size()) + " rows, 'etc' " +
+                                         std::to_string(p.etc.size()));
+        for (std::size_t i = 0; i < p.apc.size(); ++i)
+            for (std::size_t j = 0; j < M; ++j)
+                if (p.apc[i][j] < platform.core_types[j].pstates.front().idle_power_w)
+                    throw_at(n["apc"][i][j], file, "'apc' entry below the idle power of core type '" +
+                                                       platform.core_types[j].name + "'");
+    }
+    if (has_key(n, "apc_generator")) {
+        const YAML::Node g = n["apc_generator"];
+        expect_map(g, file, "'apc_generator'");
+        check_allowed_keys(g, file, "apc_generator", {"mean_w", "v_task", "v_mach"});
+        p.apc_cvb = true;
+        p.apc_mean_w = get_positive_or(g, "mean_w", file, p.apc_mean_w);
+        p.apc_v_task = get_non_negative_or(g, "v_task", file, p.apc_v_task);
+        p.apc_v_mach = get_non_negative_or(g, "v_mach", file, p.apc_v_mach);
+        for (const CoreType& ct : platform.core_types)
+            if (ct.pstates.front().idle_power_w > 0)
+                throw_at(g, file, "apc_generator needs core types with idle power 0 at P0 (a drawn APC could fall "
+                                  "below it); core type '" + ct.name + "' has more");
+    }
+    if (has_key(n, "type_weights")) {
+        const YAML::Node w = n["type_weights"];
+        expect_sequence(w, file, "'type_weights'");
+        for (const auto& x : w) p.type_weights.push_back(as_non_negative(x, file, "'type_weights' entry"));
+    }
+    return generated_tasks(n, file, platform, seed, "tarplee",
+                           [&](std::mt19937_64& rng) { return generate_tarplee_bag(p, rng).tasks; });
+}
+
 /// Machovec Ch.3 §3.4.3 keys shared by the platform scaling and the task loader.
 struct TraceKeys {
     std::uint32_t machine_cores = 92160;  ///< B2.7 Curie
@@ -516,11 +610,12 @@ Workload load_workload(const YAML::Node& node, const std::string& file, const st
                        const PlatformSpec& platform, std::uint64_t seed, std::uint32_t trial,
                        std::uint32_t trials) {
     check_allowed_keys(node, file, "workload",
-                       {"synthetic", "swf", "csv", "singh", "machovec_ch2", "machovec_ch3", "machovec_ch4", "machovec_trace"});
+                       {"synthetic", "swf", "csv", "singh", "machovec_ch2", "machovec_ch3", "machovec_ch4", "machovec_trace",
+                        "tarplee"});
     if (node.size() != 1)
         throw_at(node, file,
                  "a workload has exactly one of: synthetic, swf, csv, singh, machovec_ch2, machovec_ch3, machovec_ch4, "
-                 "machovec_trace");
+                 "machovec_trace, tarplee");
     Workload w;
     if (has_key(node, "synthetic")) {
         w.tasks = synthetic(node["synthetic"], file, platform, seed);
@@ -534,6 +629,8 @@ Workload load_workload(const YAML::Node& node, const std::string& file, const st
         w.tasks = machovec_ch4(node["machovec_ch4"], file, platform, seed);
     } else if (has_key(node, "machovec_trace")) {
         w.tasks = machovec_trace(node["machovec_trace"], file, base_dir, platform, seed, trial, trials);
+    } else if (has_key(node, "tarplee")) {
+        w.tasks = tarplee_bag(node["tarplee"], file, platform, seed);
     } else if (has_key(node, "singh")) {
         w = singh_jobs(node["singh"], file, platform, seed);
     } else {

@@ -1,6 +1,7 @@
 // The `workload:` section of an experiment (sim/workload_config.h): what it refuses in the files it reads.
 #include <catch2/catch.hpp>
 
+#include "platform/input_error.h"
 #include "platform/platform_loader.h"
 #include "sim/workload_config.h"
 #include "tests/support/scratch_dir.h"
@@ -137,4 +138,37 @@ TEST_CASE("workload config: every machovec_ch4 key reaches the generator", "[sim
                       Catch::Contains("exp.yaml:1:31:") && Catch::Contains("average_time must be etc-mean or class-mean"));
     CHECK_THROWS_WITH(load_workload(YAML::Load("{machovec_ch4: {burst_size: 2000000}}"), "exp.yaml", ".", platform, 5, 0),
                       Catch::Contains("exp.yaml:1:29:") && Catch::Contains("'burst_size' must be at most 1000000"));
+}
+
+TEST_CASE("workload config: tarplee bags from the config, and what they refuse", "[sim][tarplee]") {
+    const PlatformSpec p = load_platform_file(std::string(RMSIM_SOURCE_DIR) + "/configs/platforms/tarplee-2types.yaml");
+    // 9 core types (m1..m9), so 9 ETC columns; two task types, type 1 three times as likely.
+    const YAML::Node ok = YAML::Load(
+        "{tarplee: {tasks: 40, type_weights: [1, 3], etc: [[57, 28, 72, 45, 41, 19, 27, 28, 26], "
+        "[98, 50, 120, 77, 70, 37, 49, 49, 45]]}}");
+    const Workload w = load_workload(ok, "exp.yaml", ".", p, 1, 0);
+    REQUIRE(w.tasks.size() == 40);
+    for (const Task& t : w.tasks) {
+        CHECK(t.arrival_s == 0);
+        CHECK(t.work.table->at(1, 0) == (t.type == 0 ? 28.0 : 50.0));  // m2 at P0
+    }
+    const auto refused = [&](const std::string& yaml) {
+        try {
+            load_workload(YAML::Load(yaml), "exp.yaml", ".", p, 1, 0);
+        } catch (const InputError& e) {
+            return std::string(e.what());
+        }
+        return std::string("accepted");
+    };
+    // Column 28: the row [1, 2].
+    CHECK(refused("{tarplee: {tasks: 5, etc: [[1, 2]]}}") ==
+          "exp.yaml:1:28: 'etc' row has 2 entries, the platform has 9 core types (one column each, in platform order)");
+    CHECK(refused("{tarplee: {tasks: 5}}") ==
+          "exp.yaml:1:11: tarplee workload: give exactly one of 'etc' (a table) and 'etc_generator'");
+    CHECK(refused("{tarplee: {tasks: 5, etc_generator: {method: gauss}}}") ==
+          "exp.yaml:1:46: etc_generator method must be 'uniform', 'range' or 'cvb', got 'gauss'");
+    CHECK(refused("{tarplee: {tasks: 5, etc_generator: {method: uniform, task_types: 2}, type_weights: [1]}}") ==
+          "exp.yaml:1:11: tarplee workload: Tarplee bag: type_weights has 1 entries for 2 task types");
+    CHECK(refused("{tarplee: {tasks: 5, etc: [[1, 1, 1, 1, 1, 1, 1, 1, 1]], apc: [[1, 100, 100, 100, 100, 100, 100, 100, 100]]}}")
+              .find("'apc' entry below the idle power of core type 'm1.core'") != std::string::npos);
 }

@@ -1,0 +1,285 @@
+#include "manager/policies/tarplee/batch_policy.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <functional>
+#include <limits>
+#include <map>
+#include <stdexcept>
+#include <string>
+
+#include "manager/decisions.h"
+#include "manager/policies/tarplee/allocation_lp.h"
+#include "manager/policies/tarplee/local_assignment.h"
+#include "manager/policies/tarplee/max_profit.h"
+#include "manager/policies/tarplee/nsga2.h"
+#include "manager/policies/tarplee/min_min.h"
+#include "manager/policies/tarplee/rounding.h"
+#include "manager/policy_view.h"
+
+namespace rmsim {
+
+namespace {
+using Clock = std::chrono::steady_clock;
+double since(Clock::time_point t0) { return std::chrono::duration<double>(Clock::now() - t0).count(); }
+}  // namespace
+
+PolicyTraits BatchAllocationPolicy::traits() const {
+    PolicyTraits t;
+    t.on_arrival = true;
+    t.on_completion = true;
+    t.granularity = Granularity::Core;
+    return t;
+}
+
+void BatchAllocationPolicy::schedule(const PolicyView& view, Decisions& decide) {
+    if (!planned_ && !plan(view, decide)) return;
+    dispatch(view, decide);
+}
+
+bool BatchAllocationPolicy::plan(const PolicyView& view, Decisions& decide) {
+    std::map<TaskTypeId, std::vector<TaskId>> by_type;  // task type -> its tasks, ascending ids
+    std::size_t waiting = 0;
+    for (TaskId t : view.waiting()) {
+        by_type[view.task(t).type].push_back(t);
+        ++waiting;
+    }
+    if (waiting < view.task_count()) return false;  // a bag: plan once every task is known
+    planned_ = true;
+    const std::size_t C = view.cluster_count();
+    TypeBag bag;
+    Matrix apc;
+    std::vector<std::vector<TaskId>> tasks_of;
+    for (auto& [type, ids] : by_type) {
+        std::sort(ids.begin(), ids.end());
+        const TaskId t = ids.front();
+        std::vector<double> etc_row(C), apc_row(C);
+        for (ClusterId c = 0; c < C; ++c) {
+            const SimTime d = view.exec_time(t, c, 0);
+            if (view.units_needed(t, c) != 1 || d.is_negative() || d.to_seconds() <= 0)
+                throw std::runtime_error("Tarplee batch policies: task type " + std::to_string(type) +
+                                         " must be a serial task with a positive time on every cluster");
+            etc_row[c] = d.to_seconds();
+            apc_row[c] = view.exec_energy(t, c, 0) / etc_row[c];
+        }
+        bag.etc.push_back(etc_row);
+        apc.push_back(apc_row);
+        bag.tasks.push_back(static_cast<Count>(ids.size()));
+        tasks_of.push_back(ids);
+    }
+    std::vector<double> idle(C);
+    for (ClusterId c = 0; c < C; ++c) {
+        bag.machines.push_back(view.unit_count(c));
+        const PlatformSpec& p = view.platform();
+        idle[c] = p.core_types[p.core_type_of(p.clusters[c].node_type, 0)].pstates[0].idle_power_w;
+    }
+
+    const auto t0 = Clock::now();
+    FullAllocation full;
+    if (method_ == BatchMethod::LpMakespan) {
+        const LpSolution s = lp_makespan_bound(bag);
+        const auto t1 = Clock::now();
+        const CountMatrix muhat = round_allocation(s.mu, bag.tasks);
+        const auto t2 = Clock::now();
+        full = local_assignment_lpt(bag.etc, muhat, bag.machines);
+        wall_ = {{"lp_s", std::chrono::duration<double>(t1 - t0).count()},
+                 {"rounding_s", std::chrono::duration<double>(t2 - t1).count()},
+                 {"local_assignment_s", since(t2)}};
+        figures_ = {{"lp_bound_makespan_s", s.makespan},
+                    {"rounded_makespan_s", dlt_makespan(bag.etc, muhat, bag.machines)}};
+    } else if (method_ == BatchMethod::EnergyFront) {
+        full = energy_front(bag, EnergyModel{apc, idle});
+    } else if (method_ == BatchMethod::MaxProfit) {
+        bool runs = false;
+        full = max_profit_allocation(bag, EnergyModel{apc, idle}, runs);
+        if (!runs) {  // r* = 0: running the bag never pays; every task is refused
+            for (const auto& ids : tasks_of)
+                for (TaskId t : ids) decide.reject(t);
+            machines_.assign(C, {});
+            return true;
+        }
+    } else {
+        full = min_min_optimized(bag, method_ == BatchMethod::MinMin ? BatchSelection::MinMin : BatchSelection::MaxMin);
+        wall_ = {{"allocation_s", since(t0)}};
+    }
+    figures_.emplace_back("met_bound_makespan_s", met_makespan_bound(bag));
+    figures_.emplace_back("predicted_makespan_s", full.makespan());
+    figures_.emplace_back("predicted_energy_j", full.energy(bag.etc, apc, idle));
+    figures_.emplace_back("task_types", static_cast<double>(bag.task_types()));
+
+    // Per machine: its tasks, longest ETC first (ties: lower type first), the type's tasks in id order.
+    std::vector<std::size_t> next_of(bag.task_types(), 0), order(bag.task_types());
+    machines_.assign(C, {});
+    for (ClusterId c = 0; c < C; ++c) {
+        machines_[c].resize(static_cast<std::size_t>(bag.machines[c]));
+        for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+        std::stable_sort(order.begin(), order.end(),
+                         [&](std::size_t a, std::size_t b) { return bag.etc[a][c] > bag.etc[b][c]; });
+        for (std::size_t k = 0; k < machines_[c].size(); ++k)
+            for (std::size_t i : order)
+                for (Count n = 0; n < full.count(i, c, k); ++n) machines_[c][k].tasks.push_back(tasks_of[i][next_of[i]++]);
+    }
+    return true;
+}
+
+void BatchAllocationPolicy::add_front(const std::string& name, const std::vector<FrontPoint>& points) {
+    if (pareto_csv_.empty()) pareto_csv_ = "front,point,energy_j,makespan_s\n";
+    char line[160];
+    for (std::size_t k = 0; k < points.size(); ++k) {
+        std::snprintf(line, sizeof line, "%s,%zu,%.17g,%.17g\n", name.c_str(), k, points[k].energy, points[k].makespan);
+        pareto_csv_ += line;
+    }
+}
+
+// Tarplee Ch.3 §3.3: weighted sums, convex fill, recovery; runs the full allocation that minimises
+// alpha E + (1 - alpha) MS over the non-dominated ones (objectives normalised by their span).
+FullAllocation BatchAllocationPolicy::energy_front(const TypeBag& bag, const EnergyModel& m) {
+    const auto t0 = Clock::now();
+    WeightedSumStats ws;
+    const std::vector<FrontPoint> lower = weighted_sum_front(bag, m, params_.weights, &ws);
+    const auto t1 = Clock::now();
+    const std::vector<FrontPoint> filled = params_.fill_spacing > 0 ? convex_fill(lower, params_.fill_spacing) : lower;
+    const auto t2 = Clock::now();
+    std::vector<FrontPoint> fulls;
+    for (const FrontPoint& p : filled) fulls.push_back(recover_full(bag, m, p));
+    const std::vector<FrontPoint> upper = non_dominated(std::move(fulls));
+    const auto t3 = Clock::now();
+    double e0 = upper.front().energy, e1 = upper.back().energy, m0 = upper.back().makespan, m1 = upper.front().makespan;
+    const double dE = e1 > e0 ? e1 - e0 : 1.0, dM = m1 > m0 ? m1 - m0 : 1.0;
+    std::size_t pick = 0;
+    double best = std::numeric_limits<double>::infinity();
+    for (std::size_t k = 0; k < upper.size(); ++k) {
+        const double f = params_.execute_alpha * (upper[k].energy - e0) / dE +
+                         (1 - params_.execute_alpha) * (upper[k].makespan - m0) / dM;
+        if (f < best - 1e-12) {
+            best = f;
+            pick = k;
+        }
+    }
+    FullAllocation full;
+    recover_full(bag, m, upper[pick], &full);
+    add_front("lp_lower_bound", lower);
+    if (params_.fill_spacing > 0) add_front("lp_convex_fill", filled);
+    add_front("lp_full_allocation", upper);
+    // Table 3.1: the areas of several upper bounds against the one LP lower bound, in one box (the nadir of
+    // every set).
+    // "LP-based" is the full allocations of the weighted-sum points alone; they also seed NSGA-II's
+    // seeding 2 (§3.3.3: "the full allocations from LP + local assignment").
+    std::vector<std::pair<std::string, std::vector<FrontPoint>>> uppers{{"lp_fill", upper}};
+    std::vector<FrontPoint> plain;
+    std::vector<FullAllocation> allocations;
+    for (const FrontPoint& p : lower) {
+        allocations.emplace_back();
+        plain.push_back(recover_full(bag, m, p, &allocations.back()));
+    }
+    uppers.emplace_back("lp", non_dominated(std::move(plain)));
+    double nsga_s = 0;
+    if (params_.nsga_generations > 0) {
+        const auto n0 = Clock::now();
+        Nsga2Params np;
+        np.population = params_.nsga_population;
+        np.generations = params_.nsga_generations;
+        np.seed = params_.nsga_seed;
+        uppers.emplace_back("nsga2", nsga2_front(bag, m, np, {}));
+        uppers.emplace_back("nsga2_seeded", nsga2_front(bag, m, np, allocations));
+        add_front("nsga2", uppers[uppers.size() - 2].second);
+        add_front("nsga2_seeded", uppers.back().second);
+        nsga_s = since(n0);
+    }
+    add_front("executed", {upper[pick]});
+    double ne = 0, nm = 0;
+    for (const FrontPoint& p : lower) ne = std::max(ne, p.energy), nm = std::max(nm, p.makespan);
+    for (const auto& [name, pts] : uppers)
+        for (const FrontPoint& p : pts) ne = std::max(ne, p.energy), nm = std::max(nm, p.makespan);
+    wall_ = {{"weighted_sum_s", std::chrono::duration<double>(t1 - t0).count()},
+             {"first_lp_s", ws.first_solve_s},
+             {"warm_lp_mean_s", ws.warm_solve_mean_s},
+             {"convex_fill_s", std::chrono::duration<double>(t2 - t1).count()},
+             {"recovery_s", std::chrono::duration<double>(t3 - t2).count()},
+             {"nsga2_s", nsga_s}};
+    figures_ = {{"lp_solves", static_cast<double>(ws.solves)},
+                {"lower_bound_points", static_cast<double>(lower.size())},
+                {"filled_points", static_cast<double>(filled.size())},
+                {"full_allocations", static_cast<double>(upper.size())},
+                {"min_lp_makespan_s", lower.back().makespan},
+                {"min_lp_energy_j", lower.front().energy}};
+    for (const auto& [name, pts] : uppers)
+        figures_.emplace_back("area_" + name + "_mj_s", front_area(lower, pts, ne, nm) / 1e6);
+    return full;
+}
+
+// Tarplee Ch.4 §4.3-4.5: the Charnes-Cooper LP at price gamma c E_min; beside it, the weighted-sum front
+// (when weights > 0) to compare with.
+FullAllocation BatchAllocationPolicy::max_profit_allocation(const TypeBag& bag, const EnergyModel& m, bool& runs) {
+    const double e_min = min_energy_bound(bag, m);
+    const double price = params_.gamma * params_.cost_per_j * e_min;
+    const auto t0 = Clock::now();
+    const ProfitResult r = max_profit(bag, m, price, params_.cost_per_j, params_.p_max_w);
+    wall_ = {{"profit_lp_s", since(t0)}};
+    figures_ = {{"price", price}, {"e_min_j", e_min}, {"runs", r.runs ? 1.0 : 0.0},
+                {"profit_rate_upper_bound", r.upper_bound}, {"lp_power_w", r.power}};
+    runs = r.runs;
+    FullAllocation full;
+    if (!runs) return full;
+    recover_full(bag, m, r.lp, &full);
+    figures_.emplace_back("profit_rate_lower_bound", r.lower_bound);
+    figures_.emplace_back("predicted_power_w", r.full.energy / r.full.makespan);
+    if (params_.weights >= 2) {
+        const std::vector<FrontPoint> lower = weighted_sum_front(bag, m, params_.weights);
+        std::vector<FrontPoint> fulls;
+        for (const FrontPoint& p : lower) fulls.push_back(recover_full(bag, m, p));
+        add_front("lp_lower_bound", lower);
+        add_front("lp_full_allocation", non_dominated(std::move(fulls)));
+    }
+    add_front("profit_lp", {r.lp});
+    add_front("executed", {r.full});
+    return full;
+}
+
+void BatchAllocationPolicy::start_next(const PolicyView& view, Decisions& decide, ClusterId c, std::size_t k) {
+    MachineQueue& m = machines_[c][k];
+    if (m.next == m.tasks.size()) return;
+    m.current = m.tasks[m.next++];
+    decide.start(m.current, c, {static_cast<LocalNodeIndex>(k)}, 0);
+    // Keyed 1 us before the estimated end: the hardware's own rounding of the duration can end the task a
+    // nanosecond earlier than the estimate, and its completion event must find the machine due.
+    const SimTime early = SimTime::from_seconds(1e-6);
+    const SimTime booked = view.booked_time(m.current, c, 0);
+    due_.push_back({view.now() + (booked > early ? booked - early : SimTime()), c, k});
+    std::push_heap(due_.begin(), due_.end(), std::greater<Due>());
+}
+
+void BatchAllocationPolicy::dispatch(const PolicyView& view, Decisions& decide) {
+    if (!started_) {  // the first event after planning: every machine starts its queue
+        started_ = true;
+        for (ClusterId c = 0; c < machines_.size(); ++c)
+            for (std::size_t k = 0; k < machines_[c].size(); ++k) start_next(view, decide, c, k);
+        return;
+    }
+    // The machines whose task was due by now; one whose completion has not been reported yet (a notice
+    // still on its way) waits for a later event.
+    std::vector<Due> waiting;
+    while (!due_.empty() && due_.front().end <= view.now()) {
+        std::pop_heap(due_.begin(), due_.end(), std::greater<Due>());
+        const Due d = due_.back();
+        due_.pop_back();
+        const TaskState s = view.record(machines_[d.cluster][d.unit].current).state;
+        if (s == TaskState::Running || s == TaskState::Reserved) {
+            waiting.push_back(d);
+            continue;
+        }
+        start_next(view, decide, d.cluster, d.unit);
+    }
+    for (const Due& d : waiting) {
+        due_.push_back(d);
+        std::push_heap(due_.begin(), due_.end(), std::greater<Due>());
+    }
+}
+
+void BatchAllocationPolicy::report(PolicyReport& r) const {
+    r.figures.insert(r.figures.end(), figures_.begin(), figures_.end());
+    r.wall.insert(r.wall.end(), wall_.begin(), wall_.end());
+}
+
+}  // namespace rmsim

@@ -1,0 +1,71 @@
+#pragma once
+// Tarplee Ch.3: the energy/makespan Pareto front of a bag of tasks.
+//  - Eq. 10: E_LB = sum_ij mu_ij ETC_ij (APC_ij - APC_0j) + sum_j M_j APC_0j MS_LB (idle power APC_0j drawn
+//    by every machine until the makespan).
+//  - §3.3.2: weighted sums (Eq. 18) over evenly spaced alpha in [0, 1], normalised by the utopia-nadir span
+//    (Eq. 17), each LP warm-started from the previous basis (primal simplex), duplicates removed.
+//  - §3.3.4 Alg. 5: convex fill between consecutive lower-bound points (L1 spacing s in normalised objectives).
+//  - recovery of each point by rounding (Alg. 1) and local assignment (Alg. 2); dominated full allocations
+//    removed.
+//  - §3.3.5: the area between the lower bound (outer polygon) and the full allocations (inner polygon).
+#include <vector>
+
+#include "manager/policies/tarplee/allocation_lp.h"
+#include "manager/policies/tarplee/full_allocation.h"
+
+namespace rmsim {
+
+struct EnergyModel {
+    Matrix apc;                       ///< APC_ij, watts while a type-i task runs on a type-j machine
+    std::vector<double> idle_power;   ///< APC_0j, watts of an idle type-j machine
+};
+
+/// One point of the front: the (fractional or integral) allocation and its objectives.
+struct FrontPoint {
+    std::vector<std::vector<double>> mu;
+    double energy = 0;    ///< J
+    double makespan = 0;  ///< s
+};
+
+/// Eq. 10 at makespan `ms`.
+double lp_energy(const TypeBag& bag, const EnergyModel& m, const std::vector<std::vector<double>>& mu, double ms);
+/// A point from an allocation: MS = Eq. 2 of mu, E = Eq. 10 at that MS.
+FrontPoint front_point(const TypeBag& bag, const EnergyModel& m, std::vector<std::vector<double>> mu);
+
+struct WeightedSumStats {
+    int solves = 0;
+    double first_solve_s = 0;      ///< wall time of the first (cold) LP solve
+    double warm_solve_mean_s = 0;  ///< mean wall time of the warm re-solves
+};
+
+/// §3.3.2 steps 1-3: the lower-bound front from `weights` evenly spaced alpha in [0, 1] (alpha = 0: makespan
+/// only, 1: energy only), sorted by energy ascending, duplicates (same objectives within 1e-7 relative) and
+/// weakly dominated points removed. The end points (alpha = 0 and 1) are lexicographic solves: one objective,
+/// then the other with the first capped at its optimum (spec §4.1 NOTE).
+std::vector<FrontPoint> weighted_sum_front(const TypeBag& bag, const EnergyModel& m, int weights,
+                                           WeightedSumStats* stats = nullptr);
+
+/// Alg. 5: between each consecutive pair of `front` (sorted by energy), ceil(d / s) - 1 convex combinations,
+/// d the L1 distance in objectives normalised by the front's utopia-nadir span (Eqs. 19-21). Returns the
+/// input points and the new ones, in order.
+std::vector<FrontPoint> convex_fill(const std::vector<FrontPoint>& front, double s);
+
+/// Rounding (Alg. 1) and local assignment (Alg. 2) of a front point: its full allocation's objectives
+/// (energy: FullAllocation::energy, idle machines drawing APC_0j until the makespan).
+FrontPoint recover_full(const TypeBag& bag, const EnergyModel& m, const FrontPoint& p, FullAllocation* out = nullptr);
+
+/// The points no other point dominates (Eq. 12), sorted by energy; duplicates kept once (makespans within
+/// 1e-7 relative count as equal).
+std::vector<FrontPoint> non_dominated(std::vector<FrontPoint> points);
+
+/// §3.3.5 area metric (J s): area(outer) - area(inner) within the box from the utopia to the overall nadir
+/// of both sets. Outer: the lower bound `lower` (sorted by energy) with the vertex between y_i and y_{i+1}
+/// at the intersection of line(y_{i-1}, y_i) and line(y_{i+1}, y_{i+2}) (sentinels y_0 = y_1 + (0, 1),
+/// y_{N+2} = y_{N+1} + (1, 0); spec §4.5 NOTE, GAP: inferred from Eq. 23 and Fig. 3.13); inner: the union
+/// of the regions up and right of each point of `upper`.
+double front_area(const std::vector<FrontPoint>& lower, const std::vector<FrontPoint>& upper);
+/// The same within a given nadir (to compare several upper bounds against one box, Table 3.1).
+double front_area(const std::vector<FrontPoint>& lower, const std::vector<FrontPoint>& upper, double nadir_energy,
+                  double nadir_makespan);
+
+}  // namespace rmsim
