@@ -12,9 +12,12 @@ struct Types {
     SiegelPmfs pmfs;
 };
 
-Types make_types(const SiegelWorkloadCommon& c, const PlatformSpec& platform, std::mt19937_64& rng) {
+/// The PMFs from pmf_seed's own generator if given (dynamic), else from rng (the static bag passes its own
+/// generator, already seeded from pmf_seed).
+Types make_types(const SiegelWorkloadCommon& c, const PlatformSpec& platform, std::mt19937_64& rng,
+                 bool rng_is_own = false) {
     Types t;
-    if (c.pmf_seed) {
+    if (c.pmf_seed && !rng_is_own) {
         std::mt19937_64 own(*c.pmf_seed);
         t.pmfs = generate_siegel_pmfs(c.pmfs, platform.core_types, own);
     } else {
@@ -112,7 +115,12 @@ std::vector<Task> generate_siegel_dynamic(const SiegelDynamicParams& p, const Pl
 
 std::vector<Task> generate_siegel_static(const SiegelStaticParams& p, const PlatformSpec& platform,
                                          std::mt19937_64& rng) {
-    const Types types = make_types(p.common, platform, rng);
+    // With pmf_seed the bag (PMFs and task types) comes from its own generator: every trial then maps the
+    // same bag, and only the quantiles (the execution times the hardware draws) follow the trial's seed.
+    std::optional<std::mt19937_64> own;
+    if (p.common.pmf_seed) own.emplace(*p.common.pmf_seed);
+    std::mt19937_64& bag = own ? *own : rng;
+    const Types types = make_types(p.common, platform, bag, own.has_value());
     const std::vector<std::size_t> cores = cores_per_core_type(platform);
     std::size_t total_cores = 0;
     for (std::size_t c : cores) total_cores += c;
@@ -121,7 +129,7 @@ std::vector<Task> generate_siegel_static(const SiegelStaticParams& p, const Plat
     tasks.reserve(p.tasks);
     double load = 0;
     for (std::size_t i = 0; i < p.tasks; ++i) {
-        const std::size_t type = pick(rng);
+        const std::size_t type = pick(bag);
         tasks.push_back(make_task(types, type, 0, 0, rng));
         tasks.back().id = i;
         load += mean_over_cores(types.pmfs, type, cores, 0, 1);

@@ -12,8 +12,9 @@
 //   static (§3, Apodaca et al. 2011): `tasks` tasks at time 0, types uniform; the common deadline
 //     δ = deadline_factor × Σ_tasks (the type's mean time at P0 averaged over the cores) / cores (GAP: the
 //     slides give no δ; this is the balanced per-core load at P0 on an average core, times the factor).
-// Draws in order: the PMFs (siegel_pmfs.h, from pmf_seed's own generator when given), then per task its
-// arrival (dynamic), its type, its quantile.
+// Draws in order: the PMFs (siegel_pmfs.h), then per task its arrival (dynamic), its type, its quantile.
+// pmf_seed: the PMFs (dynamic), or the whole bag, PMFs and task types (static), from a generator of their
+// own, so they are the same in every trial; arrivals and quantiles still follow the trial's generator.
 #include <cstdint>
 #include <optional>
 #include <random>
@@ -27,7 +28,7 @@ namespace rmsim {
 
 struct SiegelWorkloadCommon {
     SiegelPmfParams pmfs;
-    std::optional<std::uint64_t> pmf_seed;  ///< PMFs from their own seed (then fixed across trials)
+    std::optional<std::uint64_t> pmf_seed;  ///< PMFs (static: and types) from their own seed, fixed across trials
 };
 
 struct SiegelDynamicParams {

@@ -97,7 +97,7 @@ TEST_CASE("siegel generator: the static bag's common deadline by hand", "[worklo
         CHECK(t.arrival_s == 0);
         CHECK(t.utility.zero_after() == Approx(165));
     }
-    // A fixed pmf_seed gives the same PMFs whatever the trial's seed; the quantiles still differ.
+    // A fixed pmf_seed gives the same bag (PMFs and types) whatever the trial's seed; the quantiles differ.
     p.common.pmf_seed = 9;
     p.common.pmfs.v_task = 0.3;
     std::mt19937_64 r1(1), r2(2);
@@ -114,4 +114,5 @@ TEST_CASE("siegel generator: the static bag's common deadline by hand", "[worklo
     same_table_values = tx->work.table->seconds == ty->work.table->seconds;
     CHECK(same_table_values);
     CHECK(x[0].work.quantile != y[0].work.quantile);
+    for (std::size_t i = 0; i < x.size(); ++i) CHECK(x[i].type == y[i].type);
 }
