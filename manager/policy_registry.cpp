@@ -41,6 +41,7 @@ const PolicyRegistry& builtin_policies() {
         register_vos_policies(r);
         register_parallel_preemptive_policies(r);
         register_tarplee_policies(r);
+        register_siegel_policies(r);
         return r;
     }();
     return registry;

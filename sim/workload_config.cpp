@@ -17,6 +17,7 @@
 #include "workloads/machovec_ch2_generator.h"
 #include "workloads/preemption_traits.h"
 #include "workloads/machovec_ch4_generator.h"
+#include "workloads/siegel_generator.h"
 #include "workloads/machovec_trace.h"
 #include "workloads/runnable.h"
 #include "workloads/singh_dag_generator.h"
@@ -389,6 +390,61 @@ std::vector<Task> machovec_ch4(const YAML::Node& n, const std::string& file, con
                            [&](std::mt19937_64& rng) { return generate_machovec_ch4(p, rng).tasks; });
 }
 
+/// The PMF keys shared by the Siegel workloads (workloads/siegel_pmfs.h; GAPs in docs/fidelity.md): task_types,
+/// mean_task_s, v_task, v_mach, cov_min, cov_max, beta_min, beta_max, samples, bin_s, pmf_seed.
+SiegelWorkloadCommon siegel_common(const YAML::Node& n, const std::string& file) {
+    SiegelWorkloadCommon c;
+    SiegelPmfParams& p = c.pmfs;
+    p.task_types = get_count_or(n, "task_types", file, static_cast<std::uint32_t>(p.task_types));
+    p.mean_task_s = get_positive_or(n, "mean_task_s", file, p.mean_task_s);
+    p.v_task = get_non_negative_or(n, "v_task", file, p.v_task);
+    p.v_mach = get_non_negative_or(n, "v_mach", file, p.v_mach);
+    p.cov_lo = get_non_negative_or(n, "cov_min", file, p.cov_lo);
+    p.cov_hi = get_non_negative_or(n, "cov_max", file, p.cov_hi);
+    if (p.cov_hi < p.cov_lo) throw_at(n["cov_max"], file, "cov_max must be >= cov_min");
+    p.beta_lo = fraction_or(n, "beta_min", file, p.beta_lo);
+    p.beta_hi = fraction_or(n, "beta_max", file, p.beta_hi);
+    if (p.beta_hi < p.beta_lo) throw_at(n["beta_max"], file, "beta_max must be >= beta_min");
+    p.samples = get_count_or(n, "samples", file, static_cast<std::uint32_t>(p.samples));
+    if (p.samples > 1000000) throw_at(n["samples"], file, "samples must be at most 1000000");
+    p.bin_s = get_positive_or(n, "bin_s", file, p.bin_s);
+    if (has_key(n, "pmf_seed")) c.pmf_seed = get_uint64_or(n, "pmf_seed", file, 0);
+    return c;
+}
+
+/// Siegel §4 dynamic study tasks (workloads/siegel_generator.h).
+std::vector<Task> siegel_dynamic(const YAML::Node& n, const std::string& file, const PlatformSpec& platform,
+                                 std::uint64_t seed) {
+    check_allowed_keys(n, file, "siegel_dynamic workload", 
+                       {"hours", "tasks", "fast_to_slow", "phase_s", "task_types", "mean_task_s", "v_task", "v_mach",
+                        "cov_min", "cov_max", "beta_min", "beta_max", "samples", "bin_s", "pmf_seed"});
+    SiegelDynamicParams p;
+    p.common = siegel_common(n, file);
+    p.window_s = hours_key(n, file, p.window_s);
+    p.tasks = get_positive_or(n, "tasks", file, p.tasks);
+    check_task_memory(p.tasks, has_key(n, "tasks") ? n["tasks"] : n, file, "about " + std::to_string(std::uint64_t(p.tasks)) + " tasks");
+    p.fast_to_slow = get_positive_or(n, "fast_to_slow", file, p.fast_to_slow);
+    if (p.fast_to_slow < 1) throw_at(n["fast_to_slow"], file, "fast_to_slow must be >= 1");
+    p.phase_s = get_seconds_or(n, "phase_s", file, p.phase_s, true);
+    return generated_tasks(n, file, platform, seed, "siegel_dynamic",
+                           [&](std::mt19937_64& rng) { return generate_siegel_dynamic(p, platform, rng); });
+}
+
+/// Siegel §3 static study tasks (workloads/siegel_generator.h).
+std::vector<Task> siegel_static(const YAML::Node& n, const std::string& file, const PlatformSpec& platform,
+                                std::uint64_t seed) {
+    check_allowed_keys(n, file, "siegel_static workload", 
+                       {"tasks", "deadline_factor", "task_types", "mean_task_s", "v_task", "v_mach", "cov_min",
+                        "cov_max", "beta_min", "beta_max", "samples", "bin_s", "pmf_seed"});
+    SiegelStaticParams p;
+    p.common = siegel_common(n, file);
+    p.tasks = get_count_or(n, "tasks", file, static_cast<std::uint32_t>(p.tasks));
+    check_task_memory(double(p.tasks), has_key(n, "tasks") ? n["tasks"] : n, file, std::to_string(p.tasks) + " tasks");
+    p.deadline_factor = get_positive_or(n, "deadline_factor", file, p.deadline_factor);
+    return generated_tasks(n, file, platform, seed, "siegel_static",
+                           [&](std::mt19937_64& rng) { return generate_siegel_static(p, platform, rng); });
+}
+
 /// Machovec Ch.2 §2.5.1 tasks (workloads/machovec_ch2_generator.h; keys and GAPs in docs/workloads.md).
 std::vector<Task> machovec_ch2(const YAML::Node& n, const std::string& file, const PlatformSpec& platform,
                                std::uint64_t seed) {
@@ -611,11 +667,11 @@ Workload load_workload(const YAML::Node& node, const std::string& file, const st
                        std::uint32_t trials) {
     check_allowed_keys(node, file, "workload",
                        {"synthetic", "swf", "csv", "singh", "machovec_ch2", "machovec_ch3", "machovec_ch4", "machovec_trace",
-                        "tarplee"});
+                        "tarplee", "siegel_dynamic", "siegel_static"});
     if (node.size() != 1)
         throw_at(node, file,
                  "a workload has exactly one of: synthetic, swf, csv, singh, machovec_ch2, machovec_ch3, machovec_ch4, "
-                 "machovec_trace, tarplee");
+                 "machovec_trace, tarplee, siegel_dynamic, siegel_static");
     Workload w;
     if (has_key(node, "synthetic")) {
         w.tasks = synthetic(node["synthetic"], file, platform, seed);
@@ -627,6 +683,10 @@ Workload load_workload(const YAML::Node& node, const std::string& file, const st
         w.tasks = machovec_ch3(node["machovec_ch3"], file, platform, seed);
     } else if (has_key(node, "machovec_ch4")) {
         w.tasks = machovec_ch4(node["machovec_ch4"], file, platform, seed);
+    } else if (has_key(node, "siegel_dynamic")) {
+        w.tasks = siegel_dynamic(node["siegel_dynamic"], file, platform, seed);
+    } else if (has_key(node, "siegel_static")) {
+        w.tasks = siegel_static(node["siegel_static"], file, platform, seed);
     } else if (has_key(node, "machovec_trace")) {
         w.tasks = machovec_trace(node["machovec_trace"], file, base_dir, platform, seed, trial, trials);
     } else if (has_key(node, "tarplee")) {

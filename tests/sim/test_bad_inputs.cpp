@@ -197,6 +197,21 @@ TEST_CASE("bad inputs: the machovec_ch4 workload's keys are checked", "[sim][bad
         expect_refused(c);
 }
 
+TEST_CASE("bad inputs: the siegel workloads' keys are checked", "[sim][bad_inputs][siegel]") {
+    const std::string synthetic = "synthetic: {tasks: 20, arrival_rate_per_s: 0.1, work_s_mean: 10}";
+    for (const Case& c : {
+             yaml_case("siegel_key", synthetic, "siegel_dynamic: {tasks: 10, rate: 4}", "rate",
+                       "unknown key 'rate' in siegel_dynamic workload"),
+             yaml_case("siegel_ratio", synthetic, "siegel_dynamic: {tasks: 10, fast_to_slow: 0.5}", "0.5",
+                       "fast_to_slow must be >= 1"),
+             yaml_case("siegel_cov", synthetic, "siegel_static: {tasks: 10, cov_min: 0.3, cov_max: 0.2}", "0.2",
+                       "cov_max must be >= cov_min"),
+             yaml_case("siegel_beta", synthetic, "siegel_static: {tasks: 10, beta_max: 1.5}", "1.5",
+                       "'beta_max' must be in [0, 1], got 1.5"),
+         })
+        expect_refused(c);
+}
+
 TEST_CASE("bad inputs: the machovec_ch2 workload's keys and the cluster memory are checked",
           "[sim][bad_inputs][vos]") {
     const std::string synthetic = "synthetic: {tasks: 20, arrival_rate_per_s: 0.1, work_s_mean: 10}";

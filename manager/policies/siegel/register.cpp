@@ -1,0 +1,113 @@
+// Siegel, "Energy-Aware Robust Resource Management for Parallel Computing Systems": the dynamic study's
+// immediate-mode heuristics with their filters (Young et al. 2013, spec §4), and the static study's Min-Min
+// and Genitor GA executed on the modeled hardware (Apodaca et al. 2011, spec §3).
+#include <memory>
+#include <stdexcept>
+#include <string>
+#include <tuple>
+
+#include "manager/policies/siegel/dynamic_policy.h"
+#include "manager/policies/siegel/static_policy.h"
+#include "manager/policy_registry.h"
+
+namespace rmsim {
+
+void register_siegel_policies(PolicyRegistry& r) {
+    r.add(PolicyInfo{
+        "siegel-dynamic", "siegel", "Siegel §4 (Young et al. 2013)",
+        "immediate mode with per-core queues under execution-time PMFs: each arriving task gets a core and a "
+        "P-state by Lightest Load, MECT, Shortest Queue or Random after the optional energy and robustness "
+        "filters (discarded if none is left); optional start-time cancellation; a total energy constraint",
+        {{"heuristic", "string", "lightest-load", "'lightest-load', 'mect', 'shortest-queue' or 'random'"},
+         {"energy_filter", "boolean", "false", "§4 energy filter: En_ex <= En_mul x En_rem / ((t_rem / t_avg) x c_tot)"},
+         {"robustness_filter", "boolean", "false", "§4 robustness filter: P(on time) >= rho"},
+         {"cancellation", "boolean", "false", "§4 start-time cancellation at rho"},
+         {"rho", "number", "0.3", "§4 rho_thresh (robustness filter and cancellation)"},
+         {"energy_constraint_j", "number", "0", "§4 total energy constraint (J) the energy filter spends; 0: none"},
+         {"window_s", "number", "43200", "§4 the window (12 h) of t_rem"},
+         {"depth_low", "number", "1", "GAP: average queue depth below which En_mul = en_mul_light"},
+         {"depth_high", "number", "2", "GAP: ... below which En_mul = en_mul_medium, else en_mul_heavy"},
+         {"en_mul_light", "number", "1.5", "GAP: En_mul at a light load"},
+         {"en_mul_medium", "number", "1.0", "GAP: En_mul at a medium load"},
+         {"en_mul_heavy", "number", "0.75", "GAP: En_mul at a heavy load"},
+         {"max_pulses", "integer", "64", "GAP: pulses kept per queue PMF (merging with a bounded error)"},
+         {"seed", "integer", "1", "seed of Random's stream"}},
+        [](const PolicyParams& p) -> std::unique_ptr<Policy> {
+            SiegelDynamicConfig c;
+            const std::string h = p.text("heuristic", "lightest-load");
+            try {
+                c.heuristic = siegel::heuristic_from_string(h);
+            } catch (const std::invalid_argument& e) {
+                p.require(false, "heuristic", "must be 'lightest-load', 'mect', 'shortest-queue' or 'random'");
+            }
+            c.energy_filter = p.flag("energy_filter", false);
+            c.robustness_filter = p.flag("robustness_filter", false);
+            c.cancellation = p.flag("cancellation", false);
+            c.rho = p.number("rho", 0.3);
+            p.require(c.rho >= 0 && c.rho <= 1, "rho", "must be in [0, 1]");
+            c.energy.constraint_j = p.number("energy_constraint_j", 0);
+            p.require(c.energy.constraint_j >= 0, "energy_constraint_j", "must be >= 0");
+            p.require(!c.energy_filter || c.energy.constraint_j > 0, "energy_constraint_j",
+                      "must be > 0 with the energy filter");
+            c.energy.window_s = p.number("window_s", 43200);
+            p.require(c.energy.window_s > 0, "window_s", "must be positive");
+            c.energy.depth_low = p.number("depth_low", 1);
+            c.energy.depth_high = p.number("depth_high", 2);
+            p.require(c.energy.depth_low >= 0 && c.energy.depth_high >= c.energy.depth_low, "depth_high",
+                      "must be >= depth_low >= 0");
+            c.energy.en_mul_light = p.number("en_mul_light", 1.5);
+            c.energy.en_mul_medium = p.number("en_mul_medium", 1.0);
+            c.energy.en_mul_heavy = p.number("en_mul_heavy", 0.75);
+            for (const char* k : {"en_mul_light", "en_mul_medium", "en_mul_heavy"})
+                p.require(p.number(k, 1) > 0, k, "must be positive");
+            c.max_pulses = p.integer("max_pulses", 64);
+            p.require(c.max_pulses >= 1, "max_pulses", "must be >= 1");
+            c.seed = p.integer("seed", 1);
+            return std::make_unique<SiegelDynamicPolicy>(c);
+        }});
+    r.add(PolicyInfo{
+        "siegel-static", "siegel", "Siegel §3 (Apodaca et al. 2011)",
+        "a bag of tasks with a common deadline mapped before the run to (core, P-state) by Min-Min at one "
+        "P-state or by the Genitor GA (minimum expected energy subject to robustness >= R), then executed: "
+        "each core runs its tasks back to back; reports the predicted robustness beside the outcome",
+        {{"heuristic", "string", "ga", "'ga' or 'min-min'"},
+         {"pstate", "integer", "0", "the fixed P-state of min-min"},
+         {"robustness_floor", "number", "0.9", "§3 R: P(every task by the deadline) >= R"},
+         {"max_pulses", "integer", "64", "GAP: pulses kept per core finishing-time PMF"},
+         {"population", "integer", "100", "§3 GA population S"},
+         {"p_c", "number", "0.005", "§3 crossover probability"},
+         {"p_tm", "number", "0.25", "§3 task-assignment mutation: per chromosome"},
+         {"p_tmg", "number", "0.001", "§3 task-assignment mutation: per gene"},
+         {"p_pm", "number", "0.025", "§3 P-state mutation: per chromosome"},
+         {"p_pmg", "number", "0.0005", "§3 P-state mutation: per gene"},
+         {"selection_bias", "number", "1.5", "GAP: linear bias of the GA's parent selection (1 = uniform)"},
+         {"generations", "integer", "1000", "GAP: the GA's stopping rule"},
+         {"seed", "integer", "1", "seed of the GA's stream"}},
+        [](const PolicyParams& p) -> std::unique_ptr<Policy> {
+            SiegelStaticConfig c;
+            const std::string h = p.text("heuristic", "ga");
+            p.require(h == "ga" || h == "min-min", "heuristic", "must be 'ga' or 'min-min'");
+            c.ga = h == "ga";
+            c.pstate = p.integer("pstate", 0);
+            c.robustness_floor = p.number("robustness_floor", 0.9);
+            p.require(c.robustness_floor >= 0 && c.robustness_floor <= 1, "robustness_floor", "must be in [0, 1]");
+            c.max_pulses = p.integer("max_pulses", 64);
+            p.require(c.max_pulses >= 1, "max_pulses", "must be >= 1");
+            siegel::GenitorParams& g = c.genitor;
+            g.population = p.integer("population", 100);
+            p.require(g.population >= 2, "population", "must be >= 2");
+            for (auto [key, field, fallback] : {std::tuple{"p_c", &g.p_c, 0.005}, std::tuple{"p_tm", &g.p_tm, 0.25},
+                                                std::tuple{"p_tmg", &g.p_tmg, 0.001}, std::tuple{"p_pm", &g.p_pm, 0.025},
+                                                std::tuple{"p_pmg", &g.p_pmg, 0.0005}}) {
+                *field = p.number(key, fallback);
+                p.require(*field >= 0 && *field <= 1, key, "must be a probability in [0, 1]");
+            }
+            g.selection_bias = p.number("selection_bias", 1.5);
+            p.require(g.selection_bias >= 1 && g.selection_bias <= 2, "selection_bias", "must be in [1, 2]");
+            g.generations = p.integer("generations", 1000);
+            g.seed = p.integer("seed", 1);
+            return std::make_unique<SiegelStaticPolicy>(c);
+        }});
+}
+
+}  // namespace rmsim

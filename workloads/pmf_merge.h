@@ -1,0 +1,29 @@
+#pragma once
+// Pulse merging with a bounded error (Siegel §2, §4: completion-time PMFs are convolutions of many task PMFs;
+// without merging a queue of n tasks with k pulses each grows to O(n·k) pulses and every arrival pays for it).
+//
+// merge_pulses(X, K): the value range [min, max] is cut into K buckets of width w = (max − min) / K; the
+// pulses of a bucket become ONE pulse at the LARGEST value among them, carrying their summed probability.
+// Bound (pessimistic by construction): each pulse moves up by less than or equal to w, never down, so for
+// every d
+//     F_X(d − w) ≤ F_merged(d) ≤ F_X(d)        and        E[X] ≤ E[merged] ≤ E[X] + w,
+// i.e. the merged variable is X delayed by at most w. Probabilities of meeting a deadline are never
+// over-estimated. Convolving merged PMFs adds their bounds: a queue whose PMFs were merged with widths
+// w_1..w_n is late by at most Σ w_i (MergeBound accumulates it).
+#include <cstddef>
+
+#include "workloads/pmf.h"
+
+namespace rmsim {
+
+/// The accumulated time bound of the merges behind a PMF (seconds): the exact variable X and the merged Y
+/// satisfy F_X(d − bound) ≤ F_Y(d) ≤ F_X(d).
+struct MergeBound {
+    double seconds = 0;
+};
+
+/// At most max_pulses pulses (max_pulses ≥ 1; a PMF already that small is returned as is). Adds the bucket
+/// width to `bound` if given.
+Pmf merge_pulses(const Pmf& pmf, std::size_t max_pulses, MergeBound* bound = nullptr);
+
+}  // namespace rmsim
