@@ -98,6 +98,7 @@ public:
         original_ = tasks_.size();
         for (const MappableTask& t : tasks_) cache(t);
         // Pair's lists of best pairs: one per group of interchangeable tasks (one per task in the reference).
+        if (rule_ != PreemptRule::Pair) return;
         std::unordered_map<std::uint32_t, std::uint32_t> list_of_group;
         std::uint32_t lists = 0;
         for (const MappableTask& t : tasks_) {

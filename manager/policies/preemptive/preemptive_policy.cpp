@@ -72,6 +72,7 @@ void PreemptivePolicy::schedule(const PolicyView& view, Decisions& decide) {
     // The tasks of a burst (§4.4.3) wait side by side: one arrival, one type, one utility function. A task
     // with the same RET on every cluster, arrival and utility function as the one before it joins its group
     // (MappableTask::group: Pair weighs their pairs once).
+    const bool pair = config_.rule == PreemptRule::Pair;
     std::vector<Seconds> rets(clusters), last_rets;
     const Task* last = nullptr;
     std::uint32_t group = 0;
@@ -94,10 +95,13 @@ void PreemptivePolicy::schedule(const PolicyView& view, Decisions& decide) {
             ++dropped_;
             continue;
         }
-        const bool twin = last && rets == last_rets && task.arrival() == last->arrival() && task.utility == last->utility;
-        m.group = twin ? group : ++group;
-        last = &task;
-        last_rets = rets;
+        if (pair) {
+            const bool twin = last && rets == last_rets && task.arrival_s == last->arrival_s &&
+                              task.utility == last->utility;
+            m.group = twin ? group : ++group;
+            last = &task;
+            last_rets = rets;
+        }
         mappable.push_back(m);
     }
     // The cores as they are now: unit u of cluster c is core base[c] + u.
