@@ -28,6 +28,9 @@ struct PolicyTraits {
     /// The policy schedules DAG jobs (PolicyView::waiting_jobs(), Decisions::start_job()) rather than tasks;
     /// rmsim refuses to pair it with a workload of independent tasks, and the other policies with DAG jobs.
     bool dag_jobs = false;
+    /// The policy's model is one task per core (Tarplee's bags, Siegel's core queues): rmsim refuses a
+    /// workload with a task of more than one core or of whole nodes before anything runs.
+    bool serial_tasks = false;
 };
 
 /// What a policy reports about its own work at the end of a run: deterministic figures (counts) go to

@@ -289,7 +289,20 @@ void check_fit(const Experiment& e, const Workload& w) {
                                  : "estimate model 'distribution': no task of the workload has an execution-time "
                                    "distribution");
     }
-    const bool dag = make_policy(e)->traits().dag_jobs;
+    const PolicyTraits traits = make_policy(e)->traits();
+    if (traits.serial_tasks) {
+        const auto wide = std::find_if(w.tasks.begin(), w.tasks.end(), [](const Task& t) {
+            return t.nodes > 0 || t.nodes_per_cluster || t.cores != 1;
+        });
+        if (wide != w.tasks.end())
+            throw InputError(yaml_location(m["policy"], e.file),
+                             "policy '" + e.policy_name + "' schedules serial tasks (one core each), but task " +
+                                 std::to_string(wide->id) + " of the workload needs " +
+                                 (wide->nodes > 0 || wide->nodes_per_cluster
+                                      ? std::string("whole nodes")
+                                      : std::to_string(wide->cores) + " cores"));
+    }
+    const bool dag = traits.dag_jobs;
     if (dag == !w.jobs.empty()) return;
     throw InputError(yaml_location(m["policy"], e.file),
                      dag ? "policy '" + e.policy_name + "' schedules DAG jobs, but the workload has independent tasks "

@@ -178,6 +178,17 @@ TEST_CASE("bad inputs: values that ended in internal errors are refused", "[sim]
     expect_refused(Case{"tasks_per_day", {{"c.yaml", text}}, "c.yaml:" + loc(text, "1.0e12"), "tasks needs about", ""});
     // validate refuses what run refuses.
     expect_refused(huge_platform("validate"));
+    // A policy of one task per core with tasks of several cores stopped the run at its first mapping event.
+    for (const std::string policy : {"min-min", "siegel-dynamic"}) {
+        const std::string wide = config_with("manager: {policy: fcfs}", "manager: {policy: " + policy + "}",
+                                             config_with("work_s_mean: 10}", "work_s_mean: 10, cores_max: 3}"));
+        for (const std::string command : {"run", "validate"}) {
+            Case c{"serial_" + policy, {{"c.yaml", wide}}, "c.yaml:" + loc(wide, policy + "}"),
+                   "policy '" + policy + "' schedules serial tasks (one core each), but task", ""};
+            c.command = command;
+            expect_refused(c);
+        }
+    }
 }
 
 TEST_CASE("bad inputs: the machovec_ch4 workload's keys are checked", "[sim][bad_inputs][machovec_ch4]") {

@@ -20,6 +20,7 @@ PolicyTraits SiegelDynamicPolicy::traits() const {
     t.on_arrival = true;     // immediate mode: every task is assigned on its arrival
     t.on_completion = true;  // a core that finishes starts the next task of its queue
     t.granularity = Granularity::Core;
+    t.serial_tasks = true;  // a core executes one task at a time from its queue
     return t;
 }
 

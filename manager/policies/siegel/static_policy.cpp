@@ -20,6 +20,7 @@ PolicyTraits SiegelStaticPolicy::traits() const {
     t.on_arrival = true;
     t.on_completion = true;
     t.granularity = Granularity::Core;
+    t.serial_tasks = true;  // the chromosome assigns each task to one core
     return t;
 }
 

@@ -30,6 +30,7 @@ PolicyTraits BatchAllocationPolicy::traits() const {
     t.on_arrival = true;
     t.on_completion = true;
     t.granularity = Granularity::Core;
+    t.serial_tasks = true;  // Tarplee Ch.2 §2.2: a bag of serial tasks
     return t;
 }
 
