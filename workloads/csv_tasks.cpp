@@ -13,6 +13,7 @@
 #include "platform/model_limits.h"
 #include "workloads/input_file.h"
 #include "workloads/runnable.h"
+#include "workloads/text_lines.h"
 
 namespace rmsim {
 
@@ -22,8 +23,6 @@ struct Cell {
     std::string_view text;  ///< trimmed
     int col = 1;            ///< 1-based column of the trimmed text (of the cell start if empty)
 };
-
-bool is_space(char c) { return c == ' ' || c == '\t' || c == '\r'; }
 
 std::string fmt(double v) {
     std::ostringstream s;
@@ -37,10 +36,9 @@ std::vector<Cell> split(std::string_view line) {
     for (;;) {
         std::size_t end = line.find(',', start);
         if (end == std::string_view::npos) end = line.size();
-        std::size_t b = start, e = end;
-        while (b < e && is_space(line[b])) ++b;
-        while (e > b && is_space(line[e - 1])) --e;
-        cells.push_back({line.substr(b, e - b), static_cast<int>(b) + 1});
+        std::size_t b = 0;
+        const std::string_view cell = trim_blanks(line.substr(start, end - start), &b);
+        cells.push_back({cell, static_cast<int>(start + b) + 1});
         if (end == line.size()) break;
         start = end + 1;
     }
@@ -271,18 +269,9 @@ std::vector<Task> parse_csv_tasks(std::string_view text, const std::string& file
     Parser parser(file_name, platform, reference_core_type);
     std::vector<Task> tasks;
     bool have_header = false;
-    int line_no = 0;
-    std::size_t pos = 0;
-    while (pos < text.size()) {
-        std::size_t end = text.find('\n', pos);
-        if (end == std::string_view::npos) end = text.size();
-        std::string_view line = text.substr(pos, end - pos);
-        pos = end + 1;
-        ++line_no;
-        std::size_t i = 0;
-        while (i < line.size() && is_space(line[i])) ++i;
-        if (i == line.size() || line[i] == '#') continue;
-        if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+    for_each_text_line(text, [&](std::string_view line, int line_no, std::size_t first) {
+        if (line[first] == '#') return;
+        if (line.back() == '\r') line.remove_suffix(1);
         auto cells = split(line);
         if (!have_header) {
             parser.header(cells, line_no);
@@ -290,7 +279,7 @@ std::vector<Task> parse_csv_tasks(std::string_view text, const std::string& file
         } else {
             tasks.push_back(parser.row(cells, line_no, line.size()));
         }
-    }
+    });
     if (!have_header) throw InputError({file_name, 0, 0}, "task CSV: no header row");
     std::stable_sort(tasks.begin(), tasks.end(),
                      [](const Task& a, const Task& b) { return a.arrival_s < b.arrival_s; });

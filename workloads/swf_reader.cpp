@@ -9,6 +9,7 @@
 #include "platform/input_error.h"
 #include "platform/model_limits.h"
 #include "workloads/input_file.h"
+#include "workloads/text_lines.h"
 
 namespace rmsim {
 
@@ -44,21 +45,14 @@ constexpr bool kInteger[kFields] = {true,  false, false, false, true, false, fal
 constexpr bool kTime[kFields] = {false, true,  true,  true,  false, true,  false, false, true,
                                  false, false, false, false, false, false, false, false, true};
 
-bool is_space(char c) { return c == ' ' || c == '\t' || c == '\r'; }
-
-std::string trim(std::string_view s) {
-    std::size_t b = 0, e = s.size();
-    while (b < e && is_space(s[b])) ++b;
-    while (e > b && is_space(s[e - 1])) --e;
-    return std::string(s.substr(b, e - b));
-}
+std::string trim(std::string_view s) { return std::string(trim_blanks(s)); }
 
 /// Header comment: "; Key: value" has at most one space between ';' and the key; continuation lines are
 /// indented further.
 void parse_header_line(std::string_view body, SwfHeader& h, std::string& last_key) {
     h.lines.emplace_back(body);
     std::size_t i = 0;
-    while (i < body.size() && is_space(body[i])) ++i;
+    while (i < body.size() && is_blank(body[i])) ++i;
     if (i == body.size()) {  // an empty comment line ends a continuation
         last_key.clear();
         return;
@@ -98,28 +92,17 @@ std::optional<std::int64_t> SwfHeader::integer(const std::string& key) const {
 SwfTrace parse_swf(std::string_view text, const std::string& file_name) {
     SwfTrace trace;
     std::string last_key;
-    int line_no = 0;
-    std::size_t pos = 0;
-    while (pos < text.size()) {
-        std::size_t end = text.find('\n', pos);
-        if (end == std::string_view::npos) end = text.size();
-        std::string_view line = text.substr(pos, end - pos);
-        pos = end + 1;
-        ++line_no;
-
-        std::size_t i = 0;
-        while (i < line.size() && is_space(line[i])) ++i;
-        if (i == line.size()) continue;  // blank line
+    for_each_text_line(text, [&](std::string_view line, int line_no, std::size_t i) {
         if (line[i] == ';') {
             parse_header_line(line.substr(i + 1), trace.header, last_key);
-            continue;
+            return;
         }
 
         double v[kFields];
         int n = 0;
         while (i < line.size()) {
             const std::size_t start = i;
-            while (i < line.size() && !is_space(line[i])) ++i;
+            while (i < line.size() && !is_blank(line[i])) ++i;
             const int col = static_cast<int>(start) + 1;
             if (n == kFields)
                 throw InputError({file_name, line_no, col},
@@ -145,7 +128,7 @@ SwfTrace parse_swf(std::string_view text, const std::string& file_name) {
                                                                 kFieldNames[n] + ") is " + std::string(b, e) +
                                                                 ", above 1e+250");
             ++n;
-            while (i < line.size() && is_space(line[i])) ++i;
+            while (i < line.size() && is_blank(line[i])) ++i;
         }
         if (n < kFields)
             throw InputError({file_name, line_no, static_cast<int>(line.size()) + 1},
@@ -173,7 +156,7 @@ SwfTrace parse_swf(std::string_view text, const std::string& file_name) {
         j.think_time_s = v[17];
         j.line = line_no;
         trace.jobs.push_back(j);
-    }
+    });
     return trace;
 }
 
