@@ -50,6 +50,8 @@ public:
     /// A hardware notice: the part of task t on one node ended (completed or preempted). Returns true when
     /// the last part has reported (a completed task of a DAG job then moves its job on).
     bool part_finished(TaskId t, bool preempted, double remaining, Joules energy_j, SimTime now);
+    /// A preemption or kill of a task whose START has not left the manager (TaskLedger::withdraw_start).
+    void withdraw_start(TaskId t, SimTime now) { ledger_.withdraw_start(t, now); }
     /// A Transferred notice: the data of a DAG edge reached its destination core.
     void transfer_done(std::uint64_t tag, SimTime now);
     /// A HoldEnded notice: the hold on the cores of the job booked under `task` ended, with their energy

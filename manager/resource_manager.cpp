@@ -157,6 +157,11 @@ void ResourceManager::execute(const std::vector<Command>& commands) {
                 }
                 continue;
             case Command::Kind::Preempt: {
+                if (const auto it = std::find(deferred_.begin(), deferred_.end(), d.task); it != deferred_.end()) {
+                    deferred_.erase(it);
+                    preempt_unstarted(d.task);
+                    continue;
+                }
                 const TaskRecord& r = books_.ledger().record(d.task);
                 NodeId last = std::numeric_limits<NodeId>::max();
                 for (LocalNodeIndex u : r.units) {
@@ -263,6 +268,13 @@ void ResourceManager::kill_due(SimTime now) {
         books_.kill(l.task);
         ++stats_.kills;
     }
+}
+
+void ResourceManager::preempt_unstarted(TaskId t) {
+    books_.withdraw_start(t, now_time());
+    projected_.erase(t);
+    event_due_ |= traits_.on_completion;
+    wake_.notify(sc_core::SC_ZERO_TIME);
 }
 
 void ResourceManager::retry_deferred() {

@@ -82,6 +82,9 @@ private:
     /// The slot of unit u of cluster c in occupant_.
     std::size_t unit_slot(ClusterId c, LocalNodeIndex u) const { return unit_base_[c] + u; }
     void retry_deferred();
+    /// A preemption (or kill) of a task whose start is still deferred: nothing of it runs on the hardware,
+    /// so no node would report it; the ledger withdraws the start (TaskLedger::withdraw_start).
+    void preempt_unstarted(TaskId t);
     void arm();
     Joules energy_now() { return port_.read_meter().total_j; }
 

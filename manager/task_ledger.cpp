@@ -311,6 +311,27 @@ void TaskLedger::start_due_reservations(SimTime now, SimTime due) {
     }
 }
 
+void TaskLedger::withdraw_start(TaskId t, SimTime now) {
+    advance(now);
+    TaskRecord& r = records_.at(t);
+    if (r.state != TaskState::Running || r.parts_left != r.node_count)
+        throw std::logic_error(tname(t) + ": withdrawal of a start that is " + to_string(r.state));
+    // The preemption or kill already took its booking out of the profile (preempt(), kill()).
+    r.parts_left = 0;
+    --running_count_;
+    r.units.clear();
+    if (r.killing) {  // killed at its time limit before it ever ran this attempt: stopped with its work
+        r.killing = false;
+        set_state(t, TaskState::Killed);
+        ++finished_count_;
+        r.end = now;
+        return;
+    }
+    if (r.preemptions == 0) r.first_start = kNotYet;  // it never ran: its first start is still to come
+    set_state(t, TaskState::Waiting);
+    waiting_.add(t);
+}
+
 bool TaskLedger::part_finished(TaskId t, bool preempted, double remaining, Joules energy_j, SimTime now,
                                bool keeps_booking) {
     advance(now);

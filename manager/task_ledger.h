@@ -121,6 +121,9 @@ public:
     /// A hardware notice: the part of task t on one node ended (completed or preempted). Returns true when
     /// the last part has reported. `keeps_booking`: the task's units are booked by someone else (a DAG
     /// job's block), so its completion leaves the profile alone.
+    /// A running task preempted (or killed) before its START reached the hardware (its units were still
+    /// held): no node will report it. It waits again with its work, as if never started (a kill ends it).
+    void withdraw_start(TaskId t, SimTime now);
     bool part_finished(TaskId t, bool preempted, double remaining, Joules energy_j, SimTime now,
                        bool keeps_booking = false);
     /// The START of a task went to the hardware at now (later than decided if its units were still busy).

@@ -103,3 +103,59 @@ TEST_CASE("preemption: only a task that may preempt does", "[manager][preemption
     CHECK(r.record(0).end == 100_s);
     CHECK(r.record(1).first_start == 100_s);
 }
+
+namespace {
+
+/// Scripted: at 10 s t0 is preempted for t1 and t1 started on the unit t0 still holds (its checkpoint runs until
+/// 13 s, so the START waits); at 11 s t1, still waiting for the unit, is preempted for t2, started there too.
+/// At any other event each waiting task (arrival order) starts if the unit is idle for its whole run.
+class PreemptWaitingStart : public Policy {
+public:
+    PolicyTraits traits() const override { return PolicyTraits{}; }
+    void schedule(const PolicyView& view, Decisions& decide) override {
+        const SimTime now = view.now();
+        if (now == 10_s && view.is_waiting(1)) {
+            REQUIRE(decide.preempt(0, 1));
+            decide.start(1, 0, {0}, 0);
+            return;
+        }
+        if (now == 11_s && view.is_waiting(2)) {
+            REQUIRE(view.record(1).state == TaskState::Running);  // for the manager; the unit is not free yet
+            REQUIRE(decide.preempt(1, 2));
+            decide.start(2, 0, {0}, 0);
+            return;
+        }
+        for (TaskId w : view.waiting()) {
+            if (!view.is_waiting(w)) continue;
+            const SimTime d = view.booked_time(w, 0, 0);
+            if (view.profile(0).is_idle(0, now, now + d)) decide.start(w, 0, {0}, 0);
+        }
+    }
+};
+
+}  // namespace
+
+TEST_CASE("preemption: a task preempted while its start waits for its unit never runs then",
+          "[manager][preemption][systemc]") {
+    // t0: 100 s with 1 GB (checkpoint 3 s, restore 4 s); t1 (5 s) preempts it at 10 s, but t0 writes its
+    // checkpoint until 13 s, so t1's START waits for the unit; at 11 s t2 (5 s) preempts t1, which has not run:
+    // t1 waits again as if never started (no checkpoint, no preemption counted), and no node ever gets its
+    // START for that attempt. t2 starts when t0's checkpoint is written, [13, 18) s; t0 resumes at 18 s:
+    // restore [18, 22) s and its 90 s left, done at 112 s; t1 last, [112, 117) s.
+    // (Before: the preemption of t1 went to a node where t1 was not running and was never reported; t1 stayed
+    // "running" for the manager without a booking, and started when the unit came free, ahead of t2.)
+    std::vector<Task> tasks{task(0, 0, 100, true, false), task(1, 10, 5, true, true), task(2, 11, 5, false, true)};
+    tasks[0].memory_bytes = 1'000'000'000;
+    ManagerRun r(costly_preemption_platform(), tasks, std::make_unique<PreemptWaitingStart>());
+    r.run();
+    CHECK(r.record(0).preemptions == 1);
+    CHECK(r.record(0).end == 112_s);
+    CHECK(r.record(2).first_start == 13_s);
+    CHECK(r.record(2).end == 18_s);
+    CHECK(r.record(1).preemptions == 0);
+    CHECK(r.record(1).first_start == 112_s);
+    CHECK(r.record(1).end == 117_s);
+    CHECK(r.record(1).energy_j == Approx(2.0 * 5));
+    // The core was busy over [0, 117) s at 2 W, plus t0's checkpoint (5 J) and restore (7 J) lumps.
+    CHECK(r.machine->total_energy() == Approx(2.0 * 117 + 5 + 7));
+}
