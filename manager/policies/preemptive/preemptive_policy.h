@@ -12,6 +12,7 @@
 #include <random>
 
 #include "manager/policies/preemptive/preemptive_mapper.h"
+#include "manager/policies/preemptive/task_facts.h"
 #include "manager/policy.h"
 
 namespace rmsim {
@@ -34,6 +35,7 @@ public:
 private:
     Ch4Config config_;
     std::mt19937_64 rng_;
+    TaskFacts facts_;  ///< what an event reads of the tasks, kept across events
     std::uint64_t preemptions_ = 0;
     std::uint64_t deferred_ = 0;
     std::uint64_t dropped_ = 0;
