@@ -150,9 +150,22 @@ public:
             // An entry's score is at most the task's score now: at first its best Obj over the clusters where it
             // earns utility (an idle core or a preemption under Greedy scores Obj; under Diff, Obj less the
             // victim's, never negative), so phase 1 is not run for every task before the first step. These
-            // first entries are sorted once, best first; the entries re-valued or added (victims) during the
-            // event go to a heap beside them, and the next entry is the better of the two fronts: the order of
-            // one heap of them all, for a sort instead of thousands of pops.
+            // first entries are one heap; the entries re-valued or added (victims) during the event another, and
+            // the next entry is the better of the two tops: the order of one heap of them all.
+            //
+            // Once no core is idle, a step only preempts a task of least Obj on its cluster for a task of higher
+            // Obj there (Greedy, Diff; None: nothing), and the least Obj of a cluster never falls (the new task's
+            // is higher, or it cannot be preempted): a first entry whose bound is at most every cluster's least
+            // Obj can never be taken, nor any below it. Those are most tasks of a deep queue (about 95 % of the
+            // entries at Fig. 37, B = 1): they are left unpopped, as phase 1 would find them without an option.
+            auto hopeless = [&](double bound) {
+                for (ClusterId k = 0; k < clusters_; ++k)
+                    if (!idle_[k].empty()) return false;
+                if (rule_ == PreemptRule::None) return true;
+                for (ClusterId k = 0; k < clusters_; ++k)
+                    if (!busy_[k].empty() && bound > busy_[k].front().first) return false;
+                return true;
+            };
             std::vector<Entry> first, heap;
             first.reserve(tasks_.size());
             for (std::size_t i = 0; i < tasks_.size(); ++i) {
@@ -163,16 +176,18 @@ public:
                 }
                 if (bound != kNone) first.emplace_back(bound, i);  // otherwise no option, ever
             }
-            std::sort(first.begin(), first.end(), [&](const Entry& a, const Entry& b) { return lower(b, a); });
-            std::size_t next = 0;  // first[next..]: not yet taken
+            std::make_heap(first.begin(), first.end(), lower);
             auto push = [&](std::size_t i, double score) {
                 heap.emplace_back(score, i);
                 std::push_heap(heap.begin(), heap.end(), lower);
             };
             for (;;) {
                 Entry top;
-                if (next < first.size() && (heap.empty() || lower(heap.front(), first[next]))) {
-                    top = first[next++];
+                if (!first.empty() && hopeless(first.front().first)) first.clear();
+                if (!first.empty() && (heap.empty() || lower(heap.front(), first.front()))) {
+                    std::pop_heap(first.begin(), first.end(), lower);
+                    top = first.back();
+                    first.pop_back();
                 } else if (!heap.empty()) {
                     std::pop_heap(heap.begin(), heap.end(), lower);
                     top = heap.back();

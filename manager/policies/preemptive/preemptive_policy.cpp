@@ -16,7 +16,15 @@ namespace {
 class ViewModel : public MapperModel {
 public:
     ViewModel(const PolicyView& v, TaskFacts& facts) : v_(v), facts_(facts), now_(v.now()) {}
-    Seconds ret(TaskId t, ClusterId k) const override { return facts_.rets(v_, t)[k]; }
+    /// The mapper asks for a task's RETs cluster after cluster: its row is looked up once (the table does not
+    /// move within an event: it holds every task id from its first use).
+    Seconds ret(TaskId t, ClusterId k) const override {
+        if (!row_ || t != row_task_) {
+            row_ = facts_.rets(v_, t);
+            row_task_ = t;
+        }
+        return row_[k];
+    }
     double utility(TaskId t, Seconds from_now) const override {
         if (facts_.known(t)) return facts_.utility(t, now_, from_now);
         const Task& task = v_.task(t);
@@ -27,6 +35,8 @@ private:
     const PolicyView& v_;
     TaskFacts& facts_;
     SimTime now_;
+    mutable const Seconds* row_ = nullptr;
+    mutable TaskId row_task_ = 0;
 };
 
 }  // namespace

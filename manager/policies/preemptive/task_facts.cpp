@@ -5,7 +5,6 @@
 namespace rmsim {
 
 void TaskFacts::grow(const PolicyView& view, TaskId t) {
-    if (t < facts_.size()) return;
     clusters_ = view.cluster_count();
     const std::size_t n = std::max<std::size_t>(view.task_count(), t + 1);
     facts_.resize(n);
@@ -24,7 +23,7 @@ void TaskFacts::fill(const PolicyView& view, TaskId t, Facts& f) {
 }
 
 const Seconds* TaskFacts::rets(const PolicyView& view, TaskId t) {
-    grow(view, t);
+    if (t >= facts_.size()) grow(view, t);
     Seconds* row = rets_.data() + t * clusters_;
     const double remaining = view.record(t).remaining;
     if (remaining_[t] != remaining) {

@@ -26,7 +26,7 @@ public:
 
     /// Task t's fixed facts (copied on the first call for t).
     const Facts& of(const PolicyView& view, TaskId t) {
-        grow(view, t);
+        if (t >= facts_.size()) grow(view, t);
         Facts& f = facts_[t];
         if (!f.known) fill(view, t, f);
         return f;
@@ -40,10 +40,12 @@ public:
     bool known(TaskId t) const { return t < facts_.size() && facts_[t].known; }
 
     /// Task t's RET on each of the view's clusters in seconds, view.exec_time(t, k, 0) (-1 where it cannot run),
-    /// for its remaining work now. Valid until the next call.
+    /// for its remaining work now. Valid while t's remaining work stays the same (the table is sized for every
+    /// task of the view at the first call and does not move after).
     const Seconds* rets(const PolicyView& view, TaskId t);
 
 private:
+    /// Sizes the table for every task of the view (and t).
     void grow(const PolicyView& view, TaskId t);
     static void fill(const PolicyView& view, TaskId t, Facts& f);
 
