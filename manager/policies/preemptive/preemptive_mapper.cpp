@@ -98,6 +98,9 @@ public:
         active_.assign(tasks_.size(), true);
         original_ = tasks_.size();
         options_.reserve((tasks_.size() + cores_.size()) * clusters_);  // victims come during the event
+        // None, Greedy and Diff value a task's options when it is first popped (most never are); Pair and the
+        // reference value every task's at once.
+        lazy_ = rule_ != PreemptRule::Pair && !rescan_;
         for (const MappableTask& t : tasks_) cache(t);
         // Pair's lists of best pairs: one per group of interchangeable tasks (one per task in the reference).
         if (rule_ != PreemptRule::Pair) return;
@@ -169,11 +172,7 @@ public:
             std::vector<Entry> first, heap;
             first.reserve(tasks_.size());
             for (std::size_t i = 0; i < tasks_.size(); ++i) {
-                double bound = kNone;
-                for (ClusterId k = 0; k < clusters_; ++k) {
-                    const Option& o = option(i, k);
-                    if (o.ret >= 0 && o.util > 0) bound = std::max(bound, o.value);
-                }
+                const double bound = first_bound(i);
                 if (bound != kNone) first.emplace_back(bound, i);  // otherwise no option, ever
             }
             std::make_heap(first.begin(), first.end(), lower);
@@ -196,6 +195,7 @@ public:
                     break;
                 }
                 const auto [score, i] = top;
+                value(i);
                 const Choice c = phase1(i);
                 if (!c.valid) continue;  // an option never comes back
                 if (c.score != score) {
@@ -323,17 +323,41 @@ private:
         double util = 0;
         double value = kNone;
     };
-    /// `victim_ret`: of a task preempted in this event, its RET on the cluster it is pinned to.
+    /// `victim_ret`: of a task preempted in this event, its RET on the cluster it is pinned to. A victim's
+    /// options are valued at once (phase 1 runs for it next), the others' at once unless lazy_.
     void cache(const MappableTask& t, std::optional<Seconds> victim_ret = std::nullopt) {
         for (ClusterId k = 0; k < clusters_; ++k) {
             Option o;
             if (!t.pinned || *t.pinned == k) o.ret = victim_ret ? *victim_ret : model_.ret(t.id, k);
-            if (o.ret >= 0) {
-                o.util = model_.utility(t.id, o.ret);
-                o.value = objective(o.util, o.ret);
-            }
             options_.push_back(o);
         }
+        valued_.push_back(false);
+        if (!lazy_ || victim_ret) value(valued_.size() - 1);
+    }
+    /// Task i's utility and objective on each cluster where it can run.
+    void value(std::size_t i) {
+        if (valued_[i]) return;
+        valued_[i] = true;
+        for (ClusterId k = 0; k < clusters_; ++k) {
+            Option& o = options_[i * clusters_ + k];
+            if (o.ret < 0) continue;
+            o.util = model_.utility(tasks_[i].id, o.ret);
+            o.value = objective(o.util, o.ret);
+        }
+    }
+    /// At least task i's score at any step (kNone: it has no option, ever) without valuing its options: the
+    /// utility never rises with the completion time, so the cluster of least RET earns the most, and Obj is at
+    /// most that utility (Util) or that utility per the least RET (UPT). An idle core and a preemption under
+    /// Greedy score Obj; under Diff Obj less the victim's, never negative.
+    double first_bound(std::size_t i) const {
+        Seconds least = -1;
+        for (ClusterId k = 0; k < clusters_; ++k) {
+            const Seconds r = option(i, k).ret;
+            if (r >= 0 && (least < 0 || r < least)) least = r;
+        }
+        if (least < 0) return kNone;
+        const double u = model_.utility_bound(tasks_[i].id, least);
+        return u > 0 ? objective(u, least) : kNone;
     }
     const Option& option(std::size_t i, ClusterId k) const { return options_[i * clusters_ + k]; }
     /// Obj of the task running on core i, at its own projected completion (now + RET_r).
@@ -522,6 +546,8 @@ private:
     bool rescan_ = false;
     ClusterId clusters_ = 0;
     std::vector<Option> options_;                                 ///< per task, per cluster (option())
+    std::vector<bool> valued_;                                    ///< per task: its options' utilities known
+    bool lazy_ = false;
     std::vector<double> value_;                                   ///< per busy core: Obj of its task
     std::vector<std::vector<std::uint32_t>> idle_;                ///< per cluster
     /// Per cluster: its preemptible running tasks by (Obj, core), a sorted array (a cluster has hundreds of

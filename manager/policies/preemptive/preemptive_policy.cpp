@@ -30,6 +30,12 @@ public:
         const Task& task = v_.task(t);
         return task.utility.value_at((now_ - task.arrival()).to_seconds() + from_now);
     }
+    /// A utility function is non-increasing, but its value as computed (a few operations on values of at most
+    /// its maximum) may be off by a few ulps of that maximum: 1e-9 of it covers that many times over.
+    double utility_bound(TaskId t, Seconds from_now) const override {
+        const double margin = 1e-9 * (facts_.known(t) ? facts_.max_utility(t) : v_.task(t).utility.max_value());
+        return utility(t, from_now) + margin;
+    }
 
 private:
     const PolicyView& v_;

@@ -20,6 +20,7 @@ void TaskFacts::fill(const PolicyView& view, TaskId t, Facts& f) {
     f.arrival_s = task.arrival_s;
     f.arrival = task.arrival();
     f.utility = task.utility;
+    f.max_utility = task.utility.max_value();
 }
 
 const Seconds* TaskFacts::rets(const PolicyView& view, TaskId t) {

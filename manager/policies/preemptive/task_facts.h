@@ -22,6 +22,7 @@ public:
         Seconds arrival_s = 0;  ///< Task::arrival_s
         SimTime arrival;        ///< Task::arrival()
         UtilityFunction utility;
+        double max_utility = 0;  ///< utility.max_value()
     };
 
     /// Task t's fixed facts (copied on the first call for t).
@@ -38,6 +39,8 @@ public:
         return f.utility.value_at((now - f.arrival).to_seconds() + from_now);
     }
     bool known(TaskId t) const { return t < facts_.size() && facts_[t].known; }
+    /// The most a known task can earn (its utility at elapsed 0).
+    double max_utility(TaskId t) const { return facts_[t].max_utility; }
 
     /// Task t's RET on each of the view's clusters in seconds, view.exec_time(t, k, 0) (-1 where it cannot run),
     /// for its remaining work now. Valid while t's remaining work stays the same (the table is sized for every
