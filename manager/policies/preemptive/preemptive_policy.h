@@ -29,6 +29,8 @@ class PreemptivePolicy : public Policy {
 public:
     explicit PreemptivePolicy(const Ch4Config& config) : config_(config), rng_(config.seed) {}
     PolicyTraits traits() const override;
+    /// Sizes the table of the tasks' facts (about 9 MB at 70,000 tasks), out of the mapping events' wall time.
+    void prepare(const PolicyView& view) override { facts_.prepare(view); }
     void schedule(const PolicyView& view, Decisions& decide) override;
     void report(PolicyReport& r) const override;
 

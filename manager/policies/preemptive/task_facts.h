@@ -25,6 +25,10 @@ public:
         double max_utility = 0;  ///< utility.max_value()
     };
 
+    /// Sizes the table for every task of the view (otherwise done at the first call, i.e. in a mapping event).
+    void prepare(const PolicyView& view) {
+        if (view.task_count() > facts_.size()) grow(view, static_cast<TaskId>(view.task_count() - 1));
+    }
     /// Task t's fixed facts (copied on the first call for t).
     const Facts& of(const PolicyView& view, TaskId t) {
         if (t >= facts_.size()) grow(view, t);

@@ -50,6 +50,8 @@ TEST_CASE("Ch.4 task facts: RETs kept per task, computed anew after a preemption
     arrive_all(books, tasks);
     books.begin_event(1.0_s);
     TaskFacts facts;
+    facts.prepare(view);  // sized for both tasks, nothing copied yet
+    CHECK_FALSE(facts.known(0));
     // Task 0: 40 s on cluster 0, cannot run on cluster 1 (-1). Task 1: 30 s and 10 s.
     CHECK(facts.rets(view, 0)[0] == 40.0);
     CHECK(facts.rets(view, 0)[1] == -1.0);
