@@ -150,10 +150,9 @@ public:
             auto lower = [](const Entry& a, const Entry& b) {
                 return a.first != b.first ? a.first < b.first : a.second > b.second;
             };
-            // An entry's score is at most the task's score now: at first its best Obj over the clusters where it
-            // earns utility (an idle core or a preemption under Greedy scores Obj; under Diff, Obj less the
-            // victim's, never negative), so phase 1 is not run for every task before the first step. These
-            // first entries are one heap; the entries re-valued or added (victims) during the event another, and
+            // An entry's key is at least the task's score now: at first a bound on its Obj over the clusters
+            // (first_bound), so neither its options nor phase 1 are computed for every task before the first
+            // step. These first entries are one heap; the entries re-valued or added (victims) during the event another, and
             // the next entry is the better of the two tops: the order of one heap of them all.
             //
             // Once no core is idle, a step only preempts a task of least Obj on its cluster for a task of higher
