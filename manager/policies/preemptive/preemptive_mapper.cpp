@@ -84,6 +84,7 @@ public:
           rescan_(rescan) {
         ClusterId clusters = 0;
         for (const CoreState& c : cores_) clusters = std::max<ClusterId>(clusters, c.cluster + 1);
+        clusters_ = clusters;
         idle_.resize(clusters);
         busy_.resize(clusters);
         stamp_.assign(clusters, 0);
@@ -96,6 +97,10 @@ public:
         }
         active_.assign(tasks_.size(), true);
         original_ = tasks_.size();
+        options_.reserve((tasks_.size() + cores_.size()) * clusters_);  // victims come during the event
+        // None, Greedy and Diff value a task's options when it is first popped (most never are); Pair and the
+        // reference value every task's at once.
+        lazy_ = rule_ != PreemptRule::Pair && !rescan_;
         for (const MappableTask& t : tasks_) cache(t);
         // Pair's lists of best pairs: one per group of interchangeable tasks (one per task in the reference).
         if (rule_ != PreemptRule::Pair) return;
@@ -145,29 +150,64 @@ public:
             auto lower = [](const Entry& a, const Entry& b) {
                 return a.first != b.first ? a.first < b.first : a.second > b.second;
             };
-            std::vector<Entry> heap;
-            auto push = [&](std::size_t i) {
-                const Choice c = phase1(i);
-                if (!c.valid) return;  // an option never comes back
-                heap.emplace_back(c.score, i);
+            // An entry's key is at least the task's score now: at first a bound on its Obj over the clusters
+            // (first_bound), so neither its options nor phase 1 are computed for every task before the first
+            // step. These first entries are one heap; the entries re-valued or added (victims) during the event another, and
+            // the next entry is the better of the two tops: the order of one heap of them all.
+            //
+            // Once no core is idle, a step only preempts a task of least Obj on its cluster for a task of higher
+            // Obj there (Greedy, Diff; None: nothing), and the least Obj of a cluster never falls (the new task's
+            // is higher, or it cannot be preempted): a first entry whose bound is at most every cluster's least
+            // Obj can never be taken, nor any below it. Those are most tasks of a deep queue (about 95 % of the
+            // entries at Fig. 37, B = 1): they are left unpopped, as phase 1 would find them without an option.
+            auto hopeless = [&](double bound) {
+                for (ClusterId k = 0; k < clusters_; ++k)
+                    if (!idle_[k].empty()) return false;
+                if (rule_ == PreemptRule::None) return true;
+                for (ClusterId k = 0; k < clusters_; ++k)
+                    if (!busy_[k].empty() && bound > busy_[k].front().first) return false;
+                return true;
+            };
+            std::vector<Entry> first, heap;
+            first.reserve(tasks_.size());
+            for (std::size_t i = 0; i < tasks_.size(); ++i) {
+                const double bound = first_bound(i);
+                if (bound != kNone) first.emplace_back(bound, i);  // otherwise no option, ever
+            }
+            std::make_heap(first.begin(), first.end(), lower);
+            auto push = [&](std::size_t i, double score) {
+                heap.emplace_back(score, i);
                 std::push_heap(heap.begin(), heap.end(), lower);
             };
-            for (std::size_t i = 0; i < tasks_.size(); ++i) push(i);
-            while (!heap.empty()) {
-                std::pop_heap(heap.begin(), heap.end(), lower);
-                const auto [score, i] = heap.back();
-                heap.pop_back();
+            for (;;) {
+                Entry top;
+                if (!first.empty() && hopeless(first.front().first)) first.clear();
+                if (!first.empty() && (heap.empty() || lower(heap.front(), first.front()))) {
+                    std::pop_heap(first.begin(), first.end(), lower);
+                    top = first.back();
+                    first.pop_back();
+                } else if (!heap.empty()) {
+                    std::pop_heap(heap.begin(), heap.end(), lower);
+                    top = heap.back();
+                    heap.pop_back();
+                } else {
+                    break;
+                }
+                const auto [score, i] = top;
+                value(i);
                 const Choice c = phase1(i);
-                if (!c.valid) continue;
+                if (!c.valid) continue;  // an option never comes back
                 if (c.score != score) {
-                    heap.emplace_back(c.score, i);
-                    std::push_heap(heap.begin(), heap.end(), lower);
+                    push(i, c.score);
                     continue;
                 }
                 if (++out.iterations > guard) throw std::logic_error("Machovec Ch.4 mapping: no progress (a cycle)");
                 const std::size_t before = tasks_.size();
                 take(i, c, out);
-                for (std::size_t v = before; v < tasks_.size(); ++v) push(v);  // a victim, mappable at once
+                for (std::size_t v = before; v < tasks_.size(); ++v) {  // a victim, mappable at once
+                    const Choice cv = phase1(v);
+                    if (cv.valid) push(v, cv.score);
+                }
             }
         }
         out.cores = cores_;
@@ -194,8 +234,8 @@ private:
         std::vector<double> bound;
         auto bound_of = [&](std::size_t i) {
             double b = kNone;
-            for (const Option& o : options_[i])
-                if (o.ret >= 0) b = std::max(b, o.value);
+            for (ClusterId k = 0; k < clusters_; ++k)
+                if (option(i, k).ret >= 0) b = std::max(b, option(i, k).value);
             return b;
         };
         auto ahead = [&](std::size_t a, std::size_t b) { return bound[a] != bound[b] ? bound[a] > bound[b] : a < b; };
@@ -260,7 +300,7 @@ private:
             const CoreState& c = cores_[core];
             if (!c.busy || !c.preemptible) continue;
             // A pair is worth at most Obj(t) + Obj(r) (utility never rises with delay).
-            if (options_[i][k].value + value_[core] < list.at[list.size - 1].value) continue;
+            if (option(i, k).value + value_[core] < list.at[list.size - 1].value) continue;
             const Choice x = pair_with(i, k, core);
             if (x.valid && PairList::ahead(x, list.at[list.size - 1])) list.insert(x);
         }
@@ -275,12 +315,6 @@ private:
         apply(i, c, out);
     }
 
-    Seconds ret(const MappableTask& t, ClusterId k) const {
-        if (t.pinned && *t.pinned != k) return -1;
-        const auto v = victim_ret_.find(t.id);
-        if (v != victim_ret_.end()) return v->second;
-        return model_.ret(t.id, k);
-    }
     double objective(double util, Seconds r) const { return ch4_objective(obj_, util, r); }
     /// A task's RET, utility and objective on each cluster: fixed for the event (time does not move).
     struct Option {
@@ -288,16 +322,43 @@ private:
         double util = 0;
         double value = kNone;
     };
-    void cache(const MappableTask& t) {
-        std::vector<Option> o(idle_.size());
-        for (ClusterId k = 0; k < o.size(); ++k) {
-            o[k].ret = ret(t, k);
-            if (o[k].ret < 0) continue;
-            o[k].util = model_.utility(t.id, o[k].ret);
-            o[k].value = objective(o[k].util, o[k].ret);
+    /// `victim_ret`: of a task preempted in this event, its RET on the cluster it is pinned to. A victim's
+    /// options are valued at once (phase 1 runs for it next), the others' at once unless lazy_.
+    void cache(const MappableTask& t, std::optional<Seconds> victim_ret = std::nullopt) {
+        for (ClusterId k = 0; k < clusters_; ++k) {
+            Option o;
+            if (!t.pinned || *t.pinned == k) o.ret = victim_ret ? *victim_ret : model_.ret(t.id, k);
+            options_.push_back(o);
         }
-        options_.push_back(std::move(o));
+        valued_.push_back(false);
+        if (!lazy_ || victim_ret) value(valued_.size() - 1);
     }
+    /// Task i's utility and objective on each cluster where it can run.
+    void value(std::size_t i) {
+        if (valued_[i]) return;
+        valued_[i] = true;
+        for (ClusterId k = 0; k < clusters_; ++k) {
+            Option& o = options_[i * clusters_ + k];
+            if (o.ret < 0) continue;
+            o.util = model_.utility(tasks_[i].id, o.ret);
+            o.value = objective(o.util, o.ret);
+        }
+    }
+    /// At least task i's score at any step (kNone: it has no option, ever) without valuing its options: the
+    /// utility never rises with the completion time, so the cluster of least RET earns the most, and Obj is at
+    /// most that utility (Util) or that utility per the least RET (UPT). An idle core and a preemption under
+    /// Greedy score Obj; under Diff Obj less the victim's, never negative.
+    double first_bound(std::size_t i) const {
+        Seconds least = -1;
+        for (ClusterId k = 0; k < clusters_; ++k) {
+            const Seconds r = option(i, k).ret;
+            if (r >= 0 && (least < 0 || r < least)) least = r;
+        }
+        if (least < 0) return kNone;
+        const double u = model_.utility_bound(tasks_[i].id, least);
+        return u > 0 ? objective(u, least) : kNone;
+    }
+    const Option& option(std::size_t i, ClusterId k) const { return options_[i * clusters_ + k]; }
     /// Obj of the task running on core i, at its own projected completion (now + RET_r).
     void occupy_value(std::uint32_t i) {
         const CoreState& c = cores_[i];
@@ -324,7 +385,7 @@ private:
         // Pair: the best idle core and the best pair over every preemptible core.
         Choice idle_best, pair_best;
         for (ClusterId k = 0; k < clusters; ++k) {
-            const Option& o = options_[i][k];
+            const Option& o = option(i, k);
             const Seconds r = o.ret;
             if (r < 0) continue;
             const double u = o.util;
@@ -397,7 +458,7 @@ private:
     /// the list is full.
     void walk(std::size_t i, ClusterId k, PairList& list) const {
         list.size = 0;
-        const double vt = options_[i][k].value;
+        const double vt = option(i, k).value;
         const auto& busy = busy_[k];
         for (auto it = busy.rbegin(); it != busy.rend(); ++it) {
             const auto& [rv, core] = *it;
@@ -420,7 +481,7 @@ private:
 
     /// Alg. 7 for task i and the preemptible task running on `core` of cluster k: the better ordering.
     Choice pair_with(std::size_t i, ClusterId k, std::uint32_t core) const {
-        const Option& o = options_[i][k];
+        const Option& o = option(i, k);
         const CoreState& occ = cores_[core];
         const double rv = value_[core];
         const Seconds r = o.ret, rr = occ.ret;
@@ -456,10 +517,9 @@ private:
             v.can_preempt = core.can_preempt;
             v.preemptible = true;
             v.pinned = k;
-            victim_ret_[core.task] = core.ret;
             tasks_.push_back(v);
             active_.push_back(true);
-            cache(v);
+            cache(v, core.ret);
         } else {
             auto& list = idle_[k];
             list.erase(std::find(list.begin(), list.end(), c.core));
@@ -468,7 +528,7 @@ private:
         else changes_[k].push_back(c.core);  // run_pair: replayed into them when read
         core.busy = true;
         core.task = t.id;
-        core.ret = options_[i][k].ret;
+        core.ret = option(i, k).ret;
         core.preemptible = t.preemptible;
         core.can_preempt = t.can_preempt;
         occupy_value(c.core);
@@ -483,13 +543,15 @@ private:
     std::vector<bool> active_;
     std::vector<CoreState> cores_;
     bool rescan_ = false;
-    std::vector<std::vector<Option>> options_;                    ///< per task, per cluster
+    ClusterId clusters_ = 0;
+    std::vector<Option> options_;                                 ///< per task, per cluster (option())
+    std::vector<bool> valued_;                                    ///< per task: its options' utilities known
+    bool lazy_ = false;
     std::vector<double> value_;                                   ///< per busy core: Obj of its task
     std::vector<std::vector<std::uint32_t>> idle_;                ///< per cluster
     /// Per cluster: its preemptible running tasks by (Obj, core), a sorted array (a cluster has hundreds of
     /// cores at most; the walks read it far more often than steps change it).
     std::vector<std::vector<std::pair<double, std::uint32_t>>> busy_;
-    std::unordered_map<TaskId, Seconds> victim_ret_;              ///< preempted in this event: RET on its cluster
     std::vector<std::uint64_t> stamp_;                            ///< per cluster: changes of its cores
     std::vector<std::vector<std::uint32_t>> changes_;             ///< per cluster: the cores changed, in order
     mutable std::vector<std::vector<PairList>> pair_cache_;  ///< Pair: per list (list_of_), per cluster

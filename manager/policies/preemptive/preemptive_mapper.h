@@ -33,8 +33,12 @@ public:
     virtual ~MapperModel() = default;
     /// The task's remaining execution time on cluster k (negative: it cannot run there).
     virtual Seconds ret(TaskId t, ClusterId k) const = 0;
-    /// The utility the task earns if it completes `from_now` seconds after now.
+    /// The utility the task earns if it completes `from_now` seconds after now: never more for a later
+    /// completion.
     virtual double utility(TaskId t, Seconds from_now) const = 0;
+    /// At least utility(t, x) for every x >= from_now (the mapper's bound on a task's options before it values
+    /// them). A model whose arithmetic may round a later utility above an earlier one by an ulp adds a margin.
+    virtual double utility_bound(TaskId t, Seconds from_now) const { return utility(t, from_now); }
 };
 
 struct MappableTask {

@@ -11,46 +11,38 @@ namespace rmsim {
 
 namespace {
 
-/// The mapper's model of the tasks from the manager's view (exact ETC: the remaining work's time at P0).
+/// The mapper's model of the tasks from the manager's view (exact ETC: the remaining work's time at P0), read
+/// from the policy's table of the tasks' facts (task_facts.h).
 class ViewModel : public MapperModel {
 public:
-    explicit ViewModel(const PolicyView& v) : v_(v), now_(v.now()) {}
+    ViewModel(const PolicyView& v, TaskFacts& facts) : v_(v), facts_(facts), now_(v.now()) {}
+    /// The mapper asks for a task's RETs cluster after cluster: its row is looked up once (the table does not
+    /// move within an event: it holds every task id from its first use).
     Seconds ret(TaskId t, ClusterId k) const override {
-        const SimTime d = v_.exec_time(t, k, 0);
-        return d.is_negative() ? -1 : d.to_seconds();
+        if (!row_ || t != row_task_) {
+            row_ = facts_.rets(v_, t);
+            row_task_ = t;
+        }
+        return row_[k];
     }
     double utility(TaskId t, Seconds from_now) const override {
-        if (t >= lo_ && t - lo_ < near_.size() && near_[t - lo_].known) {
-            const Near& n = near_[t - lo_];
-            return n.utility.value_at(n.age_s + from_now);
-        }
+        if (facts_.known(t)) return facts_.utility(t, now_, from_now);
         const Task& task = v_.task(t);
         return task.utility.value_at((now_ - task.arrival()).to_seconds() + from_now);
     }
-    /// Copies the utility functions of `ids` side by side (indexed by id from the least): the mapper evaluates
-    /// them millions of times in an event, and reading each from its task record is a cache miss.
-    void gather(const std::vector<TaskId>& ids) {
-        if (ids.empty()) return;
-        const auto [lo, hi] = std::minmax_element(ids.begin(), ids.end());
-        if (*hi - *lo > 8 * ids.size() + 4096) return;  // ids far apart: read from the records
-        lo_ = *lo;
-        near_.assign(*hi - *lo + 1, Near{});
-        for (TaskId t : ids) {
-            const Task& task = v_.task(t);
-            near_[t - lo_] = {true, (now_ - task.arrival()).to_seconds(), task.utility};
-        }
+    /// A utility function is non-increasing, but its value as computed (a few operations on values of at most
+    /// its maximum) may be off by a few ulps of that maximum: 1e-9 of it covers that many times over.
+    double utility_bound(TaskId t, Seconds from_now) const override {
+        const double margin = 1e-9 * (facts_.known(t) ? facts_.max_utility(t) : v_.task(t).utility.max_value());
+        return utility(t, from_now) + margin;
     }
 
 private:
-    struct Near {
-        bool known = false;
-        Seconds age_s = 0;
-        UtilityFunction utility;
-    };
     const PolicyView& v_;
+    TaskFacts& facts_;
     SimTime now_;
-    TaskId lo_ = 0;
-    std::vector<Near> near_;
+    mutable const Seconds* row_ = nullptr;
+    mutable TaskId row_task_ = 0;
 };
 
 }  // namespace
@@ -65,7 +57,7 @@ PolicyTraits PreemptivePolicy::traits() const {
 }
 
 void PreemptivePolicy::schedule(const PolicyView& view, Decisions& decide) {
-    ViewModel model(view);
+    ViewModel model(view, facts_);
     const auto clusters = static_cast<ClusterId>(view.cluster_count());
     // (1) Dropping (§4.3.2): utility non-increasing in completion time, so the fastest allowed cluster decides.
     std::vector<MappableTask> mappable;
@@ -74,10 +66,12 @@ void PreemptivePolicy::schedule(const PolicyView& view, Decisions& decide) {
     // (MappableTask::group: Pair weighs their pairs once).
     const bool pair = config_.rule == PreemptRule::Pair;
     std::vector<Seconds> rets(clusters), last_rets;
-    const Task* last = nullptr;
+    const TaskFacts::Facts* last = nullptr;
     std::uint32_t group = 0;
-    for (TaskId t : view.waiting().to_vector()) {
-        const Task& task = view.task(t);
+    const std::vector<TaskId> waiting = view.waiting().to_vector();
+    mappable.reserve(waiting.size());
+    for (TaskId t : waiting) {
+        const TaskFacts::Facts& task = facts_.of(view, t);
         const TaskRecord& r = view.record(t);
         MappableTask m;
         m.id = t;
@@ -85,8 +79,9 @@ void PreemptivePolicy::schedule(const PolicyView& view, Decisions& decide) {
         m.preemptible = task.preemptible;
         if (r.preemptions > 0) m.pinned = r.cluster;  // resumes on its cluster only (§4.2.3)
         Seconds fastest = -1;
+        const Seconds* ret = facts_.rets(view, t);
         for (ClusterId k = 0; k < clusters; ++k) {
-            rets[k] = m.pinned && *m.pinned != k ? -1 : model.ret(t, k);
+            rets[k] = m.pinned && *m.pinned != k ? -1 : ret[k];
             const Seconds x = rets[k];
             if (x >= 0 && (fastest < 0 || x < fastest)) fastest = x;
         }
@@ -116,13 +111,14 @@ void PreemptivePolicy::schedule(const PolicyView& view, Decisions& decide) {
         if (r.state != TaskState::Running) return;
         const Booking* b = view.profile(r.cluster).booking(t);
         if (!b) return;  // preempted: its core is free
+        const TaskFacts::Facts& task = facts_.of(view, t);
         for (LocalNodeIndex u : r.units) {
             CoreState& s = cores.at(base[r.cluster] + u);
             s.busy = true;
             s.task = t;
             s.ret = (b->end - now).to_seconds();
-            s.preemptible = view.task(t).preemptible;
-            s.can_preempt = view.task(t).can_preempt;
+            s.preemptible = task.preemptible;
+            s.can_preempt = task.can_preempt;
         }
     });
     const std::vector<CoreState> before = cores;
@@ -158,12 +154,6 @@ void PreemptivePolicy::schedule(const PolicyView& view, Decisions& decide) {
         case Ch4Config::Heuristic::MaxUtil:
         case Ch4Config::Heuristic::MaxUpt: break;
     }
-    std::vector<TaskId> involved;
-    involved.reserve(mappable.size() + cores.size());
-    for (const MappableTask& m : mappable) involved.push_back(m.id);
-    for (const CoreState& c : cores)
-        if (c.busy) involved.push_back(c.task);
-    model.gather(involved);
     const Objective objective = config_.heuristic == Ch4Config::Heuristic::MaxUtil ? Objective::Util : Objective::UPT;
     const MapperResult result = map_event(objective, config_.rule, model, std::move(mappable), cores);
     deferred_ += result.deferred.size();

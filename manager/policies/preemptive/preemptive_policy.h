@@ -12,6 +12,7 @@
 #include <random>
 
 #include "manager/policies/preemptive/preemptive_mapper.h"
+#include "manager/policies/preemptive/task_facts.h"
 #include "manager/policy.h"
 
 namespace rmsim {
@@ -28,12 +29,15 @@ class PreemptivePolicy : public Policy {
 public:
     explicit PreemptivePolicy(const Ch4Config& config) : config_(config), rng_(config.seed) {}
     PolicyTraits traits() const override;
+    /// Sizes the table of the tasks' facts (about 9 MB at 70,000 tasks), out of the mapping events' wall time.
+    void prepare(const PolicyView& view) override { facts_.prepare(view); }
     void schedule(const PolicyView& view, Decisions& decide) override;
     void report(PolicyReport& r) const override;
 
 private:
     Ch4Config config_;
     std::mt19937_64 rng_;
+    TaskFacts facts_;  ///< what an event reads of the tasks, kept across events
     std::uint64_t preemptions_ = 0;
     std::uint64_t deferred_ = 0;
     std::uint64_t dropped_ = 0;
