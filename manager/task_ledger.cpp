@@ -332,6 +332,20 @@ void TaskLedger::withdraw_start(TaskId t, SimTime now) {
     waiting_.add(t);
 }
 
+void TaskLedger::follow_unstarted(TaskId t, SimTime length) {
+    const TaskRecord& r = records_.at(t);
+    if (r.state != TaskState::Running || r.units.empty()) return;
+    AvailabilityProfile& p = profiles_.at(r.cluster);
+    const SimTime end = now_ + std::max(length, kOneNanosecond);
+    if (const Booking* b = p.booking(t)) {
+        if (b->end < end) p.update_end(t, end);
+        return;
+    }
+    for (LocalNodeIndex u : r.units)
+        if (!p.is_idle(u, now_, end)) return;
+    p.add(r.units, now_, end, t, BookingKind::Running);
+}
+
 bool TaskLedger::part_finished(TaskId t, bool preempted, double remaining, Joules energy_j, SimTime now,
                                bool keeps_booking) {
     advance(now);

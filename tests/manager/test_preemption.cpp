@@ -159,3 +159,59 @@ TEST_CASE("preemption: a task preempted while its start waits for its unit never
     // The core was busy over [0, 117) s at 2 W, plus t0's checkpoint (5 J) and restore (7 J) lumps.
     CHECK(r.machine->total_energy() == Approx(2.0 * 117 + 5 + 7));
 }
+
+namespace {
+
+/// Scripted: t0 starts on core 1; at 10 s it is preempted for t1, which starts on both cores although t0
+/// still holds core 1 (its checkpoint runs until 13 s): t1's START waits. Any other event: each waiting task (arrival order) at
+/// its earliest start on the profile, started now or reserved then (permanently).
+class ReserveAtEarliest : public Policy {
+public:
+    PolicyTraits traits() const override { return PolicyTraits{}; }
+    void schedule(const PolicyView& view, Decisions& decide) override {
+        const SimTime now = view.now();
+        if (now == 0_s && view.is_waiting(0)) {
+            decide.start(0, 0, {1}, 0);
+            return;
+        }
+        if (now == 10_s && view.is_waiting(1)) {
+            REQUIRE(decide.preempt(0, 1));
+            decide.start(1, 0, {0, 1}, 0);
+            return;
+        }
+        for (TaskId w : view.waiting()) {
+            if (!view.is_waiting(w)) continue;
+            const std::uint32_t k = view.units_needed(w, 0);
+            const SimTime d = view.booked_time(w, 0, 0);
+            const auto at = view.profile(0).earliest_start(k, d, now);
+            if (!at) continue;
+            auto units = view.profile(0).choose_nodes(k, *at, d);
+            if (*at <= now) decide.start(w, 0, std::move(units), 0);
+            else decide.reserve(w, 0, std::move(units), *at, 0, false);
+        }
+    }
+};
+
+}  // namespace
+
+TEST_CASE("preemption: a start that waits for its units keeps them booked until it runs",
+          "[manager][preemption][systemc]") {
+    // Two cores. t0 (core 1, 100 s, 1 GB: checkpoint 3 s, restore 4 s) is preempted at 10 s for t1 (2 cores,
+    // 2 s), whose START waits until t0's checkpoint is written at 13 s; t1 was booked for [10, 12) s. t2 (1 core,
+    // 50 s) arrives at 12.5 s. The manager keeps t1's cores booked from 12.5 s for its 2 s, so t2's earliest
+    // start is 14.5 s: t1 runs [13, 15) s, then t2 [15, 65) s on core 0 and t0 resumes on core 1 at 15 s
+    // (restore [15, 19) s, its 90 s left: 109 s). (Before: t1's booking lapsed at 12 s, t2 was put on core 0,
+    // free on the hardware, from 12.5 s + 1 ns and ran there, and t1 waited for t2 until 62.5 s.)
+    PlatformSpec p = costly_preemption_platform();
+    p.processor_types[0].cores = 2;
+    std::vector<Task> tasks{task(0, 0, 100, true, false), task(1, 10, 2, false, true), task(2, 12.5, 50, false, false)};
+    tasks[0].memory_bytes = 1'000'000'000;
+    tasks[1].cores = 2;
+    ManagerRun r(p, tasks, std::make_unique<ReserveAtEarliest>());
+    r.run();
+    CHECK(r.record(1).first_start == 13_s);
+    CHECK(r.record(1).end == 15_s);
+    CHECK(r.record(2).first_start == 15_s);
+    CHECK(r.record(2).end == 65_s);
+    CHECK(r.record(0).end == 109_s);
+}
