@@ -53,7 +53,7 @@ public:
     /// A preemption or kill of a task whose START has not left the manager (TaskLedger::withdraw_start).
     void withdraw_start(TaskId t, SimTime now) { ledger_.withdraw_start(t, now); }
     /// TaskLedger::follow_unstarted.
-    void follow_unstarted(TaskId t, SimTime length) { ledger_.follow_unstarted(t, length); }
+    void follow_unstarted(TaskId t) { ledger_.follow_unstarted(t); }
     /// A Transferred notice: the data of a DAG edge reached its destination core.
     void transfer_done(std::uint64_t tag, SimTime now);
     /// A HoldEnded notice: the hold on the cores of the job booked under `task` ended, with their energy

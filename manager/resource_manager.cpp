@@ -126,7 +126,7 @@ void ResourceManager::mapping_event() {
     books_.begin_event(now_time());
     // A START still waiting for its units keeps them booked for its whole run from now (TaskLedger::
     // follow_unstarted): otherwise, once its planned end has passed, new tasks would be placed on them.
-    for (TaskId t : deferred_) books_.follow_unstarted(t, deferred_length_.at(t));
+    for (TaskId t : deferred_) books_.follow_unstarted(t);
     const std::size_t queue = books_.ledger().waiting().size();
     stats_.max_waiting = std::max(stats_.max_waiting, queue);
     policy_.schedule(books_.view(), books_.decisions());
@@ -157,15 +157,11 @@ void ResourceManager::execute(const std::vector<Command>& commands) {
                 } else {
                     ++stats_.deferred_starts;
                     deferred_.push_back(d.task);
-                    const TaskRecord& r = books_.ledger().record(d.task);
-                    const Booking* b = books_.ledger().profile(r.cluster).booking(d.task);
-                    deferred_length_[d.task] = b ? b->end - b->start : SimTime();
                 }
                 continue;
             case Command::Kind::Preempt: {
                 if (const auto it = std::find(deferred_.begin(), deferred_.end(), d.task); it != deferred_.end()) {
                     deferred_.erase(it);
-                    deferred_length_.erase(d.task);
                     preempt_unstarted(d.task);
                     continue;
                 }
@@ -212,7 +208,6 @@ void ResourceManager::execute(const std::vector<Command>& commands) {
 void ResourceManager::send_start(TaskId t) {
     const SimTime now = now_time();
     books_.start_sent(t, now);
-    deferred_length_.erase(t);
     const TaskRecord& r = books_.ledger().record(t);
     const Task& task = tasks_[t];
     // The nodes of the task, in unit order: the first is the gang root; how many cores each holds.
@@ -289,10 +284,7 @@ void ResourceManager::retry_deferred() {
     if (deferred_.empty()) return;
     std::vector<TaskId> still;
     for (TaskId t : deferred_) {
-        if (books_.ledger().record(t).state != TaskState::Running) {
-            deferred_length_.erase(t);
-            continue;
-        }
+        if (books_.ledger().record(t).state != TaskState::Running) continue;
         if (units_free(t))
             send_start(t);
         else

@@ -108,7 +108,6 @@ private:
     bool meter_interval_set_ = false;  ///< the meter's interval readings follow the budget periods
     bool event_due_ = false;
     std::vector<TaskId> deferred_;
-    std::unordered_map<TaskId, SimTime> deferred_length_;  ///< per deferred start: the length it was booked for
     /// Per allocation unit of every cluster (unit_slot()): the task holding it from its START until its
     /// final notice, kNoTask if none.
     static constexpr TaskId kNoTask = std::numeric_limits<TaskId>::max();

@@ -332,10 +332,12 @@ void TaskLedger::withdraw_start(TaskId t, SimTime now) {
     waiting_.add(t);
 }
 
-void TaskLedger::follow_unstarted(TaskId t, SimTime length) {
+void TaskLedger::follow_unstarted(TaskId t) {
     const TaskRecord& r = records_.at(t);
     if (r.state != TaskState::Running || r.units.empty()) return;
     AvailabilityProfile& p = profiles_.at(r.cluster);
+    SimTime length = exec_time(t, r.cluster, r.pstate);  // as start() and reserve() booked it
+    if (r.remaining < 1.0) length += restore_time(t, r.cluster, nodes_of(r.cluster, r.units));
     const SimTime end = now_ + std::max(length, kOneNanosecond);
     if (const Booking* b = p.booking(t)) {
         if (b->end < end) p.update_end(t, end);

@@ -125,10 +125,10 @@ public:
     /// held): no node will report it. It waits again with its work, as if never started (a kill ends it).
     void withdraw_start(TaskId t, SimTime now);
     /// A running task whose START still waits for its units (held past their booking by another task): its
-    /// booking follows it, up to now + `length` (what it was booked for), so that nothing new is placed on its
-    /// units meanwhile. Extended if booked (unless a later booking is in the way), booked again from now if
-    /// its booking has lapsed and the units are free.
-    void follow_unstarted(TaskId t, SimTime length);
+    /// booking follows it, up to now + the time it was booked for (its run and any restore), so that nothing
+    /// new is placed on its units meanwhile. Extended if booked (unless a later booking is in the way),
+    /// booked again from now if its booking has lapsed and the units are free.
+    void follow_unstarted(TaskId t);
     bool part_finished(TaskId t, bool preempted, double remaining, Joules energy_j, SimTime now,
                        bool keeps_booking = false);
     /// The START of a task went to the hardware at now (later than decided if its units were still busy).
