@@ -6,11 +6,11 @@
 
 #include "modules/activity_log.h"
 #include "platform/exec_rounding.h"
+#include "platform/sim_time.h"
 
 namespace rmsim {
 
 using sc_core::sc_time;
-using sc_core::sc_time_stamp;
 using sc_core::SC_ZERO_TIME;
 
 Core::Core(sc_core::sc_module_name name, const CoreType& type, CoreTypeId type_id, CoreHost& host,
@@ -29,7 +29,7 @@ Core::Core(sc_core::sc_module_name name, const CoreType& type, CoreTypeId type_i
 double Core::done_fraction() const {
     if (!has_task_) return 0;
     if (!progressing() || duration_s_ <= 0) return done_;
-    return std::min(1.0, done_ + to_seconds(sc_time_stamp() - progress_since_) / duration_s_);
+    return std::min(1.0, done_ + to_seconds(sim_now() - progress_since_) / duration_s_);
 }
 
 sc_time Core::time_for(double left, std::uint32_t level) const {
@@ -44,7 +44,7 @@ sc_time Core::projected_completion() const {
     if (progressing()) return completion_at_;
     // Stalled by a wake-up, a DVFS switch or a hold: the work resumes when they are over, at the level then in
     // force.
-    const sc_time now = sc_time_stamp();
+    const sc_time now = sim_now();
     sc_time resume = now;
     if (state_ == State::Waking) resume = std::max(resume, wake_end_);
     if (switching_) resume = std::max(resume, switch_end_);
@@ -53,13 +53,13 @@ sc_time Core::projected_completion() const {
 }
 
 void Core::accrue_progress() {
-    const sc_time now = sc_time_stamp();
+    const sc_time now = sim_now();
     if (progressing() && duration_s_ > 0) done_ = std::min(1.0, done_ + to_seconds(now - progress_since_) / duration_s_);
     progress_since_ = now;
 }
 
 void Core::reschedule() {
-    const sc_time now = sc_time_stamp();
+    const sc_time now = sim_now();
     completion_armed_ = false;
     sc_time next = SC_ZERO_TIME;
     bool armed = false;
@@ -136,7 +136,7 @@ void Core::start(const Message& m, const sc_time& ready_at, const sc_time& resto
     if (has_segment())
         throw std::logic_error(std::string(name()) + ": START of task " + std::to_string(m.task) +
                                " while task " + std::to_string(task_) + " is on the core");
-    const sc_time now = sc_time_stamp();
+    const sc_time now = sim_now();
     if (m.remaining < 0 || m.remaining > 1 || m.remaining != m.remaining)
         throw std::logic_error(std::string(name()) + ": START with remaining work outside [0, 1]");
     if (m.pstate >= type_.pstates.size())
@@ -190,7 +190,7 @@ double Core::preempt(Joules& energy_j) {
     const double remaining = state_ == State::Barrier ? 0.0 : 1.0 - done_;
     energy_j = meter_.total_energy() - energy_at_start_;
     kept_since_j_ = energy_at_start_ + energy_j;
-    if (log_) log_->segment_end(host_.node_id(), index_, sc_time_stamp(), ActivityLog::SegmentEnd::Preempted);
+    if (log_) log_->segment_end(host_.node_id(), index_, sim_now(), ActivityLog::SegmentEnd::Preempted);
     become_idle();
     return remaining;
 }
@@ -199,13 +199,13 @@ Joules Core::release() {
     if (state_ != State::Barrier) throw std::logic_error(std::string(name()) + ": released before its work is done");
     const Joules energy = meter_.total_energy() - energy_at_start_;
     kept_since_j_ = energy_at_start_ + energy;
-    if (log_) log_->segment_end(host_.node_id(), index_, sc_time_stamp(), ActivityLog::SegmentEnd::Completed);
+    if (log_) log_->segment_end(host_.node_id(), index_, sim_now(), ActivityLog::SegmentEnd::Completed);
     become_idle();
     return energy;
 }
 
 void Core::become_idle() {
-    busy_total_ += sc_time_stamp() - busy_since_;
+    busy_total_ += sim_now() - busy_since_;
     has_task_ = false;
     holding_ = false;
     completion_armed_ = false;
@@ -224,7 +224,7 @@ void Core::sleep() {
 
 void Core::wake(const sc_time& ready_at) {
     if (state_ != State::Off && state_ != State::Sleeping) return;
-    const sc_time now = sc_time_stamp();
+    const sc_time now = sim_now();
     meter_.add_energy(EnergyCategory::Transition, type_.wake_energy_j);
     wake_end_ = std::max(ready_at, now) + from_seconds_ceil(type_.wake_latency_s);
     state_ = wake_end_ > now ? State::Waking : State::Idle;
@@ -267,11 +267,11 @@ void Core::switch_pstate(std::uint32_t level) {
         host_.on_core_pstate(*this);
     } else if (!switching_) {
         switching_ = true;
-        switch_end_ = sc_time_stamp() + from_seconds_ceil(type_.transition_latency_s);
+        switch_end_ = sim_now() + from_seconds_ceil(type_.transition_latency_s);
     }
     // A request that replaces a pending switch takes effect when that switch ends.
     if (log_)
-        log_->pstate_change(host_.node_id(), index_, level, sc_time_stamp(), switching_ ? switch_end_ : sc_time_stamp());
+        log_->pstate_change(host_.node_id(), index_, level, sim_now(), switching_ ? switch_end_ : sim_now());
     refresh_power();
     reschedule();
 }
@@ -279,16 +279,17 @@ void Core::switch_pstate(std::uint32_t level) {
 void Core::finish_work() {
     done_ = 1.0;
     completion_armed_ = false;
-    work_done_at_ = sc_time_stamp();
-    state_ = State::Barrier;  // busy-waits at its level until the host releases it
-    refresh_power();
+    work_done_at_ = sim_now();
+    // Busy-waits at its level until the host releases it. Its draw does not change: a Running core that
+    // progresses (not switching, not holding) draws busy(p), as at the barrier.
+    state_ = State::Barrier;
     reschedule();
     host_.on_work_done(*this);
 }
 
 void Core::on_event() {
     if (!timer_) watchdog_.activation(*this);  // a shared timer's owner has a watchdog of its own
-    const sc_time now = sc_time_stamp();
+    const sc_time now = sim_now();
     if (switching_ && switch_end_ <= now) {
         accrue_progress();
         switching_ = false;

@@ -27,6 +27,7 @@
 #include "modules/protocol.h"
 #include "platform/platform_spec.h"
 #include "platform/work_model.h"
+#include "platform/sim_time.h"
 
 namespace rmsim {
 
@@ -87,7 +88,7 @@ public:
     bool busy() const { return has_task_; }
     /// The time the core has been busy since the start of the run, up to now (DVFS governors' load).
     sc_core::sc_time busy_time() const {
-        return has_task_ ? busy_total_ + (sc_core::sc_time_stamp() - busy_since_) : busy_total_;
+        return has_task_ ? busy_total_ + (sim_now() - busy_since_) : busy_total_;
     }
     TaskId task() const { return task_; }
     double done_fraction() const;                     ///< of the current segment, up to now

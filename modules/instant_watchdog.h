@@ -11,6 +11,8 @@
 
 #include <systemc>
 
+#include "platform/sim_time.h"
+
 namespace rmsim {
 
 constexpr std::uint32_t kActivationsPerInstant = 1'000'000;
@@ -20,7 +22,7 @@ public:
     /// Counts one activation of `owner` now; throws once it has run kActivationsPerInstant times at this
     /// instant.
     void activation(const sc_core::sc_object& owner) {
-        const sc_core::sc_time now = sc_core::sc_time_stamp();
+        const sc_core::sc_time now = sim_now();
         if (now != at_) {
             at_ = now;
             count_ = 0;

@@ -6,6 +6,7 @@
 #include <string>
 
 #include "modules/protocol.h"
+#include "platform/sim_time.h"
 
 namespace rmsim {
 
@@ -32,7 +33,9 @@ sc_core::sc_time Interconnect::route(std::uint32_t src, std::uint32_t dst, std::
         in_free_[dst] = end;
     }
     ++messages_;
-    return end + from_seconds_ceil(std::max(a.latency_s, b.latency_s));
+    if (latency_.empty())
+        for (const LinkSpec& l : links_) latency_.push_back(from_seconds_ceil(l.latency_s));
+    return end + std::max(latency_[src], latency_[dst]);
 }
 
 void Interconnect::b_transport(int, tlm::tlm_generic_payload& gp, sc_core::sc_time& delay) {
@@ -43,7 +46,7 @@ void Interconnect::b_transport(int, tlm::tlm_generic_payload& gp, sc_core::sc_ti
         return;
     }
     const std::uint64_t bytes = m->op == Op::Transfer ? m->bytes : kControlBytes;
-    const sc_core::sc_time now = sc_core::sc_time_stamp();
+    const sc_core::sc_time now = sim_now();
     const sc_core::sc_time arrival = route(source_of(gp), dst, bytes, now + delay);
     delay = arrival - now;
     const unsigned port = out.size() == 1 ? 0u : dst;

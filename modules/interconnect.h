@@ -45,6 +45,10 @@ private:
     std::vector<sc_core::sc_time> out_free_;  ///< per endpoint: its outgoing direction is busy until then
     std::vector<sc_core::sc_time> in_free_;   ///< per endpoint: its incoming direction is busy until then
     std::uint64_t messages_ = 0;
+    /// Per endpoint: its link's latency on the kernel's grid, converted at the first route(), when the time
+    /// resolution can no longer change (from_seconds_ceil is monotonic, so the larger of two converted
+    /// latencies is the conversion of the larger latency).
+    std::vector<sc_core::sc_time> latency_;
 };
 
 }  // namespace rmsim

@@ -3,6 +3,8 @@
 #include <cstring>
 #include <stdexcept>
 
+#include "platform/sim_time.h"
+
 namespace rmsim {
 
 MachineMeter::MachineMeter(sc_core::sc_module_name name, EnergyAccount& account)
@@ -46,7 +48,7 @@ unsigned int MachineMeter::transport_dbg(tlm::tlm_generic_payload& gp) {
         gp.set_response_status(tlm::TLM_COMMAND_ERROR_RESPONSE);
         return 0;
     }
-    const sc_core::sc_time now = sc_core::sc_time_stamp();
+    const sc_core::sc_time now = sim_now();
     if (write) {
         std::memcpy(&interval_, gp.get_data_ptr(), sizeof interval_);
         recorded_ = false;

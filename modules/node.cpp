@@ -6,10 +6,11 @@
 #include <stdexcept>
 #include <string>
 
+#include "platform/sim_time.h"
+
 namespace rmsim {
 
 using sc_core::sc_time;
-using sc_core::sc_time_stamp;
 
 NodeParams NodeParams::from_platform(const PlatformSpec& spec, NodeTypeId type, NodeId id) {
     NodeParams p;
@@ -381,7 +382,7 @@ sc_time Node::cost_time(Seconds fixed_s, std::uint64_t bytes, bool writing) {
     if (!params_.preemption.over_network || !store_net_ || bytes == 0) return flat;
     // The data crosses the cluster interconnect (node link and store link, shared: contention), in parallel
     // with the store's own rate; the fixed time comes first.
-    const sc_time now = sc_time_stamp();
+    const sc_time now = sim_now();
     const sc_time begin = now + from_seconds_ceil(fixed_s);
     const std::uint32_t self = node_endpoint(id());
     const sc_time arrival = writing ? store_net_->route(self, store_endpoint_, bytes, begin)
@@ -401,7 +402,7 @@ void Node::preempt(const Message& m) {
     if (part.cores_done < part.cores_expected && costly) {
         const sc_time ckpt = cost_time(cost.checkpoint_s, part.memory_bytes, true);
         part.checkpointing = true;
-        const sc_time until = sc_time_stamp() + ckpt;
+        const sc_time until = sim_now() + ckpt;
         for (std::uint32_t c : part.cores) {
             cores_[c]->hold(until);
             cores_[c]->add_lump(ckpt_j / static_cast<double>(part.cores.size()));
@@ -538,29 +539,29 @@ void Node::wake_core_at(Core& core, const sc_time& at) {
     }
     if (!core_timer_set_ || at < core_timer_at_) {
         // An earlier notification replaces a later pending one (IEEE 1666 §5.10.8).
-        core_timer_.notify(at - sc_time_stamp());
+        core_timer_.notify(at - sim_now());
         core_timer_at_ = at;
         core_timer_set_ = true;
     }
 }
 
-void Node::cancel_core(Core& core) { core_due_[core.index()] = sc_core::sc_max_time(); }
+void Node::cancel_core(Core& core) { core_due_[core.index()] = never_; }
 
 // The cores due now are activated in index order; a core that asks for now again (zero work) is activated in
 // the next delta cycle, as with an event of its own.
 void Node::on_core_timer() {
     watchdog_.activation(*this);
-    const sc_time now = sc_time_stamp();
+    const sc_time now = sim_now();
     core_timer_set_ = false;
     in_core_timer_ = true;
-    earliest_request_ = sc_core::sc_max_time();
+    earliest_request_ = never_;
     due_now_.clear();
     // The earliest of the other cores' times; a core may cancel or move its time meanwhile, which at worst
     // activates the node once for nothing.
-    sc_time next = sc_core::sc_max_time();
+    sc_time next = never_;
     for (std::uint32_t i = 0; i < core_due_.size(); ++i) {
         if (core_due_[i] <= now) {
-            core_due_[i] = sc_core::sc_max_time();
+            core_due_[i] = never_;
             due_now_.push_back(i);
         } else {
             next = std::min(next, core_due_[i]);
@@ -569,7 +570,7 @@ void Node::on_core_timer() {
     for (std::uint32_t i : due_now_) cores_[i]->activate();
     in_core_timer_ = false;
     next = std::min(next, earliest_request_);
-    if (next != sc_core::sc_max_time()) {
+    if (next != never_) {
         core_timer_.notify(next - now);
         core_timer_at_ = next;
         core_timer_set_ = true;
@@ -602,15 +603,15 @@ void Node::check_idle() {
         case SwitchOffPolicy::AfterTimeout:
             if (!powered() || off_pending_) break;
             off_pending_ = true;
-            off_due_ = sc_time_stamp() + from_seconds_ceil(params_.type.switch_off_timeout_s);
-            timer_.notify(off_due_ - sc_time_stamp());
+            off_due_ = sim_now() + from_seconds_ceil(params_.type.switch_off_timeout_s);
+            timer_.notify(off_due_ - sim_now());
             break;
     }
 }
 
 void Node::on_timer() {
     watchdog_.activation(*this);
-    if (off_pending_ && sc_time_stamp() >= off_due_ && !busy()) power_off();
+    if (off_pending_ && sim_now() >= off_due_ && !busy()) power_off();
     off_pending_ = false;
 }
 
@@ -631,7 +632,7 @@ void Node::on_core_pstate(Core&) {
 }
 
 sc_time Node::power_on() {
-    const sc_time now = sc_time_stamp();
+    const sc_time now = sim_now();
     if (state_ == PowerState::Off) {
         state_ = PowerState::On;
         meter_.add_energy(EnergyCategory::Transition, params_.type.wake_energy_j);

@@ -216,7 +216,8 @@ private:
     std::vector<Part> parts_;                  ///< slots, live or free
     std::vector<TaskId> slot_task_;            ///< per slot: its part's task, kFreeSlot (a compact copy for lookups)
     std::vector<std::uint32_t> part_of_core_;  ///< per core: slot of its part, kNoPart
-    // The cores' shared timer: when each asked to be activated (kNever: not), and the time the event is set for.
+    // The cores' shared timer: when each asked to be activated (never_: not), and the time the event is set for.
+    const sc_core::sc_time never_ = sc_core::sc_max_time();  ///< read once: the kernel's is a call into the library
     std::vector<sc_core::sc_time> core_due_;
     sc_core::sc_event core_timer_;
     sc_core::sc_time core_timer_at_;

@@ -8,6 +8,8 @@
 
 #include <systemc>
 
+#include "platform/sim_time.h"
+
 namespace rmsim {
 
 template <typename T>
@@ -16,15 +18,15 @@ public:
     explicit PayloadEventQueue(const char* name) : event_(name) {}
 
     void notify(const T& item, const sc_core::sc_time& delay) {
-        const sc_core::sc_time at = sc_core::sc_time_stamp() + delay;
+        const sc_core::sc_time at = sim_now() + delay;
         queue_.push(Entry{at, seq_++, item});
-        event_.notify(queue_.top().at - sc_core::sc_time_stamp());
+        event_.notify(queue_.top().at - sim_now());
     }
 
     /// Calls f(item) for every item due now, in order; re-arms the event for the next one.
     template <typename F>
     void drain(F&& f) {
-        const sc_core::sc_time now = sc_core::sc_time_stamp();
+        const sc_core::sc_time now = sim_now();
         while (!queue_.empty() && queue_.top().at <= now) {
             T item = queue_.top().item;
             queue_.pop();

@@ -5,6 +5,7 @@
 #include <stdexcept>
 
 #include "modules/node.h"
+#include "platform/sim_time.h"
 
 namespace rmsim {
 
@@ -38,7 +39,7 @@ PowerCapController::PowerCapController(sc_core::sc_module_name name, PowerCapSpe
 }
 
 Joules PowerCapController::energy() const {
-    if (whole_) return whole_->total_energy(sc_core::sc_time_stamp());
+    if (whole_) return whole_->total_energy(sim_now());
     Joules e = 0;
     for (const Node* n : nodes_)
         for (Joules x : n->energy_breakdown()) e += x;

@@ -96,9 +96,9 @@ public:
     void add_energy(EnergyCategory c, Joules j);
     Watts power(EnergyCategory c) const { return own_.power(c); }
     Watts total_power() const { return own_.total_power(); }
-    Joules energy(EnergyCategory c) const { return own_.energy(c, sc_core::sc_time_stamp()); }
-    Joules total_energy() const { return own_.total_energy(sc_core::sc_time_stamp()); }
-    EnergyBreakdown breakdown() const { return own_.breakdown(sc_core::sc_time_stamp()); }
+    Joules energy(EnergyCategory c) const { return own_.energy(c, sim_now()); }
+    Joules total_energy() const { return own_.total_energy(sim_now()); }
+    EnergyBreakdown breakdown() const { return own_.breakdown(sim_now()); }
 
 private:
     EnergyIntegrator own_;

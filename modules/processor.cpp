@@ -3,6 +3,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "platform/sim_time.h"
 
 namespace rmsim {
 
@@ -19,7 +20,7 @@ Processor::Processor(sc_core::sc_module_name name, const ProcessorType& type, co
 bool Processor::powered() const { return on_ && upper_.powered(); }
 
 sc_core::sc_time Processor::power_on(const sc_core::sc_time& node_ready) {
-    const sc_core::sc_time now = sc_core::sc_time_stamp();
+    const sc_core::sc_time now = sim_now();
     if (!on_) {
         on_ = true;
         meter_.add_energy(EnergyCategory::Transition, type_.wake_energy_j);

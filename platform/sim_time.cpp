@@ -41,15 +41,15 @@ std::uint64_t resolution_fs() {
     return fs;
 }
 
-double ticks_per_second() {
-    static double frozen_tps = 0;
-    if (frozen_tps != 0) return frozen_tps;
+namespace detail {
+double frozen_ticks_per_second = 0;
+
+double ticks_per_second_lookup() {
     const double tps = 1e15 / static_cast<double>(resolution_fs());
-    if (frozen_fs != 0) frozen_tps = tps;
+    if (frozen_fs != 0) frozen_ticks_per_second = tps;
     return tps;
 }
-
-Seconds to_seconds(const sc_core::sc_time& t) { return static_cast<double>(t.value()) / ticks_per_second(); }
+}  // namespace detail
 
 sc_core::sc_time from_seconds_ceil(Seconds s) {
     if (!(s > 0)) return sc_core::SC_ZERO_TIME;

@@ -20,13 +20,27 @@ namespace rmsim {
 /// rmsim's own runs work in whole nanoseconds. Must run before any non-zero sc_time is created.
 void set_time_resolution();
 
+/// The kernel's current time: what sc_core::sc_time_stamp() returns (the current context's time), read inline
+/// instead of through a call into the library. The model asks for it millions of times a second.
+inline const sc_core::sc_time& sim_now() { return sc_core::sc_get_curr_simcontext()->time_stamp(); }
+
 /// Time resolution of the kernel in femtoseconds (a power of ten).
 std::uint64_t resolution_fs();
+
+namespace detail {
+/// ticks_per_second() once the resolution can no longer change (0 before): read inline from then on.
+extern double frozen_ticks_per_second;
+double ticks_per_second_lookup();
+}  // namespace detail
+
 /// Ticks of the resolution per second (a power of ten as a double, exact up to 1e15).
-double ticks_per_second();
+inline double ticks_per_second() {
+    const double tps = detail::frozen_ticks_per_second;
+    return tps != 0 ? tps : detail::ticks_per_second_lookup();
+}
 
 /// Seconds of a kernel time (ticks / ticks per second, correctly rounded).
-Seconds to_seconds(const sc_core::sc_time& t);
+inline Seconds to_seconds(const sc_core::sc_time& t) { return static_cast<double>(t.value()) / ticks_per_second(); }
 /// Rounded up to the next tick of the resolution; 0 for s <= 0.
 sc_core::sc_time from_seconds_ceil(Seconds s);
 /// The manager's time on the kernel's grid (exact when the resolution is 1 ns or finer).

@@ -31,7 +31,7 @@ void GovernorModule::begin() {
         domain_.govern(wanted_);
     }
     if (period_ == sc_core::SC_ZERO_TIME) return;
-    window_start_ = sc_core::sc_time_stamp();
+    window_start_ = sim_now();
     next_window_ = period_;
     for (std::size_t i = 0; i < start_busy_.size(); ++i) start_busy_[i] = domain_.cores()[i]->busy_time();
     event_.notify(period_);
@@ -43,7 +43,7 @@ void GovernorModule::on_sample() {
         return;
     }
     watchdog_.activation(*this);
-    const sc_time now = sc_core::sc_time_stamp();
+    const sc_time now = sim_now();
     const sc_time window = now - window_start_;
     if (window == sc_core::SC_ZERO_TIME) return;
     const double w = window.to_seconds();
@@ -82,7 +82,7 @@ void GovernorModule::on_sample() {
 }
 
 void GovernorModule::on_activity(const Core& core, bool began) {
-    const sc_time now = sc_core::sc_time_stamp();
+    const sc_time now = sim_now();
     last_activity_ = now;
     if (!paused_) return;
     paused_ = false;

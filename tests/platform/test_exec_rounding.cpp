@@ -2,6 +2,10 @@
 // manager's estimates: whole clock periods at the current frequency, then whole nanoseconds.
 #include <catch2/catch.hpp>
 
+#include <cmath>
+#include <cstdint>
+#include <cstring>
+
 #include "platform/exec_rounding.h"
 
 using rmsim::ceil_to_ns;
@@ -30,4 +34,35 @@ TEST_CASE("exec_rounding: remaining cycles round up to whole clock periods, then
     // 693000000 cycles (not 693000001) = 990000000 ns.
     CHECK(remaining_exec_ns(1.0, 0.9 * 1.1, 0.7e9) == 990000000);
     CHECK(remaining_exec_ns(0.0, 2.0, 1e9) == 0);  // nothing left
+}
+
+TEST_CASE("exec_rounding: nearest_whole is std::nearbyint in the default rounding mode", "[platform]") {
+    using rmsim::nearest_whole;
+    // Ties go to the even neighbour; the sign of a zero result is the argument's.
+    CHECK(nearest_whole(0.5) == 0.0);
+    CHECK(nearest_whole(1.5) == 2.0);
+    CHECK(nearest_whole(2.5) == 2.0);
+    CHECK(nearest_whole(-2.5) == -2.0);
+    CHECK(nearest_whole(2.4999999999999996) == 2.0);
+    CHECK(std::signbit(nearest_whole(-0.3)));
+    CHECK(std::signbit(nearest_whole(-0.0)));
+    CHECK(!std::signbit(nearest_whole(0.3)));
+    // At and above 2^52 every double is whole; just below, halves still exist (2^52 - 0.5 ties to 2^52).
+    CHECK(nearest_whole(4503599627370496.0) == 4503599627370496.0);
+    CHECK(nearest_whole(4503599627370495.5) == 4503599627370496.0);
+    CHECK(nearest_whole(-4503599627370495.5) == -4503599627370496.0);
+    CHECK(nearest_whole(1e300) == 1e300);
+    CHECK(std::isinf(nearest_whole(INFINITY)));
+    CHECK(std::isnan(nearest_whole(NAN)));
+    // Against the library over many magnitudes, signs and fractions, bit for bit.
+    std::uint64_t state = 12345;
+    for (int i = 0; i < 200000; ++i) {
+        state = state * 6364136223846793005ULL + 1442695040888963407ULL;
+        const double mantissa = static_cast<double>(state >> 11) / 9007199254740992.0;  // [0, 1)
+        const int exponent = static_cast<int>((state >> 3) % 120) - 60;
+        const double x = std::ldexp(mantissa, exponent) * ((state & 1) ? -1.0 : 1.0);
+        const double want = std::nearbyint(x);
+        const double got = nearest_whole(x);
+        REQUIRE(std::memcmp(&want, &got, sizeof want) == 0);
+    }
 }
