@@ -69,6 +69,26 @@ public:
         end_ = std::to_chars(end_, buf_.end(), v, std::chars_format::general, 12).ptr;
         return *this;
     }
+    /// A simulated time as exact seconds, as the other result files write them (sim/number_format.h
+    /// ns_as_seconds: 1.5, 86400.000000001); integers only, no rounding to significant digits.
+    CsvRow& seconds(SimTime t) {
+        const auto ns = static_cast<std::uint64_t>(t.ns());
+        end_ = std::to_chars(end_, buf_.end(), ns / 1000000000u).ptr;
+        std::uint32_t frac = static_cast<std::uint32_t>(ns % 1000000000u);
+        if (frac == 0) return *this;
+        int digits = 9;
+        while (frac % 10 == 0) {
+            frac /= 10;
+            --digits;
+        }
+        *end_++ = '.';
+        for (int i = digits - 1; i >= 0; --i) {
+            end_[i] = static_cast<char>('0' + frac % 10);
+            frac /= 10;
+        }
+        end_ += digits;
+        return *this;
+    }
     CsvRow& text(std::string_view t) {
         end_ = std::copy(t.begin(), t.end(), end_);
         return *this;
@@ -97,10 +117,10 @@ void write_tasks_csv(const PolicyView& view, std::ostream& o) {
         const Task& k = view.task(t);
         const bool placed = r.first_start != kNotYet;
         const double u = r.state == TaskState::Completed ? k.utility.value_at((r.end - k.arrival()).to_seconds()) : 0.0;
-        row.integer(t).ch(',').g12(k.arrival().to_seconds()).ch(',');
-        if (placed) row.g12(r.first_start.to_seconds());
+        row.integer(t).ch(',').seconds(k.arrival()).ch(',');
+        if (placed) row.seconds(r.first_start);
         row.ch(',');
-        if (r.end != kNotYet) row.g12(r.end.to_seconds());
+        if (r.end != kNotYet) row.seconds(r.end);
         row.ch(',').text(to_string(r.state)).ch(',');
         if (placed) row.integer(r.cluster).ch(',').integer(r.first_node);
         else row.ch(',');
