@@ -40,7 +40,6 @@ TEST_CASE("conservative: a step smaller than the level spacing takes several sam
     ConservativeParams p;
     p.sampling_rate_s = 0.1;  // freq_step 5 % of 2 GHz = 0.1 GHz: 5 samples per 0.5 GHz level
     GovernedMachine h(spec, governed<ConservativeGovernor>(p));
-    Machine& m = h.machine;
     const ActivityLog& log = h.log;
     run_until(1.05);
     // Idle from 2 GHz: requested 1.9, 1.8, 1.7, 1.6, 1.5 GHz; the slowest level at or above it (RELATION_L)

@@ -69,7 +69,6 @@ TEST_CASE("ondemand: sampling_down_factor keeps the fastest level longer", "[mod
     p.sampling_rate_s = 0.1;
     p.sampling_down_factor = 3;
     GovernedMachine h(spec, governed<OndemandGovernor>(p));
-    Machine& m = h.machine;
     const ActivityLog& log = h.log;
     Script& s = h.script;
     s.at(0.2, start(0, 0, 1, seconds_of_work(0.1)));  // busy over [0.2, 0.3]
