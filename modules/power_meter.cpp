@@ -15,24 +15,6 @@ const char* to_string(EnergyCategory c) {
     return "?";
 }
 
-void EnergyIntegrator::advance(const sc_core::sc_time& now) {
-    if (now == last_) return;
-    if (observer_) observer_->on_span(*this, now);
-    const double dt = to_seconds(now - last_);
-    for (std::size_t i = 0; i < kEnergyCategories; ++i) energy_[i] += power_[i] * dt;
-    last_ = now;
-}
-
-void EnergyIntegrator::set_power(EnergyCategory c, Watts w, const sc_core::sc_time& now) {
-    advance(now);
-    power_[idx(c)] = w;
-}
-
-void EnergyIntegrator::add_power(EnergyCategory c, Watts dw, const sc_core::sc_time& now) {
-    advance(now);
-    power_[idx(c)] += dw;
-}
-
 Watts EnergyIntegrator::total_power() const {
     Watts w = 0;
     for (Watts p : power_) w += p;
@@ -56,15 +38,6 @@ Joules EnergyIntegrator::total_energy(const sc_core::sc_time& now) const {
     Joules j = 0;
     for (std::size_t i = 0; i < kEnergyCategories; ++i) j += energy_[i] + power_[i] * dt;
     return j;
-}
-
-void PowerMeter::set_power(EnergyCategory c, Watts w) {
-    const Watts old = own_.power(c);
-    if (w == old) return;
-    const sc_core::sc_time now = sim_now();
-    own_.set_power(c, w, now);
-    if (account_) account_->add_power(c, w - old, now);
-    if (observer_) observer_->on_power_change(now, w - old);
 }
 
 void PowerMeter::add_energy(EnergyCategory c, Joules j) {

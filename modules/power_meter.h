@@ -42,10 +42,23 @@ public:
 /// 100,000 cores. Times are SystemC times.
 class EnergyIntegrator {
 public:
-    /// Brings energy up to `now` at the current draw.
-    void advance(const sc_core::sc_time& now);
-    void set_power(EnergyCategory c, Watts w, const sc_core::sc_time& now);
-    void add_power(EnergyCategory c, Watts dw, const sc_core::sc_time& now);
+    /// Brings energy up to `now` at the current draw. (Inline, as the setters: a core changes its draw at
+    /// every start and end of a segment.)
+    void advance(const sc_core::sc_time& now) {
+        if (now == last_) return;
+        if (observer_) observer_->on_span(*this, now);
+        const double dt = to_seconds(now - last_);
+        for (std::size_t i = 0; i < kEnergyCategories; ++i) energy_[i] += power_[i] * dt;
+        last_ = now;
+    }
+    void set_power(EnergyCategory c, Watts w, const sc_core::sc_time& now) {
+        advance(now);
+        power_[idx(c)] = w;
+    }
+    void add_power(EnergyCategory c, Watts dw, const sc_core::sc_time& now) {
+        advance(now);
+        power_[idx(c)] += dw;
+    }
     void add_energy(EnergyCategory c, Joules j) { energy_[idx(c)] += j; }
     /// A lump at `now`: an observer first sees the span up to `now` without it.
     void add_energy(EnergyCategory c, Joules j, const sc_core::sc_time& now) {
@@ -91,7 +104,14 @@ public:
     /// Reports every later change of draw to `o` (nullptr: none, the normal case: one test per change).
     void observe(PowerObserver* o) { observer_ = o; }
     /// Sets the draw of one category from now on (the old draw is integrated up to now first).
-    void set_power(EnergyCategory c, Watts w);
+    void set_power(EnergyCategory c, Watts w) {
+        const Watts old = own_.power(c);
+        if (w == old) return;
+        const sc_core::sc_time now = sim_now();
+        own_.set_power(c, w, now);
+        if (account_) account_->add_power(c, w - old, now);
+        if (observer_) observer_->on_power_change(now, w - old);
+    }
     /// A lump of energy (a DVFS transition, a wake-up).
     void add_energy(EnergyCategory c, Joules j);
     Watts power(EnergyCategory c) const { return own_.power(c); }
