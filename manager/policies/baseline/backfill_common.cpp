@@ -84,7 +84,7 @@ bool try_start_now(const PolicyView& view, Decisions& decide, StartNowIndex& ind
         const std::uint32_t p = clamp_pstate(view, c, pstate);
         const SimTime d = view.booked_time(t, c, p);
         if (k == 0 || d.is_negative() || !index.fits(c, k, d)) continue;
-        const Joules e = view.exec_energy(t, c, p);
+        const Joules e = index.unlimited() ? 0 : view.exec_energy(t, c, p);  // finite here (k > 0, d >= 0)
         if (!index.affordable(e) || (rule && !rule(c, k, d))) continue;
         auto units = pick_units(view, c, k, view.now(), d, choice);
         if (units.size() != k)

@@ -59,6 +59,9 @@ public:
     explicit StartNowIndex(const PolicyView& view);
     /// Energy the period has left for this event's bookings (+inf without a budget).
     Joules energy_left() const { return energy_left_j_; }
+    /// No budget binds this event (+inf left): every finite estimate is affordable and spending it leaves +inf,
+    /// so callers need not compute the estimates.
+    bool unlimited() const { return energy_left_j_ == std::numeric_limits<Joules>::infinity(); }
     bool affordable(Joules energy_j) const { return energy_j <= energy_left_j_; }
     void spend(Joules energy_j) { energy_left_j_ -= energy_j; }
     bool fits(ClusterId c, std::uint32_t k, SimTime duration);

@@ -17,6 +17,11 @@ void BackfillIndex::Bucket::rebuild() {
     build_tree();
 }
 
+void BackfillIndex::Bucket::reset() {
+    entries.clear();
+    build_tree();
+}
+
 // Room for at least half as many pushes again before the next rebuild (so each rebuild is paid by the pushes
 // since the last one), the tree's leaves a power of two.
 std::size_t BackfillIndex::Bucket::leaves_for(std::size_t live) {
@@ -99,8 +104,9 @@ void BackfillIndex::file(const PolicyView& view, TaskId t, std::vector<TaskId>& 
     for (ClusterId c = 0; c < view.cluster_count(); ++c) {
         const std::uint32_t k = view.units_needed(t, c);
         const std::uint32_t p = clamp_pstate(view, c, pstate_);
-        if (k == 0 || view.exec_time(t, c, p).is_negative()) continue;
-        buckets_[c][k].push(Entry{key, view.booked_time(t, c, p).ns()});
+        const SimTime d = view.booked_time(t, c, p);  // negative iff exec_time() is: it cannot run there
+        if (k == 0 || d.is_negative()) continue;
+        buckets_[c][k].push(Entry{key, d.ns()});
         ++filed_[t];
     }
     if (filed_[t] == 0) unrunnable.push_back(t);
@@ -143,7 +149,9 @@ std::vector<TaskId> BackfillIndex::sync(const PolicyView& view) {
                 }
             }
             if (b.first == b.entries.size()) {
-                it = per_cluster.erase(it);
+                // Kept, empty, for the next task of this unit count (first_after() finds nothing in it).
+                if (!b.entries.empty()) b.reset();
+                ++it;
                 continue;
             }
             // Compacted when the gone entries outnumber the live ones: each removal paid once.

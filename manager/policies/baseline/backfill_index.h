@@ -73,6 +73,9 @@ private:
         void push(const Entry& e);
         /// Drops the gone entries and rebuilds the tree.
         void rebuild();
+        /// Every entry gone: empty, as a new bucket is after its first rebuild, its vectors' memory kept (a
+        /// bucket of a shallow queue empties and fills again at most mapping events).
+        void reset();
         /// The tree from `entries`, all live.
         void build_tree();
         /// Leaves for `live` entries and half as many pushes again, a power of two.
