@@ -55,7 +55,7 @@ std::vector<LocalNodeIndex> AvailabilityProfile::packed_idle_nodes(std::uint32_t
     };
     std::vector<LocalNodeIndex> nodes;
     nodes.reserve(k);
-    std::vector<std::uint32_t> taken_from_buckets;
+    pack_taken_.clear();
     std::uint32_t need = k;
     while (need > 0) {
         Pick pick;
@@ -98,14 +98,13 @@ std::vector<LocalNodeIndex> AvailabilityProfile::packed_idle_nodes(std::uint32_t
             nodes.insert(nodes.end(), pack_nodes_.begin() + pg.offset, pack_nodes_.begin() + pg.offset + take);
         } else {
             pack_excluded_[pick.group >> 6] |= std::uint64_t{1} << (pick.group & 63);
-            taken_from_buckets.push_back(pick.group);
-            LocalNodeIndex e = next_empty_node(pick.group * g);
-            for (std::uint32_t i = 0; i < take; ++i, e = next_empty_node(e + 1)) nodes.push_back(e);
+            pack_taken_.push_back(pick.group);
+            append_empty_nodes(pick.group * g, take, nodes);  // the group has pick.count >= take of them
         }
         need -= take;
     }
     for (const PackGroup& pg : pack_groups_) pack_excluded_[pg.group >> 6] = 0;
-    for (std::uint32_t group : taken_from_buckets) pack_excluded_[group >> 6] = 0;
+    for (std::uint32_t group : pack_taken_) pack_excluded_[group >> 6] = 0;
     if (need > 0) return {};
     std::sort(nodes.begin(), nodes.end());
     return nodes;

@@ -50,9 +50,7 @@ bool cost_less(const PlacementCost& x, LocalNodeIndex nx, const PlacementCost& y
 AvailabilityProfile::AvailabilityProfile(std::uint32_t node_count, SimTime now, std::uint32_t group_size)
     : now_(now),
       timelines_(node_count),
-      first_start_(node_count, kInf),
-      first_end_(node_count, kInf),
-      last_end_(node_count, kNegInf),
+      bounds_(node_count, NodeBounds{kInf, kInf, kNegInf}),
       empty_bits_((static_cast<std::size_t>(node_count) + 63) / 64, ~std::uint64_t{0}),
       empty_count_(node_count) {
     if (node_count == 0)
@@ -64,19 +62,6 @@ AvailabilityProfile::AvailabilityProfile(std::uint32_t node_count, SimTime now, 
     if (group_size > 1) {
         groups_.emplace(node_count, group_size);
         pack_excluded_.assign((static_cast<std::size_t>(groups_->group_count()) + 63) / 64, 0);
-    }
-}
-
-void AvailabilityProfile::set_empty_bit(LocalNodeIndex node, bool empty) {
-    std::uint64_t& word = empty_bits_[node >> 6];
-    const std::uint64_t bit = std::uint64_t{1} << (node & 63);
-    if (((word & bit) != 0) == empty) return;
-    word ^= bit;
-    if (groups_) groups_->on_empty_change(node, empty);
-    if (empty) {
-        ++empty_count_;
-    } else {
-        --empty_count_;
     }
 }
 
@@ -92,6 +77,21 @@ LocalNodeIndex AvailabilityProfile::next_empty_node(LocalNodeIndex from) const {
     return static_cast<LocalNodeIndex>(w * 64 + static_cast<std::size_t>(__builtin_ctzll(bits)));
 }
 
+void AvailabilityProfile::append_empty_nodes(LocalNodeIndex from, std::uint32_t count,
+                                             std::vector<LocalNodeIndex>& out) const {
+    if (count == 0 || from >= node_count()) return;
+    std::size_t w = from >> 6;
+    std::uint64_t bits = empty_bits_[w] & (~std::uint64_t{0} << (from & 63));
+    while (true) {
+        for (; bits != 0; bits &= bits - 1) {  // bits past the last node are 0 (constructor)
+            out.push_back(static_cast<LocalNodeIndex>(w * 64 + static_cast<std::size_t>(__builtin_ctzll(bits))));
+            if (--count == 0) return;
+        }
+        if (++w == empty_bits_.size()) return;
+        bits = empty_bits_[w];
+    }
+}
+
 void AvailabilityProfile::check_node(LocalNodeIndex node) const {
     if (node >= timelines_.size())
         throw std::invalid_argument("AvailabilityProfile: node " + std::to_string(node) + " out of range (" +
@@ -101,7 +101,7 @@ void AvailabilityProfile::check_node(LocalNodeIndex node) const {
 void AvailabilityProfile::bump_void(SimTime a, SimTime b, int sign) const {
     // Touching intervals leave no idle period between them; every node keeps exactly one tail, at +inf
     // after an open-ended booking (the sweep counts tails per node).
-    if (!voids_tracked_ || (b != kInf && !(a < b))) return;
+    if (b != kInf && !(a < b)) return;
     auto bump = [sign](auto& map, const auto& key) {
         auto& count = map[key];
         if (sign > 0) {
@@ -134,12 +134,44 @@ void AvailabilityProfile::track_voids() const {
     for (LocalNodeIndex n = 0; n < node_count(); ++n) index_voids(n);
 }
 
-void AvailabilityProfile::index_node(LocalNodeIndex node) {
-    const auto& tl = timelines_[node];
-    first_start_[node] = tl.empty() ? kInf : tl.front().start;
-    first_end_[node] = tl.empty() ? kInf : tl.front().end;
-    last_end_[node] = tl.empty() ? kNegInf : tl.back().end;
-    set_empty_bit(node, tl.empty());
+void AvailabilityProfile::index_nodes(const LocalNodeIndex* first, const LocalNodeIndex* last) {
+    const std::uint32_t g = group_size();
+    std::uint32_t group = 0;                      // the group whose change is being summed, its nodes
+    LocalNodeIndex group_begin = 0, group_end = 0;  // [group_begin, group_end) (none yet)
+    int delta = 0;  // empty nodes gained (lost: negative) by `group` since its last add_empty()
+    for (const LocalNodeIndex* it = first; it != last; ++it) {
+        const LocalNodeIndex node = *it;
+        const Timeline& tl = timelines_[node];
+        const bool empty = tl.empty();
+        bounds_[node] = empty ? NodeBounds{kInf, kInf, kNegInf}
+                              : NodeBounds{tl.front().start, tl.front().end, tl.back().end};
+        std::uint64_t& word = empty_bits_[node >> 6];
+        const std::uint64_t bit = std::uint64_t{1} << (node & 63);
+        if (((word & bit) != 0) == empty) continue;  // the empty bit stays
+        word ^= bit;
+        if (empty) {
+            ++empty_count_;
+        } else {
+            --empty_count_;
+        }
+        if (!groups_) continue;
+        if (node < group_begin || node >= group_end) {  // a node of another group: the sum so far is complete
+            if (delta != 0) groups_->add_empty(group, delta);
+            delta = 0;
+            group = node / g;
+            group_begin = group * g;
+            group_end = group_begin + g;
+        }
+        delta += empty ? 1 : -1;
+    }
+    if (delta != 0) groups_->add_empty(group, delta);
+}
+
+const std::vector<LocalNodeIndex>& AvailabilityProfile::ascending(const std::vector<LocalNodeIndex>& nodes) {
+    if (std::is_sorted(nodes.begin(), nodes.end())) return nodes;
+    sorted_.assign(nodes.begin(), nodes.end());
+    std::sort(sorted_.begin(), sorted_.end());
+    return sorted_;
 }
 
 namespace {
@@ -153,24 +185,25 @@ std::pair<SimTime, SimTime> neighbours(const Timeline& tl, Timeline::const_itera
 
 }  // namespace
 
-void AvailabilityProfile::add(std::vector<LocalNodeIndex> nodes, SimTime start, SimTime end, TaskId owner,
+void AvailabilityProfile::add(const std::vector<LocalNodeIndex>& given, SimTime start, SimTime end, TaskId owner,
                               BookingKind kind, double memory_gb) {
-    if (nodes.empty())
+    if (given.empty())
         throw std::invalid_argument("AvailabilityProfile::add: no nodes for " + owner_text(owner));
     if (!start.is_finite() || !(end > start))
         throw std::invalid_argument("AvailabilityProfile::add: need finite start < end for " +
                                     owner_text(owner));
     if (bookings_.count(owner))
         throw std::invalid_argument("AvailabilityProfile::add: " + owner_text(owner) + " is already booked");
-    std::sort(nodes.begin(), nodes.end());
+    const std::vector<LocalNodeIndex>& nodes = ascending(given);
+    const bool in_range = nodes.back() < node_count();  // ascending: the last is the largest
     for (std::size_t i = 0; i < nodes.size(); ++i) {
-        check_node(nodes[i]);
+        if (!in_range) check_node(nodes[i]);
         if (i > 0 && nodes[i] == nodes[i - 1])
             throw std::invalid_argument("AvailabilityProfile::add: node " + std::to_string(nodes[i]) +
                                         " given twice for " + owner_text(owner));
     }
     for (LocalNodeIndex n : nodes) {
-        if (!is_idle(n, start, end))
+        if (!idle_fast(n, start, end))  // is_idle() without its second range check
             throw std::logic_error("AvailabilityProfile::add: node " + std::to_string(n) +
                                    " is busy during [" + text(start) + ", " + text(end) + ") wanted by " +
                                    owner_text(owner));
@@ -182,18 +215,21 @@ void AvailabilityProfile::add(std::vector<LocalNodeIndex> nodes, SimTime start, 
         memory_->add(start, end, memory_gb);  // std::logic_error if it does not fit
     }
     for (LocalNodeIndex n : nodes) {
-        // The idle period [pe, ns) holding the new interval splits into [pe, start) and [end, ns).
         auto& tl = timelines_[n];
         const auto pos = first_ending_after(tl, start);
-        const auto [pe, ns] = neighbours(tl, pos, pos);
-        bump_void(pe, ns, -1);
-        bump_void(pe, start, +1);
-        bump_void(end, ns, +1);
+        if (voids_tracked_) {
+            // The idle period [pe, ns) holding the new interval splits into [pe, start) and [end, ns).
+            const auto [pe, ns] = neighbours(tl, pos, pos);
+            bump_void(pe, ns, -1);
+            bump_void(pe, start, +1);
+            bump_void(end, ns, +1);
+        }
         tl.insert(pos, BusyInterval{start, end, owner});
-        index_node(n);
     }
-    bookings_.emplace(owner, Booking{owner, kind, start, end, std::move(nodes), memory_gb});
-    if (start > now_) future_by_start_.insert({start, owner});
+    index_nodes(nodes.data(), nodes.data() + nodes.size());
+    const bool ahead = start > now_;
+    bookings_.emplace(owner, Booking{owner, kind, start, end, ahead, UnitList(nodes), memory_gb});
+    if (ahead) future_by_start_.insert({start, owner});
     by_end_.insert({end, owner});
     if (kind == BookingKind::PlaceHolder) placeholders_.insert(owner);
 }
@@ -204,20 +240,22 @@ void AvailabilityProfile::erase_booking(std::unordered_map<TaskId, Booking>::ite
     const TaskId owner = it->first;
     const Booking& b = it->second;
     for (LocalNodeIndex n : b.nodes) {
-        // The idle periods [pe, start) and [end, ns) around the interval merge into [pe, ns).
         auto& tl = timelines_[n];
         const auto pos = find_owned(tl, b.start, owner, n);
-        const auto [pe, ns] = neighbours(tl, pos, pos + 1);
-        bump_void(pe, pos->start, -1);
-        bump_void(pos->end, ns, -1);
-        bump_void(pe, ns, +1);
+        if (voids_tracked_) {
+            // The idle periods [pe, start) and [end, ns) around the interval merge into [pe, ns).
+            const auto [pe, ns] = neighbours(tl, pos, pos + 1);
+            bump_void(pe, pos->start, -1);
+            bump_void(pos->end, ns, -1);
+            bump_void(pe, ns, +1);
+        }
         tl.erase(pos);
-        index_node(n);
     }
+    index_nodes(b.nodes.begin(), b.nodes.end());
     if (b.memory_gb > 0) memory_->remove(b.start, b.end, b.memory_gb);
-    future_by_start_.erase(std::make_pair(b.start, owner));  // a no-op if it started by its add
+    if (b.ahead) future_by_start_.erase(std::make_pair(b.start, owner));
     by_end_.erase(std::make_pair(b.end, owner));
-    placeholders_.erase(owner);
+    if (b.kind == BookingKind::PlaceHolder) placeholders_.erase(owner);  // set_kind() keeps the two in step
     bookings_.erase(it);
 }
 
@@ -268,14 +306,16 @@ bool AvailabilityProfile::update_end(TaskId owner, SimTime end) {
         memory_->add(b.start, end, b.memory_gb);
     }
     for (LocalNodeIndex n : b.nodes) {
-        // The idle period after the interval, [old end, ns), becomes [end, ns).
         const auto pos = own_interval(n);
-        const SimTime ns = neighbours(timelines_[n], pos, pos + 1).second;
-        bump_void(pos->end, ns, -1);
-        bump_void(end, ns, +1);
+        if (voids_tracked_) {
+            // The idle period after the interval, [old end, ns), becomes [end, ns).
+            const SimTime ns = neighbours(timelines_[n], pos, pos + 1).second;
+            bump_void(pos->end, ns, -1);
+            bump_void(end, ns, +1);
+        }
         pos->end = end;
-        index_node(n);
     }
+    index_nodes(b.nodes.begin(), b.nodes.end());
     by_end_.erase(std::make_pair(b.end, owner));
     by_end_.insert({end, owner});
     b.end = end;
@@ -404,11 +444,12 @@ std::vector<LocalNodeIndex> AvailabilityProfile::choose_nodes(std::uint32_t k, S
     const SimTime end = start + duration;
     candidates_.clear();
     for (LocalNodeIndex n = 0; n < n_nodes; ++n) {
-        if (last_end_[n] <= start) {
-            candidates_.push_back(Candidate{cost_in_period(last_end_[n], kInf, start, end), n});
-        } else if (end <= first_start_[n]) {
-            candidates_.push_back(Candidate{cost_in_period(kNegInf, first_start_[n], start, end), n});
-        } else if (first_end_[n] > start) {
+        const NodeBounds& b = bounds_[n];
+        if (b.last_end <= start) {
+            candidates_.push_back(Candidate{cost_in_period(b.last_end, kInf, start, end), n});
+        } else if (end <= b.first_start) {
+            candidates_.push_back(Candidate{cost_in_period(kNegInf, b.first_start, start, end), n});
+        } else if (b.first_end > start) {
             continue;  // the first interval overlaps the window
         } else {
             const auto& tl = timelines_[n];
@@ -455,10 +496,11 @@ bool AvailabilityProfile::is_idle(LocalNodeIndex node, SimTime start, SimTime en
 
 // Equal to is_idle() for every input (NaN included): each early answer is the one is_idle() would give.
 bool AvailabilityProfile::idle_fast(LocalNodeIndex node, SimTime start, SimTime end) const {
-    if (last_end_[node] <= start) return true;   // every interval ends by the start (or there is none)
-    if (end <= first_start_[node]) return true;  // the window ends before the first interval
+    const NodeBounds& b = bounds_[node];
+    if (b.last_end <= start) return true;   // every interval ends by the start (or there is none)
+    if (end <= b.first_start) return true;  // the window ends before the first interval
     // The first interval ends after the start: it is the one is_idle() looks at.
-    if (first_end_[node] > start) return !(first_start_[node] < end);
+    if (b.first_end > start) return !(b.first_start < end);
     const auto& tl = timelines_[node];
     auto it = first_ending_after(tl, start);
     return it == tl.end() || !(it->start < end);
@@ -490,7 +532,11 @@ bool AvailabilityProfile::idle_booked_nodes(SimTime start, SimTime end) const {
     // Empty or NaN windows: the definition itself (such a window overlaps nothing or compares false).
     // Windows ending by now: bookings that started by their add are not in future_by_start_.
     if (!(start < end) || !(end > now_)) return false;
-    const auto ended_end = by_end_.upper_bound(std::make_pair(start, std::numeric_limits<TaskId>::max()));
+    // The bookings that end by the start; none when the earliest end is later (the usual case of a window
+    // from now: set_now() has pruned what ended), known without the search.
+    const auto ended_end = by_end_.empty() || by_end_.begin()->first > start
+                               ? by_end_.begin()
+                               : by_end_.upper_bound(std::make_pair(start, std::numeric_limits<TaskId>::max()));
     // A booking starting at or after end > now started after now when it was added (now never goes back),
     // so future_by_start_ has it.
     const auto later_begin = future_by_start_.lower_bound(std::make_pair(end, TaskId{0}));

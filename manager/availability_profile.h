@@ -84,6 +84,7 @@ struct Booking {
     BookingKind kind = BookingKind::Running;
     SimTime start;
     SimTime end;
+    bool ahead = false;  ///< added with a start after the then-current time: listed by start (future_by_start_)
     UnitList nodes;  ///< ascending (a single node inline: manager/unit_list.h)
     double memory_gb = 0;  ///< memory taken from the cluster's pool over [start, end) (0: none)
 };
@@ -120,7 +121,9 @@ class AvailabilityProfile {
     /// is already busy in that window (callers choose idle nodes with choose_nodes()).
     /// `memory_gb` > 0 also books that much of the memory pool (std::logic_error without a pool or if it does
     /// not fit over the window).
-    void add(std::vector<LocalNodeIndex> nodes, SimTime start, SimTime end, TaskId owner,
+    /// The nodes are read, not kept: a caller passes its own (ascending, as the ledger keeps them, saves a
+    /// sorted copy).
+    void add(const std::vector<LocalNodeIndex>& nodes, SimTime start, SimTime end, TaskId owner,
              BookingKind kind, double memory_gb = 0);
     /// Removes the owner's booking; false if it has none (e.g. already pruned by set_now()). `booked_end`, if
     /// given, receives the end it had.
@@ -183,6 +186,9 @@ class AvailabilityProfile {
     std::uint32_t empty_node_count() const { return empty_count_; }
     /// The lowest empty node with index >= from; node_count() if there is none. O(N/64) at worst.
     LocalNodeIndex next_empty_node(LocalNodeIndex from) const;
+    /// Appends the `count` lowest empty nodes with index >= from to `out` (fewer if there are not that many):
+    /// what `count` calls of next_empty_node() find, a word of the bitmap at a time.
+    void append_empty_nodes(LocalNodeIndex from, std::uint32_t count, std::vector<LocalNodeIndex>& out) const;
     /// Nodes with no busy interval containing t (start <= t < end), ascending.
     std::vector<LocalNodeIndex> idle_nodes_at(SimTime t) const;
     /// The node's busy intervals, sorted by start.
@@ -229,9 +235,9 @@ class AvailabilityProfile {
     bool idle_booked_nodes(SimTime start, SimTime end) const;
     /// The exact scan behind lowest_idle_nodes(): nodes in index order, stopping at the k-th idle one.
     std::vector<LocalNodeIndex> lowest_idle_scan(std::uint32_t k, SimTime start, SimTime end) const;
-    void set_empty_bit(LocalNodeIndex node, bool empty);
     /// Adds (+1) or removes (-1) the idle period [a, b) to/from the void indexes (a tail if b = +inf);
-    /// nothing if the indexes are not tracked yet or the period is empty.
+    /// nothing if the period is empty. Only while the indexes are tracked (callers skip the three calls of a
+    /// node's change otherwise: FCFS and EASY never build them).
     void bump_void(SimTime a, SimTime b, int sign) const;
     /// Adds all of the node's idle periods to the void indexes.
     void index_voids(LocalNodeIndex node) const;
@@ -239,7 +245,12 @@ class AvailabilityProfile {
     /// updates only the idle periods it touches (O(log V) per node).
     void track_voids() const;
     /// After a change of the node's timeline: its per-node bounds and empty bit.
-    void index_node(LocalNodeIndex node);
+    void index_node(LocalNodeIndex node) { index_nodes(&node, &node + 1); }
+    /// index_node() of every node of [first, last) (ascending), with the empty count and the group buckets
+    /// changed once per group touched rather than once per node (a task's cores lie on a few hardware nodes).
+    void index_nodes(const LocalNodeIndex* first, const LocalNodeIndex* last);
+    /// `nodes` if ascending, else a sorted copy of them (in a scratch buffer, valid until the next call).
+    const std::vector<LocalNodeIndex>& ascending(const std::vector<LocalNodeIndex>& nodes);
     void erase_booking(TaskId owner);
     void erase_booking(std::unordered_map<TaskId, Booking>::iterator it);
     void rebuild_cache() const;
@@ -249,10 +260,14 @@ class AvailabilityProfile {
     SimTime now_;
     std::vector<Timeline> timelines_;
     // Per node, the bounds of its first busy interval and the end of its last (+inf / -inf when idle for
-    // good): contiguous copies that let choose_nodes() cost or skip most nodes without their timelines.
-    std::vector<SimTime> first_start_;
-    std::vector<SimTime> first_end_;
-    std::vector<SimTime> last_end_;
+    // good): contiguous copies that let choose_nodes() cost or skip most nodes without their timelines. One
+    // struct per node, so that keeping them (index_nodes()) and reading them touch one place.
+    struct NodeBounds {
+        SimTime first_start;
+        SimTime first_end;
+        SimTime last_end;
+    };
+    std::vector<NodeBounds> bounds_;
     std::unordered_map<TaskId, Booking> bookings_;
     // Indexes of bookings_ so that set_now(), clear_placeholders() and lowest_idle_nodes() touch only the
     // bookings concerned (tens of thousands run at once on a cluster of 32,768 cores).
@@ -277,6 +292,7 @@ class AvailabilityProfile {
     mutable std::vector<Candidate> candidates_;  ///< scratch of choose_nodes()
     mutable std::vector<char> chosen_;           ///< scratch of choose_nodes()
     mutable std::vector<LocalNodeIndex> outside_;  ///< scratch of lowest_idle_nodes()
+    std::vector<LocalNodeIndex> sorted_;           ///< scratch of ascending()
     std::optional<GroupBuckets> groups_;           ///< empty nodes per group (group_size > 1)
     std::optional<MemoryPool> memory_;             ///< set_memory_capacity(): memory planned beside nodes
     /// Scratch of packed_idle_nodes(): the groups with idle nodes that are not empty, their idle nodes, and
@@ -290,6 +306,7 @@ class AvailabilityProfile {
     mutable std::vector<PackGroup> pack_groups_;
     mutable std::vector<LocalNodeIndex> pack_nodes_;
     mutable std::vector<std::uint64_t> pack_excluded_;
+    mutable std::vector<std::uint32_t> pack_taken_;  ///< the groups taken from the buckets
 };
 
 }  // namespace rmsim

@@ -59,8 +59,13 @@ std::vector<SimTime> Bookkeeping::take_wakeups() {
 
 std::vector<Command> Bookkeeping::take_commands() {
     std::vector<Command> c;
-    c.swap(outbox_);
+    take_commands(c);
     return c;
+}
+
+void Bookkeeping::take_commands(std::vector<Command>& into) {
+    into.clear();
+    into.swap(outbox_);
 }
 
 }  // namespace rmsim

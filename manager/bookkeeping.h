@@ -70,6 +70,9 @@ public:
     bool extend_running(TaskId t, SimTime end) { return ledger_.extend_running(t, end); }
     /// The commands produced since the last call, in order.
     std::vector<Command> take_commands();
+    /// The same into `into` (its old contents dropped): the manager swaps two buffers at every step, so
+    /// neither is allocated again.
+    void take_commands(std::vector<Command>& into);
     /// The wake-ups the policy asked for (Decisions::wake_me_at) since the last call.
     std::vector<SimTime> take_wakeups();
 

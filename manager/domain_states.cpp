@@ -49,18 +49,44 @@ void DomainStates::for_cores(NodeId n, std::uint32_t core, F&& f) {
     for (std::uint32_t c = 0; c < cores; ++c) f(domain_of(n, c));
 }
 
+template <class F>
+void DomainStates::for_part_cores(const NodePart& part, F&& f) {
+    const std::uint32_t first = first_domain_.at(part.node);
+    const std::vector<std::uint32_t>& domain_of_core = layouts_[node_type_[part.node]].domain_of_core;
+    for (const std::uint32_t* u = part.first; u != part.last; ++u) {
+        const std::uint32_t core = part.core(*u);
+        if (core != kAllCores) {
+            f(first + domain_of_core.at(core));
+        } else {
+            for (std::uint32_t d : domain_of_core) f(first + d);
+        }
+    }
+}
+
 void DomainStates::started(NodeId n, std::uint32_t core, std::uint32_t pstate) {
-    for_cores(n, core, [&](std::uint32_t d) {
-        ++busy_[d];
-        if (!hardware_[d]) level_[d] = pstate;
-    });
+    for_cores(n, core, [&](std::uint32_t d) { start_on(d, pstate); });
 }
 
 void DomainStates::ended(NodeId n, std::uint32_t core) {
-    for_cores(n, core, [&](std::uint32_t d) {
-        if (busy_[d] == 0) throw std::logic_error("DomainStates: more task ends than starts");
-        --busy_[d];
-    });
+    for_cores(n, core, [&](std::uint32_t d) { end_on(d); });
+}
+
+void DomainStates::started(const NodePart& part, std::uint32_t pstate) {
+    for_part_cores(part, [&](std::uint32_t d) { start_on(d, pstate); });
+}
+
+void DomainStates::ended(const NodePart& part) {
+    for_part_cores(part, [&](std::uint32_t d) { end_on(d); });
+}
+
+void DomainStates::start_on(std::uint32_t d, std::uint32_t pstate) {
+    ++busy_[d];
+    if (!hardware_[d]) level_[d] = pstate;
+}
+
+void DomainStates::end_on(std::uint32_t d) {
+    if (busy_[d] == 0) throw std::logic_error("DomainStates: more task ends than starts");
+    --busy_[d];
 }
 
 void DomainStates::reported(NodeId n, std::uint32_t core, std::uint32_t level) {

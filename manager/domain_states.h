@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "manager/node_parts.h"
 #include "platform/platform_spec.h"
 
 namespace rmsim {
@@ -27,6 +28,10 @@ public:
     void started(NodeId n, std::uint32_t core, std::uint32_t pstate);
     /// The task on `core` of node `n` (kAllCores: on the node) ended.
     void ended(NodeId n, std::uint32_t core);
+    /// started() / ended() for every unit of a task's node part (manager/node_parts.h), in unit order: the
+    /// node's layout is looked up once per part.
+    void started(const NodePart& part, std::uint32_t pstate);
+    void ended(const NodePart& part);
     /// DOMAIN_LEVEL: the domain of `core` of node `n` is at `level`, set by the hardware.
     void reported(NodeId n, std::uint32_t core, std::uint32_t level);
     DomainState state(NodeId n, std::uint32_t core) const;
@@ -36,6 +41,12 @@ private:
     std::uint32_t domain_of(NodeId n, std::uint32_t core) const;
     template <class F>
     void for_cores(NodeId n, std::uint32_t core, F&& f);
+    /// A START's and a task end's effect on domain d (one core of it).
+    void start_on(std::uint32_t d, std::uint32_t pstate);
+    void end_on(std::uint32_t d);
+    /// f(domain) for each core of each unit of the part, as for_cores() per unit.
+    template <class F>
+    void for_part_cores(const NodePart& part, F&& f);
 
     struct NodeLayout {
         std::vector<std::uint32_t> domain_of_core;   ///< local domain index per core

@@ -22,12 +22,10 @@ Estimates::Estimates(const PlatformSpec& platform, Granularity granularity, Esti
         cores_per_node_.push_back(cpn);
         unit_count_.push_back(granularity == Granularity::Node ? c.nodes : c.nodes * cpn);
         core_type_.push_back(platform_.core_type_of(c.node_type, 0));
+        pstate_count_.push_back(static_cast<std::uint32_t>(platform_.pstate_count(c.node_type)));
     }
 }
 
-std::uint32_t Estimates::pstate_count(ClusterId c) const {
-    return static_cast<std::uint32_t>(platform_.pstate_count(platform_.clusters.at(c).node_type));
-}
 
 std::uint32_t Estimates::units_needed(const Task& task, ClusterId c) const {
     const std::uint32_t cpn = cores_per_node_.at(c);

@@ -45,7 +45,7 @@ public:
     Granularity granularity() const { return granularity_; }
     const EstimateConfig& config() const { return config_; }
     std::size_t cluster_count() const { return platform_.clusters.size(); }
-    std::uint32_t pstate_count(ClusterId c) const;
+    std::uint32_t pstate_count(ClusterId c) const { return pstate_count_.at(c); }
     std::uint32_t cores_per_node(ClusterId c) const { return cores_per_node_.at(c); }
     /// Allocation units of cluster c: its nodes (Granularity::Node) or its cores.
     std::uint32_t unit_count(ClusterId c) const { return unit_count_.at(c); }
@@ -77,6 +77,7 @@ private:
     std::vector<std::uint32_t> cores_per_node_;
     std::vector<std::uint32_t> unit_count_;
     std::vector<CoreTypeId> core_type_;  ///< per cluster: the type of core 0 of its node type
+    std::vector<std::uint32_t> pstate_count_;  ///< per cluster (PlatformSpec::pstate_count of its node type)
 };
 
 }  // namespace rmsim

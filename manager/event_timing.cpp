@@ -5,13 +5,17 @@
 
 namespace rmsim {
 
-void WallHistogram::add(double seconds) {
+std::size_t WallHistogram::bin_of(double seconds) {
+    // Bin i holds [10^(i/32 - 9), 10^((i+1)/32 - 9)) seconds; below 1 ns goes to bin 0.
+    const double x = seconds > 1e-9 ? (std::log10(seconds) + 9.0) * kBinsPerDecade : 0.0;
+    return static_cast<std::size_t>(std::clamp(x, 0.0, double(kBins - 1)));
+}
+
+void WallHistogram::add(double seconds, std::size_t bin) {
     ++count_;
     sum_ += seconds;
     max_ = std::max(max_, seconds);
-    // Bin i holds [10^(i/32 - 9), 10^((i+1)/32 - 9)) seconds; below 1 ns goes to bin 0.
-    const double x = seconds > 1e-9 ? (std::log10(seconds) + 9.0) * kBinsPerDecade : 0.0;
-    bins_[static_cast<std::size_t>(std::clamp(x, 0.0, double(kBins - 1)))] += 1;
+    bins_[bin] += 1;
 }
 
 double WallHistogram::median() const {
@@ -26,10 +30,11 @@ double WallHistogram::median() const {
 }
 
 void EventTiming::add(double wall_s, std::size_t queue_length) {
-    all_.add(wall_s);
+    const std::size_t bin = WallHistogram::bin_of(wall_s);  // one logarithm for both histograms
+    all_.add(wall_s, bin);
     std::size_t d = 0;
     for (std::size_t q = queue_length; q > 0 && d + 1 < kQueueDecades; q /= 10) ++d;
-    by_queue_[d].add(wall_s);
+    by_queue_[d].add(wall_s, bin);
 }
 
 std::string EventTiming::decade_label(std::size_t d) {

@@ -15,7 +15,10 @@ class WallHistogram {
 public:
     static constexpr int kBinsPerDecade = 32;
     static constexpr int kBins = 10 * kBinsPerDecade;  ///< 1 ns .. 10 s; longer events go to the last bin
-    void add(double seconds);
+    void add(double seconds) { add(seconds, bin_of(seconds)); }
+    /// The bin of a duration (add() with it: EventTiming files one duration under two histograms).
+    static std::size_t bin_of(double seconds);
+    void add(double seconds, std::size_t bin);
     std::uint64_t count() const { return count_; }
     double mean() const { return count_ ? sum_ / double(count_) : 0.0; }
     double max() const { return max_; }

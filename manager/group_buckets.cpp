@@ -32,14 +32,16 @@ void GroupBuckets::move(std::uint32_t group, std::uint32_t from, std::uint32_t t
     ++bucket_size_[to];
 }
 
-void GroupBuckets::on_empty_change(std::uint32_t unit, bool empty) {
-    const std::uint32_t g = group_of(unit);
-    const std::uint32_t before = empty_[g];
-    const std::uint32_t after = empty ? before + 1 : before - 1;
-    if ((empty && before == size_) || (!empty && before == 0))
+// One move from the old count to the new one leaves the bitmaps as the unit-by-unit moves would: a group is
+// in exactly one bucket, and a summary bit is set iff its bucket word is not zero, after any sequence of moves.
+void GroupBuckets::add_empty(std::uint32_t group, int delta) {
+    const std::uint32_t before = empty_[group];
+    const std::int64_t after = static_cast<std::int64_t>(before) + delta;
+    if (after < 0 || after > static_cast<std::int64_t>(size_))
         throw std::logic_error("GroupBuckets: empty count of a group out of range");
-    empty_[g] = after;
-    move(g, before, after);
+    if (delta == 0) return;
+    empty_[group] = static_cast<std::uint32_t>(after);
+    move(group, before, static_cast<std::uint32_t>(after));
 }
 
 std::uint32_t GroupBuckets::lowest_with(std::uint32_t count, const std::vector<std::uint64_t>& excluded) const {

@@ -5,8 +5,8 @@
 // "The lowest group with exactly c empty units" is then a word search, which is what packing a task onto
 // as few nodes as possible needs (AvailabilityProfile::packed_idle_nodes) without visiting every unit.
 //
-// Kept in step by the availability profile: every change of a unit's empty bit is one on_empty_change(),
-// O(1).
+// Kept in step by the availability profile: the changes of the empty bits of one group's units are one
+// add_empty() (a task's units come in groups: one move per hardware node a booking touches, not per core), O(1).
 #include <cstdint>
 #include <vector>
 
@@ -25,7 +25,10 @@ public:
     std::uint32_t groups_with(std::uint32_t count) const { return bucket_size_[count]; }
 
     /// A unit's empty bit changed (it was not already in that state).
-    void on_empty_change(std::uint32_t unit, bool empty);
+    void on_empty_change(std::uint32_t unit, bool empty) { add_empty(group_of(unit), empty ? 1 : -1); }
+    /// `delta` units of the group changed their empty bit in sum (+1 per unit that became empty, -1 per unit
+    /// that became booked): the same state as that many on_empty_change() calls, in one move.
+    void add_empty(std::uint32_t group, int delta);
 
     /// The lowest group with exactly `count` empty units whose bit in `excluded` (a bitmap over groups, at
     /// least group_count() bits) is clear; group_count() if there is none. Visits only the words of the bucket

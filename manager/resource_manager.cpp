@@ -99,7 +99,8 @@ void ResourceManager::tick() {
         wakeups_.pop();
     }
     if (trigger) mapping_event();
-    execute(books_.take_commands());
+    books_.take_commands(commands_);
+    execute(commands_);
     const bool arrivals_left = next_arrival_ < tasks_.size();
     if ((!arrivals_left && all_finished()) || now >= config_.end) {
         sc_core::sc_stop();
@@ -166,18 +167,14 @@ void ResourceManager::execute(const std::vector<Command>& commands) {
                     continue;
                 }
                 const TaskRecord& r = books_.ledger().record(d.task);
-                NodeId last = std::numeric_limits<NodeId>::max();
-                for (LocalNodeIndex u : r.units) {
-                    const NodeId n = books_.ledger().unit_location(r.cluster, u).first;
-                    if (n == last) continue;
-                    last = n;
+                for_each_node_part(r.units, books_.ledger().unit_layout(r.cluster), [&](const NodePart& part) {
                     Message p;
                     p.op = Op::Preempt;
-                    p.node = n;
+                    p.node = part.node;
                     p.core = kAllCores;
                     p.task = d.task;
                     port_.send(p);
-                }
+                });
                 continue;
             }
             case Command::Kind::Transfer:
@@ -210,54 +207,43 @@ void ResourceManager::send_start(TaskId t) {
     books_.start_sent(t, now);
     const TaskRecord& r = books_.ledger().record(t);
     const Task& task = tasks_[t];
-    // The nodes of the task, in unit order: the first is the gang root; how many cores each holds.
-    std::vector<std::pair<NodeId, std::uint32_t>> nodes;
-    for (LocalNodeIndex u : r.units) {
-        const auto loc = books_.ledger().unit_location(r.cluster, u);
-        if (nodes.empty() || nodes.back().first != loc.first) nodes.emplace_back(loc.first, 0);
-        ++nodes.back().second;
-    }
-    // One START per node part: a whole node, or its cores as a mask (nodes of up to 64 cores); one per core
-    // on larger nodes.
+    // One START per node part (manager/node_parts.h): a whole node, or its cores as a mask (nodes of up to 64
+    // cores); one per core on larger nodes. The parts were counted when the task started (TaskLedger::
+    // set_running); the first part's node is the gang root.
     const bool masks = books_.estimates().granularity() == Granularity::Core &&
                        books_.estimates().cores_per_node(r.cluster) <= 64;
-    std::size_t part = 0;
-    std::uint32_t in_part = 0;  // units of nodes[part] seen so far
     Message m;
     m.op = Op::Start;
     m.task = t;
     m.work = books_.ledger().work_of(t);  // its VM configuration's work if one was chosen (Machovec Ch.2)
     m.pstate = r.pstate;
     m.remaining = r.remaining;
-    m.gang_nodes = static_cast<std::uint32_t>(nodes.size());
-    m.gang_root = nodes.front().first;
+    m.gang_nodes = r.node_count;
+    m.gang_root = r.first_node;
     m.attempt = r.preemptions;
-    m.memory_bytes = task.memory_bytes / nodes.size();  // spread evenly over the task's nodes
+    m.memory_bytes = task.memory_bytes / r.node_count;  // spread evenly over the task's nodes
     m.priority = task.utility.max_value();
     // The booked end: the parts that project exactly that are not acknowledged (modules/protocol.h).
     if (const Booking* b = books_.ledger().profile(r.cluster).booking(t); b && !b->end.is_infinite())
         m.expected_end = to_sc_time(b->end);
-    for (std::size_t i = 0; i < r.units.size(); ++i) {
-        const auto loc = books_.ledger().unit_location(r.cluster, r.units[i]);
-        if (loc.first != nodes[part].first) {
-            ++part;
-            in_part = 0;
-        }
-        ++in_part;
-        occupant_[unit_slot(r.cluster, r.units[i])] = t;
-        books_.domains().started(loc.first, loc.second, r.pstate);
+    for_each_node_part(r.units, books_.ledger().unit_layout(r.cluster), [&](const NodePart& part) {
+        m.node = part.node;
+        m.part_cores = part.whole_node ? 0 : part.units();
         if (masks) {
-            if (m.core_mask == 0) m.core = loc.second;  // units are ascending: the part's lowest core
-            m.core_mask |= std::uint64_t{1} << loc.second;
-            if (in_part < nodes[part].second) continue;  // more cores of this part to come
-        } else {
-            m.core = loc.second;
+            for (const LocalNodeIndex* u = part.first; u != part.last; ++u) occupant_[unit_slot(r.cluster, *u)] = t;
+            books_.domains().started(part, r.pstate);
+            m.core = part.core(*part.first);  // units are ascending: the part's lowest core
+            m.core_mask = part.core_mask();
+            port_.send(m);
+            return;
         }
-        m.node = loc.first;
-        m.part_cores = loc.second == kAllCores ? 0 : nodes[part].second;
-        port_.send(m);
-        m.core_mask = 0;
-    }
+        for (const LocalNodeIndex* u = part.first; u != part.last; ++u) {
+            occupant_[unit_slot(r.cluster, *u)] = t;
+            books_.domains().started(part.node, part.core(*u), r.pstate);
+            m.core = part.core(*u);
+            port_.send(m);
+        }
+    });
     const SimTime limit = books_.time_limit(t);
     if (!limit.is_infinite()) limits_.push(Limit{now + limit, t, r.preemptions});
 }
@@ -345,12 +331,13 @@ void ResourceManager::on_notice(const Message& m) {
     const TaskRecord& r = books_.ledger().record(m.task);
     if (r.state == TaskState::Running && r.parts_left == 1) {
         // The task's last notice: its units are free from now (before part_finished releases r.units).
-        for (LocalNodeIndex u : r.units) {
-            TaskId& holder = occupant_[unit_slot(r.cluster, u)];
-            if (holder == m.task) holder = kNoTask;
-            const auto loc = books_.ledger().unit_location(r.cluster, u);
-            books_.domains().ended(loc.first, loc.second);
-        }
+        for_each_node_part(r.units, books_.ledger().unit_layout(r.cluster), [&](const NodePart& part) {
+            for (const LocalNodeIndex* u = part.first; u != part.last; ++u) {
+                TaskId& holder = occupant_[unit_slot(r.cluster, *u)];
+                if (holder == m.task) holder = kNoTask;
+            }
+            books_.domains().ended(part);
+        });
     }
     const bool done = books_.part_finished(m.task, m.op == Op::Preempted, m.remaining, m.energy_j, now_time());
     if (!done) return;

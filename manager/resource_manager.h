@@ -108,6 +108,7 @@ private:
     bool meter_interval_set_ = false;  ///< the meter's interval readings follow the budget periods
     bool event_due_ = false;
     std::vector<TaskId> deferred_;
+    std::vector<Command> commands_;  ///< the commands being executed (Bookkeeping::take_commands)
     /// Per allocation unit of every cluster (unit_slot()): the task holding it from its START until its
     /// final notice, kNoTask if none.
     static constexpr TaskId kNoTask = std::numeric_limits<TaskId>::max();

@@ -1,7 +1,6 @@
 #include "manager/task_ledger.h"
 
 #include <algorithm>
-#include <limits>
 #include <stdexcept>
 #include <string>
 
@@ -39,16 +38,12 @@ TaskLedger::TaskLedger(const std::vector<Task>& tasks, const Estimates& estimate
         profiles_.emplace_back(estimates_.unit_count(c), SimTime(),
                                estimates_.granularity() == Granularity::Core ? estimates_.cores_per_node(c) : 1);
     for (ClusterId c = 0; c < estimates_.cluster_count(); ++c)
+        layouts_.push_back(UnitLayout{estimates_.platform().first_node(c), estimates_.cores_per_node(c),
+                                      estimates_.granularity() == Granularity::Node});
+    for (ClusterId c = 0; c < estimates_.cluster_count(); ++c)
         if (const double gb = estimates_.platform().clusters[c].memory_gb; gb > 0) profiles_[c].set_memory_capacity(gb);
     for (std::size_t i = 0; i < tasks_.size(); ++i)
         if (tasks_[i].id != i) throw std::logic_error("TaskLedger: task ids must be 0..n-1 in order");
-}
-
-std::pair<NodeId, std::uint32_t> TaskLedger::unit_location(ClusterId c, LocalNodeIndex unit) const {
-    const NodeId first = estimates_.platform().first_node(c);
-    if (estimates_.granularity() == Granularity::Node) return {first + unit, kAllCores};
-    const std::uint32_t cpn = estimates_.cores_per_node(c);
-    return {first + unit / cpn, unit % cpn};
 }
 
 SimTime TaskLedger::exec_time(TaskId t, ClusterId c, std::uint32_t pstate) const {
@@ -145,12 +140,7 @@ void TaskLedger::set_running(TaskId t) {
     r.first_core = loc.second;
     // Parts: one per node touched (the hardware reports per node).
     std::uint32_t nodes = 0;
-    NodeId last = std::numeric_limits<NodeId>::max();
-    for (LocalNodeIndex u : r.units) {
-        const NodeId n = unit_location(r.cluster, u).first;
-        if (n != last) ++nodes;
-        last = n;
-    }
+    for_each_node_part(r.units, unit_layout(r.cluster), [&nodes](const NodePart&) { ++nodes; });
     r.node_count = nodes;
     r.parts_left = nodes;
     ++running_count_;

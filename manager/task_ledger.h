@@ -15,6 +15,7 @@
 #include "manager/availability_profile.h"
 #include "manager/command.h"
 #include "manager/estimates.h"
+#include "manager/node_parts.h"
 #include "manager/task_record.h"
 #include "manager/waiting_queue.h"
 #include "workloads/task.h"
@@ -66,7 +67,11 @@ public:
     std::vector<TaskId> reserved_tasks() const;
     const AvailabilityProfile& profile(ClusterId c) const { return profiles_.at(c); }
     /// The node and local core of a unit (core = kAllCores for a whole node).
-    std::pair<NodeId, std::uint32_t> unit_location(ClusterId c, LocalNodeIndex unit) const;
+    std::pair<NodeId, std::uint32_t> unit_location(ClusterId c, LocalNodeIndex unit) const {
+        return layouts_.at(c).location(unit);
+    }
+    /// Where cluster c's units lie: for walking a task's units by node part (manager/node_parts.h).
+    const UnitLayout& unit_layout(ClusterId c) const { return layouts_.at(c); }
     /// Calls f(t) for every running and reserved task, ascending ids (a bitmap over the ids: O(1) per change,
     /// O(tasks / 64 + committed) per walk).
     template <typename F>
@@ -167,6 +172,7 @@ private:
     /// Bit t: task t is running or reserved. Energy committed sums over these, not over every record.
     std::vector<std::uint64_t> committed_bits_;
     std::vector<AvailabilityProfile> profiles_;
+    std::vector<UnitLayout> layouts_;  ///< per cluster
     WaitingQueue waiting_;
     std::vector<ClearedPlaceHolder> placeholders_cleared_;  ///< by the current event's begin_event
     struct Timed {

@@ -269,6 +269,52 @@ TEST_CASE("availability_profile: bad bookings are rejected", "[manager]") {
     CHECK(p.booking(4) == nullptr);
 }
 
+TEST_CASE("availability_profile: nodes given in any order are booked ascending, the caller's list untouched",
+          "[manager]") {
+    AvailabilityProfile p(8, 0.0_s, 4);  // two groups of 4 (two 4-core nodes)
+    const Nodes given{6, 1, 4, 0};
+    p.add(given, 0.0_s, 10.0_s, 1, BookingKind::Running);
+    CHECK(given == Nodes{6, 1, 4, 0});
+    CHECK(p.booking(1)->nodes == Nodes{0, 1, 4, 6});
+    CHECK(p.empty_node_count() == 4);
+    // Both groups have 2 empty nodes (2, 3 and 5, 7): packing 2 takes the lower group.
+    CHECK(p.packed_idle_nodes(2, 0.0_s, 5.0_s) == Nodes{2, 3});
+    CHECK(p.packed_idle_nodes(3, 0.0_s, 5.0_s) == Nodes{2, 3, 5});
+    CHECK_FALSE(p.booking(1)->ahead);
+    p.add({3}, 20.0_s, 30.0_s, 2, BookingKind::Reservation);  // after now: listed by its start
+    CHECK(p.booking(2)->ahead);
+    CHECK_FALSE(p.nothing_booked_ahead(0.0_s));
+    REQUIRE(p.remove(2));
+    CHECK(p.nothing_booked_ahead(0.0_s));
+    REQUIRE(p.remove(1));
+    CHECK(p.empty_node_count() == 8);
+    CHECK(p.packed_idle_nodes(4, 0.0_s, 5.0_s) == Nodes{0, 1, 2, 3});
+    CHECK(p.packed_idle_nodes(5, 0.0_s, 5.0_s) == Nodes{0, 1, 2, 3, 4});
+}
+
+TEST_CASE("availability_profile: the lowest empty nodes from an index, a bitmap word at a time", "[manager]") {
+    AvailabilityProfile p(130, 0.0_s);  // three words of the empty bitmap: nodes 0-63, 64-127, 128-129
+    Nodes busy;
+    for (LocalNodeIndex n = 60; n <= 70; ++n) busy.push_back(n);
+    p.add(busy, 0.0_s, 10.0_s, 1, BookingKind::Running);
+    Nodes out;
+    p.append_empty_nodes(58, 5, out);  // 58, 59, then past the booked 60-70 (across a word): 71, 72, 73
+    CHECK(out == Nodes{58, 59, 71, 72, 73});
+    p.append_empty_nodes(127, 9, out);  // appended: only 127, 128, 129 are left from 127
+    CHECK(out == Nodes{58, 59, 71, 72, 73, 127, 128, 129});
+    out.clear();
+    p.append_empty_nodes(130, 1, out);
+    p.append_empty_nodes(0, 0, out);
+    CHECK(out.empty());
+    // What next_empty_node() finds one call at a time.
+    p.append_empty_nodes(3, 60, out);
+    LocalNodeIndex e = p.next_empty_node(3);
+    for (LocalNodeIndex n : out) {
+        CHECK(n == e);
+        e = p.next_empty_node(e + 1);
+    }
+}
+
 TEST_CASE("availability_profile: idle-node queries and Eq. 6 idle node-seconds", "[manager]") {
     AvailabilityProfile p(4, 0.0_s);
     p.add({0, 1}, 0.0_s, 10.0_s, 1, BookingKind::Running);

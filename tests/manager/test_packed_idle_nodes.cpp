@@ -37,6 +37,32 @@ TEST_CASE("GroupBuckets: counts per group and the lowest group with a count", "[
     CHECK_THROWS(b.on_empty_change(1, true));  // already all empty
 }
 
+TEST_CASE("GroupBuckets: several units of a group changed at once move it once", "[manager]") {
+    GroupBuckets a(10, 4);  // groups {0..3}, {4..7}, {8, 9}
+    GroupBuckets b(10, 4);
+    // Three cores of group 1 booked by one task: one move 4 -> 1, as three single changes 4 -> 3 -> 2 -> 1.
+    a.add_empty(1, -3);
+    for (std::uint32_t u : {4u, 5u, 7u}) b.on_empty_change(u, false);
+    std::vector<std::uint64_t> none(1, 0);
+    for (std::uint32_t c = 0; c <= 4; ++c) {
+        CHECK(a.groups_with(c) == b.groups_with(c));
+        CHECK(a.lowest_with(c, none) == b.lowest_with(c, none));
+    }
+    CHECK(a.empty_in(1) == 1);
+    CHECK(a.groups_with(1) == 1);
+    CHECK(a.lowest_with(1, none) == 1);
+    CHECK(a.lowest_with(4, none) == 0);
+    a.add_empty(1, +2);  // two of them released: 3 empty
+    CHECK(a.empty_in(1) == 3);
+    CHECK(a.lowest_with(3, none) == 1);
+    CHECK(a.groups_with(1) == 0);
+    a.add_empty(2, 0);  // no change
+    CHECK(a.empty_in(2) == 2);
+    CHECK_THROWS(a.add_empty(1, -4));  // only 3 empty
+    CHECK_THROWS(a.add_empty(1, +2));  // at most 4
+    CHECK(a.empty_in(1) == 3);         // a refused change leaves the group as it was
+}
+
 // 12 cores in groups of 4 (three 4-core nodes) at now = 0: cores 0, 1 and 4 run until 100, so node 0 has 2
 // idle cores (2, 3), node 1 has 3 (5, 6, 7) and node 2 all 4 (8..11).
 TEST_CASE("packed_idle_nodes: best fit on one node, else the fullest nodes first", "[manager]") {

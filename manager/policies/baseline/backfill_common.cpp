@@ -34,15 +34,16 @@ std::vector<LocalNodeIndex> pick_units(const PolicyView& view, ClusterId c, std:
     return lowest_idle_units(p, k, start, start + duration);
 }
 
-StartNowIndex::StartNowIndex(const PolicyView& view)
-    : view_(view),
-      next_busy_desc_(view.cluster_count()),
-      valid_(view.cluster_count(), 0),
-      energy_left_j_(view.energy_remaining()) {}
+void StartNowIndex::begin_event(const PolicyView& view) {
+    view_ = &view;
+    next_busy_desc_.resize(view.cluster_count());  // rebuilt before use: valid_ is all 0
+    valid_.assign(view.cluster_count(), 0);
+    energy_left_j_ = view.energy_remaining();
+}
 
 void StartNowIndex::rebuild(ClusterId c) {
-    const AvailabilityProfile& p = view_.profile(c);
-    const SimTime now = view_.now();
+    const AvailabilityProfile& p = view_->profile(c);
+    const SimTime now = view_->now();
     std::vector<SimTime>& v = next_busy_desc_[c];
     v.clear();
     for (LocalNodeIndex u = 0; u < p.node_count(); ++u) {
@@ -62,17 +63,17 @@ void StartNowIndex::rebuild(ClusterId c) {
 }
 
 bool StartNowIndex::fits(ClusterId c, std::uint32_t k, SimTime duration) {
-    if (simple(c)) return k >= 1 && k <= view_.profile(c).empty_node_count() && !duration.is_infinite();
+    if (simple(c)) return k >= 1 && k <= view_->profile(c).empty_node_count() && !duration.is_infinite();
     if (!valid_.at(c)) rebuild(c);
     const std::vector<SimTime>& v = next_busy_desc_[c];
     // Same comparison as AvailabilityProfile::is_idle (t + d <= b), so the answers agree bit for bit.
-    return k >= 1 && k <= v.size() && view_.now() + duration <= v[k - 1];
+    return k >= 1 && k <= v.size() && view_->now() + duration <= v[k - 1];
 }
 
-bool StartNowIndex::simple(ClusterId c) const { return view_.profile(c).nothing_booked_ahead(view_.now()); }
+bool StartNowIndex::simple(ClusterId c) const { return view_->profile(c).nothing_booked_ahead(view_->now()); }
 
 std::uint32_t StartNowIndex::free_units(ClusterId c) {
-    if (simple(c)) return view_.profile(c).empty_node_count();
+    if (simple(c)) return view_->profile(c).empty_node_count();
     if (!valid_.at(c)) rebuild(c);
     return static_cast<std::uint32_t>(next_busy_desc_[c].size());
 }
@@ -84,7 +85,7 @@ bool try_start_now(const PolicyView& view, Decisions& decide, StartNowIndex& ind
         const std::uint32_t p = clamp_pstate(view, c, pstate);
         const SimTime d = view.booked_time(t, c, p);
         if (k == 0 || d.is_negative() || !index.fits(c, k, d)) continue;
-        const Joules e = view.exec_energy(t, c, p);
+        const Joules e = index.unlimited() ? 0 : view.exec_energy(t, c, p);  // finite here (k > 0, d >= 0)
         if (!index.affordable(e) || (rule && !rule(c, k, d))) continue;
         auto units = pick_units(view, c, k, view.now(), d, choice);
         if (units.size() != k)

@@ -56,9 +56,17 @@ std::vector<LocalNodeIndex> pick_units(const PolicyView& view, ClusterId c, std:
 /// costs O(W) queries instead of O(W x N) unit scans: this is what keeps EASY on a 28,000-job trace fast.
 class StartNowIndex {
 public:
-    explicit StartNowIndex(const PolicyView& view);
+    explicit StartNowIndex(const PolicyView& view) { begin_event(view); }
+    /// Empty until begin_event(): for a policy that keeps one index across its mapping events.
+    StartNowIndex() = default;
+    /// Starts over for the mapping event `view` shows, keeping the buffers of the previous one (no
+    /// allocation per event).
+    void begin_event(const PolicyView& view);
     /// Energy the period has left for this event's bookings (+inf without a budget).
     Joules energy_left() const { return energy_left_j_; }
+    /// No budget binds this event (+inf left): every finite estimate is affordable and spending it leaves +inf,
+    /// so callers need not compute the estimates.
+    bool unlimited() const { return energy_left_j_ == std::numeric_limits<Joules>::infinity(); }
     bool affordable(Joules energy_j) const { return energy_j <= energy_left_j_; }
     void spend(Joules energy_j) { energy_left_j_ -= energy_j; }
     bool fits(ClusterId c, std::uint32_t k, SimTime duration);
@@ -70,10 +78,10 @@ private:
     void rebuild(ClusterId c);
     /// No future bookings on cluster c (see above).
     bool simple(ClusterId c) const;
-    const PolicyView& view_;
+    const PolicyView* view_ = nullptr;
     std::vector<std::vector<SimTime>> next_busy_desc_;  ///< per cluster
     std::vector<char> valid_;
-    Joules energy_left_j_;
+    Joules energy_left_j_ = 0;
 };
 
 /// A policy's own condition on a start now: called for a cluster where the task fits and is affordable,

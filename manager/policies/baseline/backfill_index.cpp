@@ -17,6 +17,11 @@ void BackfillIndex::Bucket::rebuild() {
     build_tree();
 }
 
+void BackfillIndex::Bucket::reset() {
+    entries.clear();
+    build_tree();
+}
+
 // Room for at least half as many pushes again before the next rebuild (so each rebuild is paid by the pushes
 // since the last one), the tree's leaves a power of two.
 std::size_t BackfillIndex::Bucket::leaves_for(std::size_t live) {
@@ -99,11 +104,22 @@ void BackfillIndex::file(const PolicyView& view, TaskId t, std::vector<TaskId>& 
     for (ClusterId c = 0; c < view.cluster_count(); ++c) {
         const std::uint32_t k = view.units_needed(t, c);
         const std::uint32_t p = clamp_pstate(view, c, pstate_);
-        if (k == 0 || view.exec_time(t, c, p).is_negative()) continue;
-        buckets_[c][k].push(Entry{key, view.booked_time(t, c, p).ns()});
+        const SimTime d = view.booked_time(t, c, p);  // negative iff exec_time() is: it cannot run there
+        if (k == 0 || d.is_negative()) continue;
+        bucket(c, k).push(Entry{key, d.ns()});
         ++filed_[t];
     }
     if (filed_[t] == 0) unrunnable.push_back(t);
+}
+
+BackfillIndex::Bucket& BackfillIndex::bucket(ClusterId c, std::uint32_t units) {
+    std::vector<Bucket>& per_cluster = buckets_[c];
+    const auto it = std::lower_bound(per_cluster.begin(), per_cluster.end(), units,
+                                     [](const Bucket& b, std::uint32_t k) { return b.units < k; });
+    if (it != per_cluster.end() && it->units == units) return *it;
+    Bucket b;
+    b.units = units;
+    return *per_cluster.insert(it, std::move(b));
 }
 
 void BackfillIndex::rebuild_from_queue(const PolicyView& view, std::vector<TaskId>& unrunnable) {
@@ -131,8 +147,7 @@ std::vector<TaskId> BackfillIndex::sync(const PolicyView& view) {
     }
     // The fronts: tasks started from the head of the queue are at the front of their buckets.
     for (auto& per_cluster : buckets_) {
-        for (auto it = per_cluster.begin(); it != per_cluster.end();) {
-            Bucket& b = it->second;
+        for (Bucket& b : per_cluster) {
             for (; b.first < b.entries.size(); ++b.first) {
                 if (b.is_dead(b.first)) {
                     --b.dead;
@@ -143,12 +158,12 @@ std::vector<TaskId> BackfillIndex::sync(const PolicyView& view) {
                 }
             }
             if (b.first == b.entries.size()) {
-                it = per_cluster.erase(it);
+                // Kept, empty, for the next task of this unit count (first_after() finds nothing in it).
+                if (!b.entries.empty()) b.reset();
                 continue;
             }
             // Compacted when the gone entries outnumber the live ones: each removal paid once.
             if (b.first + b.dead > b.entries.size() - b.first - b.dead + 16) b.rebuild();
-            ++it;
         }
     }
     return unrunnable;
@@ -158,7 +173,8 @@ std::optional<TaskId> BackfillIndex::first_after(const PolicyView& view, Cluster
                                                  const Limits& limits) {
     if (c >= buckets_.size()) return std::nullopt;
     std::optional<Key> best;
-    for (auto& [k, b] : buckets_[c]) {
+    for (Bucket& b : buckets_[c]) {
+        const std::uint32_t k = b.units;
         if (k > limits.free) break;  // buckets by ascending unit count
         const std::int64_t limit = k <= limits.any_time_units || limits.max_time.is_infinite()
                                        ? kAnyTime
@@ -184,7 +200,7 @@ std::optional<TaskId> BackfillIndex::first_after(const PolicyView& view, Cluster
 std::size_t BackfillIndex::size() const {
     std::size_t n = 0;
     for (const auto& per_cluster : buckets_)
-        for (const auto& [k, b] : per_cluster) n += b.entries.size() - b.first - b.dead;
+        for (const Bucket& b : per_cluster) n += b.entries.size() - b.first - b.dead;
     return n;
 }
 

@@ -7,8 +7,9 @@
 // of cluster c, and whose booked time there is at most D unless it needs at most X units" in
 // O(B log n): B the number of distinct unit counts up to F, n the tasks in one such bucket.
 //
-// Per cluster, the waiting tasks are filed in buckets by the units they need there, each bucket in arrival
-// order with a segment tree of the minimum booked time over its positions, a leaf per 8 positions (2 bytes of
+// Per cluster, the waiting tasks are filed in buckets by the units they need there (a short array ordered by
+// the unit count; a bucket that empties is kept, with its memory, for the next task of that count), each
+// bucket in arrival order with a segment tree of the minimum booked time over its positions, a leaf per 8 positions (2 bytes of
 // tree per entry: a bucket of 10^5 waiting tasks costs its entries and little more). The index follows the waiting
 // queue through its additions log (WaitingQueue::additions()); a task that leaves the queue is found dead
 // (not waiting) when a query reaches it and is removed then, so every change is paid once. A task that
@@ -19,7 +20,6 @@
 // remaining work, which only a preemption changes).
 #include <cstdint>
 #include <limits>
-#include <map>
 #include <optional>
 #include <utility>
 #include <vector>
@@ -65,6 +65,7 @@ private:
     static constexpr std::size_t kLeaf = 8;  ///< entries per leaf of a bucket's tree
     /// The tasks needing one unit count on one cluster, in arrival order.
     struct Bucket {
+        std::uint32_t units = 0;    ///< the unit count
         std::vector<Entry> entries;
         std::size_t first = 0;      ///< entries before it are gone
         std::size_t dead = 0;       ///< entries found dead from `first` on
@@ -73,6 +74,9 @@ private:
         void push(const Entry& e);
         /// Drops the gone entries and rebuilds the tree.
         void rebuild();
+        /// Every entry gone: empty, as a new bucket is after its first rebuild, its vectors' memory kept (a
+        /// bucket of a shallow queue empties and fills again at most mapping events).
+        void reset();
         /// The tree from `entries`, all live.
         void build_tree();
         /// Leaves for `live` entries and half as many pushes again, a power of two.
@@ -88,12 +92,14 @@ private:
                             std::int64_t limit) const;
     };
     void file(const PolicyView& view, TaskId t, std::vector<TaskId>& unrunnable);
+    /// Cluster c's bucket of tasks needing `units`, added in order if there is none yet.
+    Bucket& bucket(ClusterId c, std::uint32_t units);
     /// Marks the entry dead (its task left the queue).
     void kill(Bucket& b, std::size_t pos);
     void rebuild_from_queue(const PolicyView& view, std::vector<TaskId>& unrunnable);
 
     std::uint32_t pstate_;
-    std::vector<std::map<std::uint32_t, Bucket>> buckets_;  ///< per cluster, by units needed
+    std::vector<std::vector<Bucket>> buckets_;  ///< per cluster, by units needed ascending
     std::vector<std::uint16_t> filed_;                      ///< per task id: entries filed
     std::size_t log_seen_ = 0;
 };

@@ -84,7 +84,8 @@ void EasyPolicy::schedule(const PolicyView& view, Decisions& decide) {
 // units, extra units and energy only decrease).
 void EasyPolicy::schedule_lifka(const PolicyView& view, Decisions& decide) {
     for (TaskId t : candidates_.sync(view)) decide.reject(t);  // no cluster can run them
-    StartNowIndex index(view);
+    StartNowIndex& index = start_now_;
+    index.begin_event(view);
     std::optional<ShadowTime> shadow;
     std::optional<TaskId> head;
     for (TaskId t : view.waiting()) {

@@ -40,6 +40,7 @@ private:
     Granularity granularity_;
     NodeChoice choice_;
     BackfillIndex candidates_;  ///< `easy`: the waiting tasks by cluster and units needed
+    StartNowIndex start_now_;   ///< `easy`: this event's, its buffers kept from event to event
 };
 
 /// The head's shadow time on one cluster (Mu'alem & Feitelson 2001, §2).

@@ -177,3 +177,32 @@ TEST_CASE("backfill index: easy starts every task as the whole-queue reference d
         }
     }
 }
+
+// A StartNowIndex kept from one mapping event to the next (as `easy` keeps one) answers as a new one: 4 nodes,
+// t0 takes 3 for 10 s and t1 (1 node, 5 s) a reservation at 20 s (a booking ahead: the index then reads the
+// timelines). At 0: the index is begun before the starts, so it sees 4 idle nodes; at 1, 1 node is idle and
+// stays so only until 20, so a 1-node task fits for 19 s but not for 20 s.
+TEST_CASE("backfill index: a StartNowIndex begun again for each event answers as a new one", "[manager][policies]") {
+    const PlatformSpec plat = small_platform({4});
+    const std::vector<Task> tasks{node_task(0, 3, 10.0), node_task(1, 1, 5.0)};
+    Bookkeeping books(plat, tasks, Granularity::Node);
+    const PolicyView& view = books.view();
+    arrive_all(books, tasks);
+    books.begin_event(0.0_s);
+    StartNowIndex kept;
+    kept.begin_event(view);
+    CHECK(kept.free_units(0) == 4);
+    CHECK(kept.fits(0, 4, 100.0_s));
+    books.decisions().start(0, 0, {0, 1, 2}, 0);
+    books.decisions().reserve(1, 0, {3}, 20.0_s, 0, false);
+    books.begin_event(1.0_s);
+    kept.begin_event(view);
+    StartNowIndex f(view);
+    CHECK(kept.free_units(0) == 1);
+    CHECK(f.free_units(0) == 1);
+    CHECK(kept.fits(0, 1, 19.0_s));
+    CHECK_FALSE(kept.fits(0, 1, 20.0_s));
+    CHECK(kept.fits(0, 1, 19.0_s) == f.fits(0, 1, 19.0_s));
+    CHECK(kept.fits(0, 1, 20.0_s) == f.fits(0, 1, 20.0_s));
+    CHECK_FALSE(kept.fits(0, 2, 1.0_s));
+}
