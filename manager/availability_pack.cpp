@@ -63,7 +63,7 @@ std::vector<LocalNodeIndex> AvailabilityProfile::packed_idle_nodes(std::uint32_t
         // Best fit: the fewest idle nodes that still hold all that are needed.
         if (need <= g) {
             if (use_buckets) {
-                for (std::uint32_t c = need; c <= g && !found; ++c) {
+                for (std::uint32_t c = gb.next_present(need); c <= g && !found; c = gb.next_present(c + 1)) {
                     const std::uint32_t group = gb.lowest_with(c, pack_excluded_);
                     if (group < gb.group_count()) pick = {c, group, -1}, found = true;
                 }
@@ -78,7 +78,7 @@ std::vector<LocalNodeIndex> AvailabilityProfile::packed_idle_nodes(std::uint32_t
         // Otherwise the group with the most idle nodes, all of them.
         if (!found) {
             if (use_buckets) {
-                for (std::uint32_t c = g; c >= 1 && !found; --c) {
+                for (std::uint32_t c = gb.prev_present(g); c >= 1 && !found; c = gb.prev_present(c - 1)) {
                     const std::uint32_t group = gb.lowest_with(c, pack_excluded_);
                     if (group < gb.group_count()) pick = {c, group, -1}, found = true;
                 }

@@ -19,6 +19,9 @@ GroupBuckets::GroupBuckets(std::uint32_t units, std::uint32_t size) : size_(size
         summary_[n][g >> 12] |= std::uint64_t{1} << ((g >> 6) & 63);
         ++bucket_size_[n];
     }
+    present_.assign((static_cast<std::size_t>(size) + 1 + 63) / 64, 0);
+    for (std::uint32_t c = 0; c <= size; ++c)
+        if (bucket_size_[c] > 0) present_[c >> 6] |= std::uint64_t{1} << (c & 63);
 }
 
 void GroupBuckets::move(std::uint32_t group, std::uint32_t from, std::uint32_t to) {
@@ -26,10 +29,33 @@ void GroupBuckets::move(std::uint32_t group, std::uint32_t from, std::uint32_t t
     const std::size_t w = group >> 6;
     const std::uint64_t word_bit = std::uint64_t{1} << (w & 63);
     if ((bucket_[from][w] &= ~bit) == 0) summary_[from][w >> 6] &= ~word_bit;
-    --bucket_size_[from];
+    if (--bucket_size_[from] == 0) present_[from >> 6] &= ~(std::uint64_t{1} << (from & 63));
     bucket_[to][w] |= bit;
     summary_[to][w >> 6] |= word_bit;
-    ++bucket_size_[to];
+    if (bucket_size_[to]++ == 0) present_[to >> 6] |= std::uint64_t{1} << (to & 63);
+}
+
+std::uint32_t GroupBuckets::next_present(std::uint32_t from) const {
+    if (from > size_) return size_ + 1;
+    std::size_t w = from >> 6;
+    std::uint64_t bits = present_[w] & (~std::uint64_t{0} << (from & 63));
+    while (bits == 0) {
+        if (++w == present_.size()) return size_ + 1;
+        bits = present_[w];
+    }
+    return static_cast<std::uint32_t>(w * 64 + static_cast<std::size_t>(__builtin_ctzll(bits)));
+}
+
+std::uint32_t GroupBuckets::prev_present(std::uint32_t from) const {
+    if (from > size_) from = size_;
+    std::size_t w = from >> 6;
+    const unsigned b = from & 63;
+    std::uint64_t bits = present_[w] & (b == 63 ? ~std::uint64_t{0} : (std::uint64_t{1} << (b + 1)) - 1);
+    while (bits == 0) {
+        if (w == 0) return 0;
+        bits = present_[--w];
+    }
+    return static_cast<std::uint32_t>(w * 64 + 63 - static_cast<std::size_t>(__builtin_clzll(bits)));
 }
 
 // One move from the old count to the new one leaves the bitmaps as the unit-by-unit moves would: a group is

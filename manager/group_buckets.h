@@ -35,6 +35,13 @@ public:
     /// that have a group (a summary bit per word): O(1 + groups / 4096) when few are excluded.
     std::uint32_t lowest_with(std::uint32_t count, const std::vector<std::uint64_t>& excluded) const;
 
+    /// The smallest count c, from <= c <= size(), that some group has; size() + 1 if none. With next_present()
+    /// and prev_present() a search over counts skips the empty buckets (on a full machine most are) in a word
+    /// operation each instead of a lowest_with() call each.
+    std::uint32_t next_present(std::uint32_t from) const;
+    /// The largest count c, 1 <= c <= min(from, size()), that some group has; 0 if none.
+    std::uint32_t prev_present(std::uint32_t from) const;
+
 private:
     void move(std::uint32_t group, std::uint32_t from, std::uint32_t to);
 
@@ -43,6 +50,7 @@ private:
     std::vector<std::vector<std::uint64_t>> bucket_;  ///< per count 0..size: bitmap over groups
     std::vector<std::vector<std::uint64_t>> summary_; ///< per count: bit w set iff bucket_[count][w] != 0
     std::vector<std::uint32_t> bucket_size_;          ///< per count: groups in bucket_
+    std::vector<std::uint64_t> present_;              ///< bit c set iff bucket_size_[c] > 0
 };
 
 }  // namespace rmsim

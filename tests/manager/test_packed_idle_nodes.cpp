@@ -37,6 +37,40 @@ TEST_CASE("GroupBuckets: counts per group and the lowest group with a count", "[
     CHECK_THROWS(b.on_empty_change(1, true));  // already all empty
 }
 
+TEST_CASE("GroupBuckets: the counts that some group has, searched up and down", "[manager]") {
+    GroupBuckets b(10, 4);  // groups {0..3}, {4..7}, {8, 9}: counts 4, 4, 2
+    CHECK(b.next_present(0) == 2);
+    CHECK(b.next_present(3) == 4);
+    CHECK(b.next_present(5) == 5);  // beyond size(): size() + 1
+    CHECK(b.prev_present(4) == 4);
+    CHECK(b.prev_present(3) == 2);
+    CHECK(b.prev_present(1) == 0);  // none at 1: 0
+    CHECK(b.prev_present(9) == 4);  // from is capped at size()
+    b.add_empty(0, -4);             // group 0: 0 empty; counts 0, 4, 2
+    b.add_empty(1, -1);             // group 1: 3 empty; counts 0, 3, 2
+    CHECK(b.next_present(0) == 0);
+    CHECK(b.next_present(1) == 2);
+    CHECK(b.next_present(4) == 5);  // nobody has 4 any more
+    CHECK(b.prev_present(4) == 3);
+    b.add_empty(2, -2);             // counts 0, 3, 0
+    CHECK(b.next_present(1) == 3);
+    CHECK(b.prev_present(2) == 0);
+}
+
+TEST_CASE("GroupBuckets: counts beyond one word of the bitmap", "[manager]") {
+    GroupBuckets b(3 * 100, 100);  // three groups of 100 units: counts 100, 100, 100
+    CHECK(b.next_present(0) == 100);
+    CHECK(b.prev_present(99) == 0);
+    b.add_empty(1, -37);           // group 1: 63 empty (the last bit of the first word)
+    b.add_empty(2, -36);           // group 2: 64 empty (the first bit of the second word)
+    CHECK(b.next_present(0) == 63);
+    CHECK(b.next_present(64) == 64);
+    CHECK(b.next_present(65) == 100);
+    CHECK(b.prev_present(99) == 64);
+    CHECK(b.prev_present(63) == 63);
+    CHECK(b.prev_present(62) == 0);
+}
+
 TEST_CASE("GroupBuckets: several units of a group changed at once move it once", "[manager]") {
     GroupBuckets a(10, 4);  // groups {0..3}, {4..7}, {8, 9}
     GroupBuckets b(10, 4);
