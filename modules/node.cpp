@@ -85,7 +85,7 @@ Node::Node(sc_core::sc_module_name name, NodeParams params, EnergyAccount* accou
     }
     reporting_.assign(domains_.size(), 0);
     part_of_core_.assign(cores_.size(), kNoPart);
-    core_due_.assign(cores_.size(), sc_core::sc_max_time());
+    core_due_.assign(cores_.size(), never_);
     network_ = std::make_unique<Interconnect>("network", std::vector<LinkSpec>(cores_.size(), params_.type.network));
     local_out.bind(network_->in);
     network_->out.bind(local_in);

@@ -1,5 +1,6 @@
 #include "sim/number_format.h"
 
+#include <charconv>
 #include <cmath>
 #include <cstdio>
 
@@ -7,18 +8,33 @@ namespace rmsim {
 
 namespace {
 
-/// whole.frac with `digits` fraction digits, trailing zeros (and a bare point) removed.
+/// whole.frac with `digits` fraction digits (frac < 10^digits), trailing zeros (and a bare point) removed,
+/// written at `out` (room for 20 + 1 + digits characters); returns the end.
+char* decimal_chars(char* out, std::uint64_t whole, std::uint64_t frac, int digits) {
+    out = std::to_chars(out, out + 20, whole).ptr;
+    if (frac == 0) return out;
+    while (frac % 10 == 0) {
+        frac /= 10;
+        --digits;
+    }
+    *out++ = '.';
+    for (int i = digits - 1; i >= 0; --i) {
+        out[i] = static_cast<char>('0' + frac % 10);
+        frac /= 10;
+    }
+    return out + digits;
+}
+
 std::string decimal(std::uint64_t whole, std::uint64_t frac, int digits) {
-    std::string s = std::to_string(whole);
-    if (frac == 0) return s;
-    char buf[24];
-    std::snprintf(buf, sizeof buf, "%0*llu", digits, static_cast<unsigned long long>(frac));
-    std::string f(buf);
-    while (!f.empty() && f.back() == '0') f.pop_back();
-    return s + "." + f;
+    char buf[32];
+    return std::string(buf, decimal_chars(buf, whole, frac, digits));
 }
 
 }  // namespace
+
+char* ns_as_seconds_chars(char* out, std::uint64_t ns) {
+    return decimal_chars(out, ns / 1000000000u, ns % 1000000000u, 9);
+}
 
 std::string ns_as_seconds(std::uint64_t ns) { return decimal(ns / 1000000000u, ns % 1000000000u, 9); }
 

@@ -8,6 +8,9 @@ namespace rmsim {
 
 /// Exact seconds: 1500000000 -> "1.5", 3 -> "0.000000003", 0 -> "0".
 std::string ns_as_seconds(std::uint64_t ns);
+/// ns_as_seconds() written at `out` (room for 30 characters); returns the end. For writers that assemble a
+/// row in a buffer (tasks.csv).
+char* ns_as_seconds_chars(char* out, std::uint64_t ns);
 /// Exact microseconds (Chrome trace timestamps): 1500 -> "1.5", 2000 -> "2".
 std::string ns_as_micros(std::uint64_t ns);
 /// 12 significant digits (printf %.12g, as in tasks.csv); zero (of either sign) is "0".

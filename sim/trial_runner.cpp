@@ -20,6 +20,7 @@
 #include "platform/builder.h"
 #include "platform/sim_time.h"
 #include "sim/job_metrics.h"
+#include "sim/number_format.h"
 #include "sim/progress.h"
 #include "sim/provenance.h"
 #include "sim/pstate_residency.h"
@@ -69,24 +70,9 @@ public:
         end_ = std::to_chars(end_, buf_.end(), v, std::chars_format::general, 12).ptr;
         return *this;
     }
-    /// A simulated time as exact seconds, as the other result files write them (sim/number_format.h
-    /// ns_as_seconds: 1.5, 86400.000000001); integers only, no rounding to significant digits.
+    /// A simulated time as exact seconds, as the other result files write them (sim/number_format.h).
     CsvRow& seconds(SimTime t) {
-        const auto ns = static_cast<std::uint64_t>(t.ns());
-        end_ = std::to_chars(end_, buf_.end(), ns / 1000000000u).ptr;
-        std::uint32_t frac = static_cast<std::uint32_t>(ns % 1000000000u);
-        if (frac == 0) return *this;
-        int digits = 9;
-        while (frac % 10 == 0) {
-            frac /= 10;
-            --digits;
-        }
-        *end_++ = '.';
-        for (int i = digits - 1; i >= 0; --i) {
-            end_[i] = static_cast<char>('0' + frac % 10);
-            frac /= 10;
-        }
-        end_ += digits;
+        end_ = ns_as_seconds_chars(end_, static_cast<std::uint64_t>(t.ns()));
         return *this;
     }
     CsvRow& text(std::string_view t) {
