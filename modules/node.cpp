@@ -446,7 +446,7 @@ void Node::on_work_done(Core& core) {
     Part& part = parts_[slot];
     if (++part.cores_done < part.cores_expected) return;  // the part's other cores are still working
     if (part.gang_nodes <= 1) {
-        complete_part(core.task());
+        complete_part(part);
         return;
     }
     if (part.gang_root == id()) {
@@ -480,20 +480,24 @@ void Node::barrier_arrive(TaskId task, std::uint32_t attempt, std::uint32_t gang
         send(r, node_endpoint(n));
     }
     part->arrived.clear();
-    barrier_release(task, attempt);
+    release_at_barrier(*part);
 }
 
 void Node::barrier_release(TaskId task, std::uint32_t attempt) {
     Part* part = find_part(task);
     if (!part || part->attempt != attempt) return;  // preempted meanwhile
-    if (part->cores_done < part->cores_expected)
-        throw std::logic_error(std::string(name()) + ": barrier of task " + std::to_string(task) +
-                               " released before this node's part arrived");
-    complete_part(task);
+    release_at_barrier(*part);
 }
 
-void Node::complete_part(TaskId task) {
-    Part& part = *find_part(task);
+void Node::release_at_barrier(Part& part) {
+    if (part.cores_done < part.cores_expected)
+        throw std::logic_error(std::string(name()) + ": barrier of task " + std::to_string(part.task) +
+                               " released before this node's part arrived");
+    complete_part(part);
+}
+
+void Node::complete_part(Part& part) {
+    const TaskId task = part.task;
     // Released first: a released core reports nothing about its part (it has no task any more).
     Joules energy = 0;
     for (std::uint32_t c : part.cores) energy += cores_[c]->release();

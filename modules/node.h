@@ -169,8 +169,10 @@ private:
     }
     void barrier_arrive(TaskId task, std::uint32_t attempt, std::uint32_t gang_nodes, NodeId from);
     void barrier_release(TaskId task, std::uint32_t attempt);
+    /// The part's barrier is released: it completes (its cores must all have done their work).
+    void release_at_barrier(Part& part);
     /// Releases the part's cores (their work is done) and reports COMPLETED.
-    void complete_part(TaskId task);
+    void complete_part(Part& part);
     sc_core::sc_time projected_end(const Part& p) const;
     /// The live part of `task`, nullptr if none.
     Part* find_part(TaskId task);
