@@ -125,7 +125,12 @@ struct ReusableTransaction {
     RmsimExtension ext;
     SourceEndpoint src;
     bool busy = false;
-    ReusableTransaction() = default;
+    /// The extensions stay attached from one message to the next: under the base protocol only the initiator
+    /// that set an extension removes it.
+    ReusableTransaction() {
+        gp.set_extension(&ext);
+        gp.set_extension(&src);
+    }
     ReusableTransaction(const ReusableTransaction&) = delete;
     ReusableTransaction& operator=(const ReusableTransaction&) = delete;
     /// The extensions are members: detached before the payload would free them.
@@ -166,8 +171,6 @@ void send_message(Socket& socket, const Message& m, std::uint32_t from, std::uin
     gp.set_byte_enable_ptr(nullptr);
     gp.set_dmi_allowed(false);
     gp.set_response_status(tlm::TLM_INCOMPLETE_RESPONSE);
-    gp.set_extension(&ext);
-    gp.set_extension(&src);
     socket->b_transport(gp, delay);
     if (gp.is_response_error())
         throw std::logic_error(std::string("rmsim protocol: transaction failed: ") + gp.get_response_string());

@@ -9,8 +9,9 @@ namespace rmsim {
 
 namespace {
 
-void require(bool ok, const std::string& what) {
-    if (!ok) throw std::invalid_argument("ETC generation: " + what);
+// The message as a literal: a std::string parameter would be built at every call (one per sample).
+void require(bool ok, const char* what) {
+    if (!ok) throw std::invalid_argument(std::string("ETC generation: ") + what);
 }
 
 }  // namespace

@@ -11,8 +11,11 @@ namespace {
 
 constexpr double kInf = std::numeric_limits<double>::infinity();
 
-void require(bool ok, const std::string& what) {
-    if (!ok) throw std::invalid_argument("utility function: " + what);
+// The message as a literal: a std::string parameter would be built at every call, failing or not (the
+// generators make millions of functions).
+[[noreturn]] void fail(const std::string& what) { throw std::invalid_argument("utility function: " + what); }
+void require(bool ok, const char* what) {
+    if (!ok) fail(what);
 }
 
 bool finite_nonneg(double x) { return std::isfinite(x) && x >= 0; }
@@ -67,14 +70,12 @@ void UtilityFunction::check_shape(const std::vector<UtilityPoint>& p) {
     require(!p.empty(), "piecewise function needs at least one point");
     require(p.front().time_s == 0, "piecewise function must start at time 0");
     for (std::size_t i = 0; i < p.size(); ++i) {
-        require(finite_nonneg(p[i].time_s) && finite_nonneg(p[i].value),
-                "point " + std::to_string(i) + ": time and value must be finite and >= 0");
+        auto point = [i](const char* what) { fail("point " + std::to_string(i) + ": " + what); };
+        if (!(finite_nonneg(p[i].time_s) && finite_nonneg(p[i].value))) point("time and value must be finite and >= 0");
         if (i == 0) continue;
-        require(p[i].time_s >= p[i - 1].time_s, "point " + std::to_string(i) + ": times must not decrease");
-        require(p[i].value <= p[i - 1].value,
-                "point " + std::to_string(i) + ": values must not increase (utility is non-increasing)");
-        require(i < 2 || p[i].time_s > p[i - 2].time_s,
-                "point " + std::to_string(i) + ": at most two points may share a time");
+        if (!(p[i].time_s >= p[i - 1].time_s)) point("times must not decrease");
+        if (!(p[i].value <= p[i - 1].value)) point("values must not increase (utility is non-increasing)");
+        if (!(i < 2 || p[i].time_s > p[i - 2].time_s)) point("at most two points may share a time");
     }
 }
 
