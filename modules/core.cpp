@@ -15,8 +15,8 @@ using sc_core::SC_ZERO_TIME;
 
 Core::Core(sc_core::sc_module_name name, const CoreType& type, CoreTypeId type_id, CoreHost& host,
            std::uint32_t index_in_node, EnergyAccount* account)
-    : sc_module(name), type_(type), type_id_(type_id), host_(host), index_(index_in_node), meter_(account),
-      timer_(host.core_timer()) {
+    : sc_module(name), timer_(host.core_timer()), host_(host), type_(type), type_id_(type_id), index_(index_in_node),
+      meter_(account) {
     if (type.gate_when_idle) state_ = State::Off;
     if (timer_) return;
     event_ = std::make_unique<sc_core::sc_event>("event");
