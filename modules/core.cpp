@@ -32,10 +32,9 @@ double Core::done_fraction() const {
     return std::min(1.0, done_ + to_seconds(sim_now() - progress_since_) / duration_s_);
 }
 
-sc_time Core::time_for(double left, std::uint32_t level) const {
-    const Seconds full = work_.duration(type_, type_id_, level);
+sc_time Core::time_for(double left, std::uint32_t level, Seconds full_s) const {
     const double f = type_.pstates[level].frequency_hz;
-    return sc_time::from_value(remaining_exec_ticks(left, full, f, ticks_per_second()));
+    return sc_time::from_value(remaining_exec_ticks(left, full_s, f, ticks_per_second()));
 }
 
 sc_time Core::projected_completion() const {
@@ -74,7 +73,7 @@ void Core::reschedule() {
         duration_s_ = work_.duration(type_, type_id_, level_);
         // Whole clock periods at the current frequency, then whole ticks, never shortened: the rounding the
         // manager's estimates share (platform/exec_rounding.h). Zero work completes now, in the next delta.
-        completion_at_ = now + time_for(1.0 - done_, level_);
+        completion_at_ = now + time_for(1.0 - done_, level_, duration_s_);
         completion_armed_ = true;
         arm(completion_at_);
     }
@@ -152,7 +151,8 @@ void Core::start(const Message& m, const sc_time& ready_at, const sc_time& resto
     energy_at_start_ = kept_powered_ ? kept_since_j_ : meter_.total_energy();
     last_projection_ = SC_ZERO_TIME;
     if (log_) log_->segment_begin(host_.node_id(), index_, m.task, now);
-    if (work_.duration(type_, type_id_, level_) < 0 || work_.duration(type_, type_id_, m.pstate) < 0)
+    if (work_.duration(type_, type_id_, level_) < 0 ||
+        (m.pstate != level_ && work_.duration(type_, type_id_, m.pstate) < 0))
         throw std::logic_error(std::string(name()) + ": task " + std::to_string(m.task) +
                                " cannot run on core type " + type_.name);
     sc_time ready = ready_at;

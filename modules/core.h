@@ -113,7 +113,11 @@ private:
     void finish_work();
     void become_idle();
     /// Time for the fraction `left` of the work at `level`, in whole ticks of the resolution.
-    sc_core::sc_time time_for(double left, std::uint32_t level) const;
+    sc_core::sc_time time_for(double left, std::uint32_t level) const {
+        return time_for(left, level, work_.duration(type_, type_id_, level));
+    }
+    /// The same, given the whole work's duration at `level` (WorkModel::duration).
+    sc_core::sc_time time_for(double left, std::uint32_t level, Seconds full_s) const;
 
     // Laid out by use: the state a timer activation, a START and a release read and write comes first, in a
     // few cache lines (the 32,768 cores of a large machine do not stay in the caches between two events of

@@ -219,6 +219,7 @@ private:
     /// slows, through a shared DVFS domain, report theirs).
     std::optional<TaskId> starting_;
     sc_core::sc_time ready_at_;
+    InstantWatchdog watchdog_;  ///< drain, on_timer and on_core_timer
 
     NodeParams params_;
     PowerMeter meter_;
@@ -231,7 +232,6 @@ private:
     std::uint32_t store_endpoint_ = 0;
     PayloadEventQueue<Delivery> peq_;
     sc_core::sc_event timer_;
-    InstantWatchdog watchdog_;  ///< drain and on_timer
     sc_core::sc_time off_due_;
     sc_core::sc_event core_timer_;
 };
