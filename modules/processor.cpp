@@ -9,7 +9,7 @@ namespace rmsim {
 
 Processor::Processor(sc_core::sc_module_name name, const ProcessorType& type, const CoreType& core_type,
                      CoreTypeId core_type_id, CoreHost& upper, std::uint32_t first_core_index, EnergyAccount* account)
-    : sc_module(name), type_(type), upper_(upper), meter_(account) {
+    : sc_module(name), upper_(upper), type_(type), meter_(account) {
     cores_.reserve(type.cores);
     for (std::uint32_t i = 0; i < type.cores; ++i)
         cores_.push_back(std::make_unique<Core>(("core" + std::to_string(i)).c_str(), core_type, core_type_id,

@@ -48,13 +48,14 @@ public:
     CoreTimer* core_timer() override { return upper_.core_timer(); }
 
 private:
-    const ProcessorType& type_;
+    // What a core's start and end read (on_core_activity, powered()) first, together.
     CoreHost& upper_;
+    std::uint32_t cores_with_segment_ = 0;  ///< kept in step by on_core_activity (O(1) active())
+    bool on_ = true;
+    sc_core::sc_time ready_at_;
+    const ProcessorType& type_;
     PowerMeter meter_;
     std::vector<std::unique_ptr<Core>> cores_;
-    bool on_ = true;
-    std::uint32_t cores_with_segment_ = 0;  ///< kept in step by on_core_activity (O(1) active())
-    sc_core::sc_time ready_at_;
 };
 
 }  // namespace rmsim
