@@ -121,8 +121,10 @@ private:
 
     // Laid out by use: the state a timer activation, a START and a release read and write comes first, in a
     // few cache lines (the 32,768 cores of a large machine do not stay in the caches between two events of
-    // one core); what only a DVFS switch, a wake-up, a hold or a standalone core reads comes last.
-    alignas(64) State state_ = State::Idle;
+    // one core); what only a DVFS switch, a wake-up, a hold or a standalone core reads comes last. (Not aligned
+    // to a cache line: that costs 24 bytes a core and the aligned allocation's slack, about 5 MB at 32,768
+    // cores, for 1 % fewer modelled misses.)
+    State state_ = State::Idle;
     bool switching_ = false;
     bool holding_ = false;             ///< busy but not progressing until hold_until_ (restore, checkpoint)
     bool has_task_ = false;
