@@ -17,6 +17,10 @@ constexpr double kInf = std::numeric_limits<double>::infinity();
 void require(bool ok, const char* what) {
     if (!ok) fail(what);
 }
+/// The same for point i of a piecewise function.
+void require_point(bool ok, std::size_t i, const char* what) {
+    if (!ok) fail("point " + std::to_string(i) + ": " + what);
+}
 
 bool finite_nonneg(double x) { return std::isfinite(x) && x >= 0; }
 
@@ -70,12 +74,11 @@ void UtilityFunction::check_shape(const std::vector<UtilityPoint>& p) {
     require(!p.empty(), "piecewise function needs at least one point");
     require(p.front().time_s == 0, "piecewise function must start at time 0");
     for (std::size_t i = 0; i < p.size(); ++i) {
-        auto point = [i](const char* what) { fail("point " + std::to_string(i) + ": " + what); };
-        if (!(finite_nonneg(p[i].time_s) && finite_nonneg(p[i].value))) point("time and value must be finite and >= 0");
+        require_point(finite_nonneg(p[i].time_s) && finite_nonneg(p[i].value), i, "time and value must be finite and >= 0");
         if (i == 0) continue;
-        if (!(p[i].time_s >= p[i - 1].time_s)) point("times must not decrease");
-        if (!(p[i].value <= p[i - 1].value)) point("values must not increase (utility is non-increasing)");
-        if (!(i < 2 || p[i].time_s > p[i - 2].time_s)) point("at most two points may share a time");
+        require_point(p[i].time_s >= p[i - 1].time_s, i, "times must not decrease");
+        require_point(p[i].value <= p[i - 1].value, i, "values must not increase (utility is non-increasing)");
+        require_point(i < 2 || p[i].time_s > p[i - 2].time_s, i, "at most two points may share a time");
     }
 }
 
