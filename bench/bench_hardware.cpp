@@ -119,7 +119,7 @@ private:
     /// Work of a segment: 0.5e9 to 5e9 cycles (0.2 s to 2.1 s at P0, 0.4 s to 4.2 s at P2).
     rmsim::WorkModel next_work() {
         rmsim::WorkModel w;
-        w.cycles = std::floor(work_cycles_(rng_));
+        w.set_cycles(std::floor(work_cycles_(rng_)));
         return w;
     }
 

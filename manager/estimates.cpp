@@ -75,7 +75,7 @@ SimTime Estimates::exec_time(const Task& task, double remaining, ClusterId c, st
             if (task.work.stochastic()) {
                 const CoreTypeId ct = core_type_.at(c);
                 const CoreType& type = platform_.core_types.at(ct);
-                const Seconds mean = task.work.table->at(ct, pstate) * task.work.table_scale;
+                const Seconds mean = task.work.table()->at(ct, pstate) * task.work.table_scale();
                 return SimTime::from_ns(static_cast<std::int64_t>(
                     remaining_exec_ns(remaining, mean, type.pstates.at(pstate).frequency_hz)));
             }
@@ -109,11 +109,11 @@ Pmf Estimates::exec_pmf(const Task& task, double remaining, ClusterId c, std::ui
     if (exec.is_negative()) return Pmf();
     const CoreTypeId ct = core_type_.at(c);
     if (config_.model != EstimateModel::Distribution || !task.work.stochastic() ||
-        !task.work.table->has_distribution(ct, pstate))
+        !task.work.table()->has_distribution(ct, pstate))
         return Pmf::point(exec.to_seconds());
     std::vector<Pmf::Pulse> pulses;
-    for (const TimePulse& p : task.work.table->distribution[ct][pstate])
-        pulses.push_back({p.seconds * task.work.table_scale * remaining, p.probability});
+    for (const TimePulse& p : task.work.table()->distribution[ct][pstate])
+        pulses.push_back({p.seconds * task.work.table_scale() * remaining, p.probability});
     return Pmf(std::move(pulses));
 }
 

@@ -56,7 +56,7 @@ SimTime TaskLedger::exec_time(TaskId t, ClusterId c, std::uint32_t pstate) const
 const VmConfig* TaskLedger::vm_config(TaskId t) const {
     if (vm_config_.empty()) return nullptr;  // every workload without VM configurations
     const auto it = vm_config_.find(t);
-    return it == vm_config_.end() ? nullptr : &tasks_.at(t).work.table->vm_configs[it->second];
+    return it == vm_config_.end() ? nullptr : &tasks_.at(t).work.table()->vm_configs[it->second];
 }
 
 WorkModel TaskLedger::work_of(TaskId t) const {
@@ -66,9 +66,9 @@ WorkModel TaskLedger::work_of(TaskId t) const {
 
 SimTime TaskLedger::vm_exec_time(TaskId t, std::uint32_t k, ClusterId c) const {
     Task configured = tasks_.at(t);
-    if (!configured.work.table || k >= configured.work.table->vm_configs.size())
+    if (!configured.work.table() || k >= configured.work.table()->vm_configs.size())
         throw std::logic_error(tname(t) + ": no VM configuration " + std::to_string(k));
-    configured.work = vm_config_work(configured.work.table->vm_configs[k]);
+    configured.work = vm_config_work(configured.work.table()->vm_configs[k]);
     return estimates_.exec_time(configured, records_.at(t).remaining, c, 0);
 }
 
@@ -76,7 +76,7 @@ void TaskLedger::choose_vm_config(TaskId t, std::uint32_t k) {
     const Task& task = tasks_.at(t);
     if (records_.at(t).state != TaskState::Waiting)
         throw std::logic_error(tname(t) + ": VM configuration for a task that is " + to_string(records_[t].state));
-    if (!task.work.table || k >= task.work.table->vm_configs.size())
+    if (!task.work.table() || k >= task.work.table()->vm_configs.size())
         throw std::logic_error(tname(t) + ": no VM configuration " + std::to_string(k));
     vm_config_[t] = k;
 }

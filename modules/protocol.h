@@ -63,22 +63,24 @@ const char* to_string(Op op);
 inline bool is_notice(Op op) { return op >= Op::Started; }
 inline bool is_barrier(Op op) { return op == Op::BarrierArrive || op == Op::BarrierRelease; }
 
-/// One protocol message. Plain data: copied into the receiver's event queue.
+/// One protocol message. Plain data: copied into the receiver's event queue. The fields are ordered by size (the
+/// 4-byte ones first, then the 8-byte ones), so a message is 144 bytes with 3 of padding.
 struct Message {
     Op op = Op::Start;
     NodeId node = 0;                 ///< the node addressed / reporting
     std::uint32_t core = kAllCores;  ///< local core index within the node, or kAllCores
-    TaskId task = 0;
     std::uint32_t pstate = 0;        ///< Start: P-state to run at (applied to the core's DVFS domain)
-    WorkModel work;                  ///< Start: the whole work of the task part
-    double remaining = 1.0;          ///< Start: fraction of `work` still to do (1 = fresh); Preempted: left
     std::uint32_t part_cores = 1;    ///< Start: cores of the task on this node (its part completes when all have)
-    /// Start: if non-zero, the cores of the part that this one START starts (bit i: local core i; nodes of at
-    /// most 64 cores), `core` naming the lowest of them; zero: the START is for `core` alone (or kAllCores).
-    std::uint64_t core_mask = 0;     ///< (also Hold / Unhold: the cores, bit i = local core i)
     std::uint32_t gang_nodes = 1;    ///< Start: nodes the task runs on; > 1: its parts meet at a barrier
     NodeId gang_root = 0;            ///< Start, barrier: the node that holds the task's barrier
     std::uint32_t attempt = 0;       ///< Start, barrier, notices: which start of the task (preemptions so far)
+    std::uint32_t dst_core = 0;      ///< Transfer
+    TaskId task = 0;
+    WorkModel work;                  ///< Start: the whole work of the task part
+    double remaining = 1.0;          ///< Start: fraction of `work` still to do (1 = fresh); Preempted: left
+    /// Start: if non-zero, the cores of the part that this one START starts (bit i: local core i; nodes of at
+    /// most 64 cores), `core` naming the lowest of them; zero: the START is for `core` alone (or kAllCores).
+    std::uint64_t core_mask = 0;     ///< (also Hold / Unhold: the cores, bit i = local core i)
     std::uint64_t memory_bytes = 0;  ///< Start: memory of the task's part on this node (its checkpoint)
     /// Start: how much the task is worth (its maximum utility or value): a power cap that may slow nodes in
     /// priority order slows the nodes of the least valuable tasks first (modules/power_cap.h)
@@ -88,7 +90,6 @@ struct Message {
     /// Projected: echoed, with `gang_nodes`, so that the receiver can take the parts that never reported
     /// (their projection was the expected end) into account.
     sc_core::sc_time expected_end;
-    std::uint32_t dst_core = 0;      ///< Transfer
     std::uint64_t bytes = 0;         ///< Transfer: payload size; also the wire size of the message
     std::uint64_t tag = 0;           ///< Transfer: the user's identifier (e.g. a DAG edge), echoed back
     Joules energy_j = 0;             ///< Completed/Preempted: core energy attributed to the segment

@@ -8,6 +8,8 @@
 // The hardware runs T. What the manager believes T to be is its estimate model's business
 // (manager/estimates.h): the exact T, the user's requested time, or the distribution itself.
 #include <memory>
+#include <stdexcept>
+#include <string>
 #include <vector>
 
 #include "platform/interned.h"
@@ -67,40 +69,78 @@ struct TimeTable {
     void set_distribution(CoreTypeId t, std::size_t p, std::vector<TimePulse> pulses);
 };
 
-struct WorkModel {
-    double cycles = 0;                          ///< frequency-dependent part (clock cycles)
-    Seconds memory_s = 0;                       ///< frequency-independent part
-    Interned<TimeTable> table;                  ///< if set, the model is tabular (shared per task type)
-    double table_scale = 1.0;                   ///< multiplies table entries (e.g. per-task variation)
-    double quantile = -1;                       ///< >= 0: stochastic, the task's draw u in [0, 1)
+/// A task's work in one of the two models. Their fields share storage (24 bytes where both would take 40: a
+/// Task and a START message carry one each), so a model's fields are read and set through it: an analytic
+/// model's cycles and memory time; a tabular model's table, scale and draw. Setting a table makes the model
+/// tabular (scale 1, no draw: deterministic), clearing it makes it analytic (no work); setting a field of
+/// the other model is a logic error. Read in the other model, a field has its default (cycles 0, memory time
+/// 0, scale 1, draw -1), as when both models had fields of their own.
+class WorkModel {
+public:
+    WorkModel() = default;
 
-    bool tabular() const { return table != nullptr; }
-    bool stochastic() const { return table != nullptr && quantile >= 0; }
+    bool tabular() const { return table_ != nullptr; }
+    bool stochastic() const { return table_ != nullptr && b_ >= 0; }
+
+    /// Analytic: the frequency-dependent part (clock cycles).
+    double cycles() const { return table_ ? 0.0 : a_; }
+    /// Analytic: the frequency-independent part.
+    Seconds memory_s() const { return table_ ? 0.0 : b_; }
+    void set_cycles(double cycles) { field(false, "cycles", a_) = cycles; }
+    void set_memory_s(Seconds s) { field(false, "memory_s", b_) = s; }
+
+    /// Tabular: the table (shared per task type); null for an analytic model.
+    const Interned<TimeTable>& table() const { return table_; }
+    /// Tabular: multiplies the table's entries (e.g. per-task variation).
+    double table_scale() const { return table_ ? a_ : 1.0; }
+    /// Tabular: >= 0 makes the model stochastic, the task's draw u in [0, 1).
+    double quantile() const { return table_ ? b_ : -1.0; }
+    /// Makes the model tabular with `table` (scale 1, no draw) or, with null, analytic without work.
+    void set_table(Interned<TimeTable> table) {
+        table_ = table;
+        a_ = table_ ? 1.0 : 0.0;
+        b_ = table_ ? -1.0 : 0.0;
+    }
+    void set_table_scale(double scale) { field(true, "table_scale", a_) = scale; }
+    void set_quantile(double u) { field(true, "quantile", b_) = u; }
+
     /// Busy power of a core running this work on core type `ct` at P-state `p`: the table's if it gives one,
     /// else the P-state's.
     Watts busy_power_w(const CoreType& ct, CoreTypeId ct_id, std::size_t p) const {
-        if (table) {
-            const Watts w = table->power_at(ct_id, p);
+        if (table_) {
+            const Watts w = table_->power_at(ct_id, p);
             if (w >= 0) return w;
         }
         return ct.pstates.at(p).busy_power_w;
     }
     /// Duration of the whole work on core type `ct` at P-state `p`; negative if it cannot run there.
     Seconds duration(const CoreType& ct, CoreTypeId ct_id, std::size_t p) const {
-        if (table) {
-            Seconds s = table->at(ct_id, p);
-            if (s >= 0 && quantile >= 0 && table->has_distribution(ct_id, p)) s = table->quantile_at(ct_id, p, quantile);
-            return s < 0 ? s : s * table_scale;
+        if (table_) {
+            Seconds s = table_->at(ct_id, p);
+            if (s >= 0 && b_ >= 0 && table_->has_distribution(ct_id, p)) s = table_->quantile_at(ct_id, p, b_);
+            return s < 0 ? s : s * a_;
         }
-        return cycles / ct.pstates.at(p).frequency_hz + memory_s;
+        return a_ / ct.pstates.at(p).frequency_hz + b_;
     }
+
+private:
+    /// `f`, a field of the tabular model (`of_tabular`) or of the analytic one; a logic error in the other model.
+    double& field(bool of_tabular, const char* name, double& f) {
+        if (tabular() != of_tabular)
+            throw std::logic_error(std::string("WorkModel: ") + name + (of_tabular ? " of an analytic model" : " of a tabular model"));
+        return f;
+    }
+
+    Interned<TimeTable> table_;  ///< set: tabular
+    double a_ = 0;               ///< analytic: cycles; tabular: the scale
+    double b_ = 0;               ///< analytic: memory time (s); tabular: the draw (-1: none)
 };
 
 /// The work of a task run in VM configuration `c`: exactly its ETC entry on any core at any P-state (Ch.2
 /// has no DVFS; the time is frequency-independent, the analytic model's fixed part).
 inline WorkModel vm_config_work(const VmConfig& c) {
     WorkModel w;
-    w.memory_s = c.seconds;
+    w.set_memory_s(c.seconds);
     return w;
 }
 

@@ -19,9 +19,9 @@ VosMetrics compute_vos_metrics(const PolicyView& view, SimTime start, SimTime en
     for (TaskId t = 0; t < view.task_count(); ++t) {
         const Task& task = view.task(t);
         const TaskRecord& r = view.record(t);
-        if (r.state == TaskState::Pending || !task.work.table || !task.work.table->vos) continue;
-        const VosTerms& terms = *task.work.table->vos;
-        const auto& configs = task.work.table->vm_configs;
+        if (r.state == TaskState::Pending || !task.work.table() || !task.work.table()->vos) continue;
+        const VosTerms& terms = *task.work.table()->vos;
+        const auto& configs = task.work.table()->vm_configs;
         ++m.tasks;
         Seconds fastest = std::numeric_limits<Seconds>::infinity();
         Joules lowest = std::numeric_limits<Joules>::infinity();

@@ -39,8 +39,8 @@ Hertz reference_hz(const PlatformSpec& p) { return p.core_types.at(0).pstates.at
 /// Analytic work taking `seconds` at P0 of the reference core, `memory_fraction` of it frequency-independent.
 WorkModel work_of(Seconds seconds, double memory_fraction, Hertz f0) {
     WorkModel w;
-    w.cycles = (1.0 - memory_fraction) * seconds * f0;
-    w.memory_s = memory_fraction * seconds;
+    w.set_cycles((1.0 - memory_fraction) * seconds * f0);
+    w.set_memory_s(memory_fraction * seconds);
     return w;
 }
 

@@ -147,10 +147,10 @@ class Parser {
         if (!ids_.insert(t.id).second)
             fail(line, cells[index(Col::Id)].col, "duplicate task id " + std::to_string(t.id));
         if (work) {
-            t.work.cycles = *work * platform_.core_types[ref_].pstates.front().frequency_hz;
+            t.work.set_cycles(*work * platform_.core_types[ref_].pstates.front().frequency_hz);
         } else {
             if (!any_time) fail(line, 1, "no time_s.<core type> value: the task cannot run anywhere");
-            t.work.table = std::move(table);
+            t.work.set_table(std::move(table));
         }
         if (const TaskProblem p = runnable_.problem(t)) fail(line, fault_column(p.fault, cells), "task " + std::to_string(t.id) + " " + p.message);
         if (deadline) {

@@ -177,7 +177,7 @@ MachovecCh2Workload generate_machovec_ch2(const MachovecCh2Params& p, std::mt199
         terms->energy = value_function(p, e_min, e_max, rng);
         auto table = std::make_shared<TimeTable>(*type.table);
         table->vos = terms;
-        task.work.table = std::shared_ptr<const TimeTable>(std::move(table));
+        task.work.set_table(std::shared_ptr<const TimeTable>(std::move(table)));
         task.utility = terms->performance;
         w.tasks.push_back(std::move(task));
     }

@@ -197,7 +197,7 @@ Task make_machovec_ch3_task(const MachovecCh3TaskType& type, Seconds arrival_s, 
     task.arrival_s = arrival_s;
     task.cores = type.cores;
     task.nodes_per_cluster = type.nodes_per_cluster;
-    task.work.table = type.time_table;
+    task.work.set_table(type.time_table);
     task.utility = make_machovec_utility(type.priority, type.urgency, utility_class);
     return task;
 }

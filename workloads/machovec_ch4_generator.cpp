@@ -161,7 +161,7 @@ MachovecCh4Workload generate_machovec_ch4(const MachovecCh4Params& p, std::mt199
                 task.arrival_s = b.time_s;
                 task.type = TaskTypeId(ti);
                 task.cores = 1;  // §4.2.1: serial tasks
-                task.work.table = t.time_table;
+                task.work.set_table(t.time_table);
                 task.utility = u;
                 task.preemptible = flag(rng);  // can_be_preempted
                 task.can_preempt = flag(rng);

@@ -45,8 +45,8 @@ Task make_task(const Types& types, std::size_t type, Seconds arrival, Seconds re
     t.arrival_s = arrival;
     t.type = static_cast<TaskTypeId>(type);
     t.cores = 1;
-    t.work.table = types.tables[type];
-    t.work.quantile = std::uniform_real_distribution<double>(0.0, 1.0)(rng);
+    t.work.set_table(types.tables[type]);
+    t.work.set_quantile(std::uniform_real_distribution<double>(0.0, 1.0)(rng));
     t.utility = UtilityFunction::step(1, relative_deadline);
     return t;
 }

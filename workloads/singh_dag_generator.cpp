@@ -172,9 +172,9 @@ std::vector<Job> generate_singh_jobs(const SinghWorkloadParams& p, std::mt19937_
             task.id = next_task++;
             const Seconds total = uniform(p.task_time_min_s, p.task_time_max_s);
             const double memory_share = uniform(p.memory_fraction_min, p.memory_fraction_max);
-            task.work.memory_s = memory_share * total;
-            task.work.cycles = std::round((1 - memory_share) * total * p.reference_frequency_hz);
-            time_ref[t] = task.work.cycles / p.reference_frequency_hz + task.work.memory_s;
+            task.work.set_memory_s(memory_share * total);
+            task.work.set_cycles(std::round((1 - memory_share) * total * p.reference_frequency_hz));
+            time_ref[t] = task.work.cycles() / p.reference_frequency_hz + task.work.memory_s();
         }
         const double log_lo = std::log(p.edge_bytes_min), log_hi = std::log(p.edge_bytes_max);
         for (const auto& [from, to] : edges)

@@ -85,7 +85,7 @@ TarpleeBag generate_tarplee_bag(const TarpleeBagParams& p, std::mt19937_64& rng)
         const std::size_t i = type(rng);
         t.type = static_cast<TaskTypeId>(i);
         t.cores = 1;
-        t.work.table = tables[i];
+        t.work.set_table(tables[i]);
     }
     return bag;
 }

@@ -54,7 +54,7 @@ struct Controller : sc_core::sc_module {
             m.core = task == 1 ? 0 : 1;
             m.task = task;
             m.pstate = task == 1 ? 0 : 1;
-            m.work.cycles = 2e9;
+            m.work.set_cycles(2e9);
             send_message(to_node, m, kManagerEndpoint, node_endpoint(0));
         }
     }

@@ -98,8 +98,8 @@ Task stochastic(TaskId id, Seconds arrival_s, double u) {
     t.arrival_s = arrival_s;
     auto table = std::make_shared<TimeTable>();
     table->set_distribution(0, 0, {{10.0, 0.5}, {30.0, 0.5}});
-    t.work.table = table;
-    t.work.quantile = u;
+    t.work.set_table(table);
+    t.work.set_quantile(u);
     return t;
 }
 

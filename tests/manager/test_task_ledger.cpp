@@ -49,7 +49,7 @@ std::vector<Task> five_tasks() {
     for (TaskId t = 0; t < 5; ++t) {
         tasks[t].id = t;
         tasks[t].arrival_s = 0;
-        tasks[t].work.cycles = cycles[t];
+        tasks[t].work.set_cycles(cycles[t]);
         tasks[t].preemptible = true;
     }
     tasks[1].cores = 2;

@@ -61,7 +61,7 @@ inline PlatformSpec metered_platform() {
 /// Analytic work of `cycles` cycles (no memory part).
 inline WorkModel cycles(double n) {
     WorkModel w;
-    w.cycles = n;
+    w.set_cycles(n);
     return w;
 }
 

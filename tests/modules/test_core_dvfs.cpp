@@ -68,7 +68,7 @@ TEST_CASE("core: the memory part of analytic work does not scale with frequency"
     Machine m(spec);
     Script s("script", m.manager_port());
     WorkModel w = cycles(1e9);
-    w.memory_s = 1.0;
+    w.set_memory_s(1.0);
     s.at(0.0, start(0, 0, 1, w, 1));  // at P1: 1e9 / 0.5e9 + 1 = 3 s
     run_until(10);
     REQUIRE(s.received.size() == 1);
@@ -82,8 +82,8 @@ TEST_CASE("core: tabular work takes the table's time for the core type and P-sta
     auto table = std::make_shared<TimeTable>();
     table->seconds = {{4.0, 6.0}};
     WorkModel w;
-    w.table = table;
-    w.table_scale = 0.5;
+    w.set_table(table);
+    w.set_table_scale(0.5);
     s.at(0.0, start(0, 0, 1, w, 1));  // 0.5 x 6 s = 3 s
     run_until(10);
     REQUIRE(s.received.size() == 1);

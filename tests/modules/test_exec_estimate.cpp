@@ -20,14 +20,14 @@ TEST_CASE("exec estimate: the manager's estimate is the simulated duration to th
     table->seconds = {{0.3, 0.9}};
     std::vector<Task> tasks(n);
     for (TaskId t = 0; t < n; ++t) tasks[t].id = t;
-    tasks[0].work.cycles = 1e9 + 1;  // P0
-    tasks[1].work.cycles = 12345.5;  // P1
-    tasks[1].work.memory_s = 1.2345678e-6;
-    tasks[2].work.table = table;  // P1
-    tasks[2].work.table_scale = 1.1;
-    tasks[3].work.cycles = 1e9;  // P0
-    tasks[3].work.memory_s = 0.0123456789;
-    tasks[4].work.cycles = 7e8 + 3;  // P1, resumed with 37 % of its work left
+    tasks[0].work.set_cycles(1e9 + 1);  // P0
+    tasks[1].work.set_cycles(12345.5);  // P1
+    tasks[1].work.set_memory_s(1.2345678e-6);
+    tasks[2].work.set_table(table);  // P1
+    tasks[2].work.set_table_scale(1.1);
+    tasks[3].work.set_cycles(1e9);  // P0
+    tasks[3].work.set_memory_s(0.0123456789);
+    tasks[4].work.set_cycles(7e8 + 3);  // P1, resumed with 37 % of its work left
     const std::vector<std::uint32_t> pstate = {0, 1, 1, 0, 1};
     const std::vector<double> remaining = {1, 1, 1, 1, 0.37};
     // Hand-computed hardware durations (ns):

@@ -15,7 +15,7 @@ TEST_CASE("execution: a task's own busy power is what the core draws", "[modules
     table->seconds = {{10.0}};
     table->busy_power_w = {{7.0}};
     WorkModel w;
-    w.table = table;
+    w.set_table(table);
     Machine m(spec);
     Script s("script", m.manager_port());
     s.at(0.0, start(0, 0, 1, w));

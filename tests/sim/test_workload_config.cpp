@@ -48,8 +48,8 @@ TEST_CASE("workload config: the Singh DAG shape mix and sizes are set from the c
         double work = 0;
         for (std::uint32_t t = 0; t < j.task_count; ++t) {
             const Task& task = w.tasks[j.first_task + t];
-            const double time = task.work.cycles / 2.6e9 + task.work.memory_s;
-            CHECK(task.work.memory_s == Approx(0.1 * time).epsilon(1e-9));
+            const double time = task.work.cycles() / 2.6e9 + task.work.memory_s();
+            CHECK(task.work.memory_s() == Approx(0.1 * time).epsilon(1e-9));
             work += time;
         }
         CHECK(j.value.max_value() == Approx(2.0 / 60 * work).epsilon(1e-9));
@@ -120,7 +120,7 @@ TEST_CASE("workload config: every machovec_ch4 key reaches the generator", "[sim
             CHECK(got[i].type == want[i].type);
             CHECK(got[i].preemptible == want[i].preemptible);
             CHECK(got[i].can_preempt == want[i].can_preempt);
-            CHECK(got[i].work.table->at(2, 0) == want[i].work.table->at(2, 0));
+            CHECK(got[i].work.table()->at(2, 0) == want[i].work.table()->at(2, 0));
             for (double e : {0.0, 1800.0, 2400.0, 9000.0}) CHECK(got[i].utility.value_at(e) == want[i].utility.value_at(e));
         }
     };
@@ -150,7 +150,7 @@ TEST_CASE("workload config: tarplee bags from the config, and what they refuse",
     REQUIRE(w.tasks.size() == 40);
     for (const Task& t : w.tasks) {
         CHECK(t.arrival_s == 0);
-        CHECK(t.work.table->at(1, 0) == (t.type == 0 ? 28.0 : 50.0));  // m2 at P0
+        CHECK(t.work.table()->at(1, 0) == (t.type == 0 ? 28.0 : 50.0));  // m2 at P0
     }
     const auto refused = [&](const std::string& yaml) {
         try {

@@ -63,7 +63,7 @@ TEST_CASE("csv tasks: work_s gives an analytic model at the reference core's P0"
     const Task& a = tasks[0];  // sorted by arrival: id 3 first
     CHECK(a.id == 3);
     CHECK(a.arrival_s == 5);
-    CHECK(a.work.cycles == Approx(2.5 * 2e9).epsilon(1e-12));
+    CHECK(a.work.cycles() == Approx(2.5 * 2e9).epsilon(1e-12));
     CHECK(a.work.duration(p.core_types[0], 0, 0) == Approx(2.5).epsilon(1e-12));
     CHECK(a.work.duration(p.core_types[1], 1, 0) == Approx(5.0).epsilon(1e-12));  // half the frequency
     CHECK(a.utility.value_at(1e9) == 2.0);  // no deadline: constant value

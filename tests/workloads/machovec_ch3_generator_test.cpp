@@ -81,7 +81,7 @@ TEST_CASE("machovec_ch3_generator: 60 general and 20 + 20 special types run only
     for (const Task& task : w.tasks) {
         const MachovecCh3TaskType& ty = w.types[task.type];
         CHECK(task.nodes_per_cluster == ty.nodes_per_cluster);
-        CHECK(task.work.table == ty.time_table);
+        CHECK(task.work.table() == ty.time_table);
         CHECK(task.cores == ty.cores);
         CHECK(task.utility.value_at(0) == Approx(ty.priority).epsilon(1e-12));
     }

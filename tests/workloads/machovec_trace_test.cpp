@@ -115,7 +115,7 @@ TEST_CASE("machovec_trace: the day window, the time shift and the removals", "[w
         CHECK(ty.time_s[ref][0] == Approx(run[i]).epsilon(1e-12));  // the trace runtime at P0 there
         // ... i.e. the single-core time there is runtime × S(nodes) / (P0 time factor): slower P-states longer.
         CHECK(ty.time_s[ref][2] > ty.time_s[ref][0]);
-        CHECK(w.tasks[i].work.table->seconds[ref][0] == ty.time_s[ref][0]);
+        CHECK(w.tasks[i].work.table()->seconds[ref][0] == ty.time_s[ref][0]);
         const std::uint32_t cpn[] = {16, 20, 24, 32, 36, 48};
         CHECK((*ty.nodes_per_cluster)[ref] == (w.tasks[i].cores + cpn[ref] - 1) / cpn[ref]);
     }

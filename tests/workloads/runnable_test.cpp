@@ -27,7 +27,7 @@ Task task(double arrival_s, double work_s, std::uint32_t cores) {
     Task t;
     t.arrival_s = arrival_s;
     t.cores = cores;
-    t.work.cycles = work_s * 1e9;  // seconds at P0
+    t.work.set_cycles(work_s * 1e9);  // seconds at P0
     return t;
 }
 
@@ -69,6 +69,6 @@ TEST_CASE("runnable: arrival and execution lie within simulated time", "[workloa
     Task none = task(0, 0, 1);
     auto table = std::make_shared<TimeTable>();
     table->seconds = {{-1, -1}};
-    none.work.table = table;
+    none.work.set_table(table);
     CHECK(check.problem(none).message == "fits only on clusters whose core type its work cannot run on");
 }

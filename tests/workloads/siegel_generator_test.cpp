@@ -111,8 +111,8 @@ TEST_CASE("siegel generator: the static bag's common deadline by hand", "[worklo
     for (const Task& t : y) if (t.type == 0) { ty = &t; break; }
     REQUIRE(tx);
     REQUIRE(ty);
-    same_table_values = tx->work.table->seconds == ty->work.table->seconds;
+    same_table_values = tx->work.table()->seconds == ty->work.table()->seconds;
     CHECK(same_table_values);
-    CHECK(x[0].work.quantile != y[0].work.quantile);
+    CHECK(x[0].work.quantile() != y[0].work.quantile());
     for (std::size_t i = 0; i < x.size(); ++i) CHECK(x[i].type == y[i].type);
 }

@@ -11,7 +11,7 @@ using namespace rmsim;
 namespace {
 
 Seconds task_time_ref(const Task& t, const SinghWorkloadParams& p) {
-    return t.work.cycles / p.reference_frequency_hz + t.work.memory_s;
+    return t.work.cycles() / p.reference_frequency_hz + t.work.memory_s();
 }
 
 Seconds critical_path(const Job& j, const SinghWorkloadParams& p) {
@@ -50,8 +50,8 @@ TEST_CASE("singh workload: jobs of 5-10 tasks form DAGs with minute-long tasks",
             const Seconds x = task_time_ref(t, p);
             CHECK(x >= 60 - 1e-6);
             CHECK(x <= 300 + 1e-6);
-            CHECK(t.work.memory_s <= 0.3 * 300 + 1e-9);
-            CHECK(t.work.cycles == std::round(t.work.cycles));  // whole cycles
+            CHECK(t.work.memory_s() <= 0.3 * 300 + 1e-9);
+            CHECK(t.work.cycles() == std::round(t.work.cycles()));  // whole cycles
         }
         for (const DataEdge& e : job.edges) {
             CHECK(e.from < e.to);  // generated in index order: acyclic by construction
@@ -145,8 +145,8 @@ TEST_CASE("singh workload: the three rate levels share the jobs and scale the ar
     for (std::size_t j = 0; j < a.size(); ++j) {
         REQUIRE(a[j].tasks.size() == c[j].tasks.size());
         for (std::size_t t = 0; t < a[j].tasks.size(); ++t) {
-            CHECK(a[j].tasks[t].work.cycles == c[j].tasks[t].work.cycles);
-            CHECK(a[j].tasks[t].work.memory_s == b[j].tasks[t].work.memory_s);
+            CHECK(a[j].tasks[t].work.cycles() == c[j].tasks[t].work.cycles());
+            CHECK(a[j].tasks[t].work.memory_s() == b[j].tasks[t].work.memory_s());
         }
         REQUIRE(a[j].edges.size() == b[j].edges.size());
         for (std::size_t e = 0; e < a[j].edges.size(); ++e) {
@@ -171,8 +171,8 @@ TEST_CASE("singh workload: the three rate levels share the jobs and scale the ar
     // Same seed, same jobs; another seed, other jobs.
     const auto again = generate(low, 21);
     CHECK(again[100].arrival_s == a[100].arrival_s);
-    CHECK(again[100].tasks[0].work.cycles == a[100].tasks[0].work.cycles);
-    CHECK(generate(low, 22)[100].tasks[0].work.cycles != a[100].tasks[0].work.cycles);
+    CHECK(again[100].tasks[0].work.cycles() == a[100].tasks[0].work.cycles());
+    CHECK(generate(low, 22)[100].tasks[0].work.cycles() != a[100].tasks[0].work.cycles());
 }
 
 TEST_CASE("singh workload: more arrivals per hour in peak than off-peak", "[workloads][singh]") {

@@ -25,7 +25,7 @@ TEST_CASE("tarplee bag: a table environment, weights and P-state slowdowns", "[w
         CHECK(t.cores == 1);
         CHECK(t.type != 2);
         n1 += t.type == 1;
-        const TimeTable& table = *t.work.table;
+        const TimeTable& table = *t.work.table();
         CHECK(table.at(0, 0) == p.etc[t.type][0]);
         CHECK(table.at(0, 1) == 2.0 * p.etc[t.type][0]);  // P1 of core type 0 at half the frequency
         CHECK(table.at(1, 0) == p.etc[t.type][1]);

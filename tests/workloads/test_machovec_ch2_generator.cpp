@@ -51,7 +51,7 @@ TEST_CASE("machovec_ch2: counts, ranges and per-task value functions", "[workloa
             CHECK(task.arrival_s >= last);
             CHECK(task.arrival_s < p.horizon_s);
             last = task.arrival_s;
-            const TimeTable& table = *task.work.table;
+            const TimeTable& table = *task.work.table();
             REQUIRE(table.vos);
             double t_max = 0, e_max = 0;
             for (const VmConfig& c : table.vm_configs) {

@@ -72,7 +72,7 @@ TEST_CASE("machovec_ch4_generator: the same seed gives the same tasks", "[worklo
         CHECK(y.can_preempt == x.can_preempt);
         CHECK(y.cores == 1);
         for (double e : {0.0, 600.0, 1800.0, 7200.0}) CHECK(y.utility.value_at(e) == x.utility.value_at(e));
-        for (CoreTypeId ct = 0; ct < 5; ++ct) CHECK(y.work.table->at(ct, 0) == x.work.table->at(ct, 0));
+        for (CoreTypeId ct = 0; ct < 5; ++ct) CHECK(y.work.table()->at(ct, 0) == x.work.table()->at(ct, 0));
         if (i > 0) CHECK(a.tasks[i - 1].arrival_s <= x.arrival_s);
     }
     // Another seed, other tasks.

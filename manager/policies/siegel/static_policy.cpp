@@ -44,7 +44,7 @@ siegel::StaticProblem SiegelStaticPolicy::problem_of(const PolicyView& view, std
     for (TaskId t = 0; t < view.task_count(); ++t) {
         const Task& task = view.task(t);
         p.deadline = std::min(p.deadline, task.arrival_s + task.utility.zero_after());
-        const auto key = std::make_pair(task.work.table.get(), task.work.table_scale);
+        const auto key = std::make_pair(task.work.table().get(), task.work.table_scale());
         auto [it, fresh] = kinds.emplace(key, static_cast<std::uint32_t>(p.pmfs.size()));
         if (fresh) {
             std::vector<std::vector<Pmf>> per_type(types);

@@ -11,15 +11,15 @@ namespace rmsim {
 
 const VosTerms& vos_terms(const PolicyView& view, TaskId t) {
     const Task& task = view.task(t);
-    if (!task.work.table || !task.work.table->vos || task.work.table->vm_configs.empty())
+    if (!task.work.table() || !task.work.table()->vos || task.work.table()->vm_configs.empty())
         throw std::logic_error("value-of-service policy: task " + std::to_string(t) +
                                " has no VM configurations and value terms (use the machovec_ch2 workload)");
-    return *task.work.table->vos;
+    return *task.work.table()->vos;
 }
 
 const std::vector<VmConfig>& vm_configs(const PolicyView& view, TaskId t) {
     vos_terms(view, t);
-    return view.task(t).work.table->vm_configs;
+    return view.task(t).work.table()->vm_configs;
 }
 
 double vos_total_resources(const PolicyView& view, ClusterId c, const VmConfig& config, SimTime duration) {

@@ -14,7 +14,7 @@ inline PlatformSpec four_level_platform(std::uint32_t cores = 1, std::uint32_t n
 /// Work of `s` seconds at any level.
 inline WorkModel seconds_of_work(double s) {
     WorkModel w;
-    w.memory_s = s;
+    w.set_memory_s(s);
     return w;
 }
 

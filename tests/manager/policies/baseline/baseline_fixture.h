@@ -54,7 +54,7 @@ inline Task make_task(TaskId id, Seconds arrival_s, std::uint32_t nodes, std::ui
     t.cores = cores;
     auto table = std::make_shared<TimeTable>();
     table->seconds = {{p0_s, p1_s < 0 ? 2 * p0_s : p1_s}};
-    t.work.table = table;
+    t.work.set_table(table);
     return t;
 }
 

@@ -62,7 +62,7 @@ inline Task het_task(TaskId id, Seconds arrival_s, Seconds a0, Seconds a1, Secon
     t.cores = 1;
     auto table = std::make_shared<TimeTable>();
     table->seconds = {{a0, a1}, {b0, b1}};
-    t.work.table = table;
+    t.work.set_table(table);
     t.utility = utility;
     return t;
 }

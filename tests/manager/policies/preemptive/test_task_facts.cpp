@@ -32,7 +32,7 @@ Task serial(TaskId id, Seconds t0, Seconds t1) {
     Task t = make_task(id, 0.0, 0, 1, t0);
     auto table = std::make_shared<TimeTable>();
     table->seconds = {{t0, 2 * t0}, {t1, 2 * t1}};
-    t.work.table = table;
+    t.work.set_table(table);
     t.preemptible = true;
     t.arrival_s = 0.25 * id;
     // 4 until 50 s after arrival, then down to 1 at 100 s, then 1.

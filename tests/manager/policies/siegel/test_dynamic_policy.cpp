@@ -30,8 +30,8 @@ Task pmf_task(TaskId id, std::vector<TimePulse> p0, std::vector<TimePulse> p1, S
     table->seconds = {{0, 0}};
     table->set_distribution(0, 0, std::move(p0));
     table->set_distribution(0, 1, std::move(p1));
-    t.work.table = table;
-    t.work.quantile = 0.5;
+    t.work.set_table(table);
+    t.work.set_quantile(0.5);
     t.utility = UtilityFunction::step(1, deadline_s);
     return t;
 }

@@ -30,7 +30,7 @@ inline rmsim::Job make_job(const std::vector<double>& cycles, const std::vector<
     j.tasks.resize(cycles.size());
     for (std::size_t i = 0; i < cycles.size(); ++i) {
         j.tasks[i].id = i;
-        j.tasks[i].work.cycles = cycles[i];
+        j.tasks[i].work.set_cycles(cycles[i]);
     }
     j.edges = edges;
     j.value = value;

@@ -54,16 +54,16 @@ TEST_CASE("singh node model: execution time in whole clock periods then whole ns
     NodeModel m = singh_test::two_level_node(2, true);
     m.core_type.pstates.push_back({3.0e9, 1.0, 1.0, 0.1});  // level 2: 3 GHz (frequencies unordered is fine here)
     WorkModel w;
-    w.cycles = 1000;
+    w.set_cycles(1000);
     CHECK(exec_time_ns(w, m, 0) == 1000);  // 1000 cycles at 1 GHz
     CHECK(exec_time_ns(w, m, 1) == 2000);  // at 0.5 GHz
     CHECK(exec_time_ns(w, m, 2) == 334);   // 1000 / 3e9 = 333.33 ns -> 334
-    w.memory_s = 1.1e-9;                   // 1000 + 1.1 cycles at 1 GHz -> 1002 cycles -> 1002 ns
+    w.set_memory_s(1.1e-9);                   // 1000 + 1.1 cycles at 1 GHz -> 1002 cycles -> 1002 ns
     CHECK(exec_time_ns(w, m, 0) == 1002);
-    w.memory_s = 1e-7;                     // at 3 GHz: 1000 + 300 cycles = 1300 -> 433.33 ns -> 434
+    w.set_memory_s(1e-7);                     // at 3 GHz: 1000 + 300 cycles = 1300 -> 433.33 ns -> 434
     CHECK(exec_time_ns(w, m, 2) == 434);
-    w.cycles = 0;
-    w.memory_s = 0;
+    w.set_cycles(0);
+    w.set_memory_s(0);
     CHECK(exec_time_ns(w, m, 0) == 0);
 }
 

@@ -50,7 +50,7 @@ std::vector<Task> bag() {
         Task t;
         t.id = id;
         t.type = id % 3 == 2 ? 1 : 0;  // ids 2 and 5 are type 1
-        t.work.table = t.type == 0 ? Interned<TimeTable>(type0) : Interned<TimeTable>(type1);
+        t.work.set_table(t.type == 0 ? Interned<TimeTable>(type0) : Interned<TimeTable>(type1));
         tasks.push_back(t);
     }
     return tasks;

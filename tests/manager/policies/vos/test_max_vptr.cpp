@@ -22,8 +22,8 @@ TEST_CASE("vos max-vptr: with scarce memory, the configuration with more cores a
     const std::vector<Task> tasks{vos_task(0, 0.0, {{4, 12, 100, 10}, {8, 2, 100, 10}}, 200, 400)};
     Bookkeeping books(plat, tasks, Granularity::Core);
     const PolicyView& view = books.view();
-    CHECK(vos_total_resources(view, 0, tasks[0].work.table->vm_configs[0], 100.0_s) == Approx(125));
-    CHECK(vos_total_resources(view, 0, tasks[0].work.table->vm_configs[1], 100.0_s) == Approx(112.5));
+    CHECK(vos_total_resources(view, 0, tasks[0].work.table()->vm_configs[0], 100.0_s) == Approx(125));
+    CHECK(vos_total_resources(view, 0, tasks[0].work.table()->vm_configs[1], 100.0_s) == Approx(112.5));
     MaxVptrPolicy policy(MaxVptrConfig{});
     vos_event(books, policy, tasks, 0.0_s);
     REQUIRE(view.record(0).state == TaskState::Running);

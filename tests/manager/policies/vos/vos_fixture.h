@@ -55,7 +55,7 @@ inline Task vos_task(TaskId id, Seconds arrival_s, std::vector<VmConfig> configs
     t.id = id;
     t.arrival_s = arrival_s;
     t.cores = table->vm_configs.front().cores;
-    t.work.table = std::shared_ptr<const TimeTable>(std::move(table));
+    t.work.set_table(std::shared_ptr<const TimeTable>(std::move(table)));
     t.utility = terms->performance;
     return t;
 }
