@@ -43,6 +43,8 @@ public:
     SimTime planned_start(TaskId t) const { return ledger_.planned_start(t); }
     /// The latest (re)start: the first start until a preemption, then the latest restart.
     SimTime start_time(TaskId t) const { return ledger_.start_time(t); }
+    /// Times the task was preempted so far.
+    std::uint32_t preemptions(TaskId t) const { return ledger_.preemptions(t); }
     std::size_t task_count() const { return ledger_.task_count(); }
     /// Arrived, unmapped tasks in arrival order (manager/waiting_queue.h): a range over the tasks waiting now.
     /// A task mapped or dropped during the event leaves it at once. Walking it whole costs O(queue length):

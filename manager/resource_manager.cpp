@@ -220,7 +220,7 @@ void ResourceManager::send_start(TaskId t) {
     m.remaining = r.remaining;
     m.gang_nodes = r.node_count;
     m.gang_root = r.first_node;
-    m.attempt = r.preemptions;
+    m.attempt = books_.ledger().preemptions(t);
     m.memory_bytes = task.memory_bytes / r.node_count;  // spread evenly over the task's nodes
     m.priority = task.utility.max_value();
     // The booked end: the parts that project exactly that are not acknowledged (modules/protocol.h).
@@ -245,7 +245,7 @@ void ResourceManager::send_start(TaskId t) {
         }
     });
     const SimTime limit = books_.time_limit(t);
-    if (!limit.is_infinite()) limits_.push(Limit{now + limit, t, r.preemptions});
+    if (!limit.is_infinite()) limits_.push(Limit{now + limit, t, books_.ledger().preemptions(t)});
 }
 
 void ResourceManager::kill_due(SimTime now) {
@@ -253,7 +253,8 @@ void ResourceManager::kill_due(SimTime now) {
         const Limit l = limits_.top();
         limits_.pop();
         const TaskRecord& r = books_.ledger().record(l.task);
-        if (r.state != TaskState::Running || r.preemptions != l.attempt || r.killing) continue;  // ended or restarted
+        if (r.state != TaskState::Running || r.killing || books_.ledger().preemptions(l.task) != l.attempt)
+            continue;  // ended or restarted
         books_.kill(l.task);
         ++stats_.kills;
     }
@@ -281,7 +282,7 @@ void ResourceManager::retry_deferred() {
 
 void ResourceManager::on_projection(const Message& m) {
     const TaskRecord& r = books_.ledger().record(m.task);
-    if (r.state != TaskState::Running || m.attempt != r.preemptions) return;  // stale
+    if (r.state != TaskState::Running || m.attempt != books_.ledger().preemptions(m.task)) return;  // stale
     Projections& projections = projected_[m.task];
     if (projections.attempt != m.attempt) {  // a restart: the earlier start's reports no longer hold
         projections.attempt = m.attempt;

@@ -119,12 +119,13 @@ void TaskLedger::book(TaskId owner, ClusterId c, std::vector<LocalNodeIndex>& un
 void TaskLedger::start(TaskId t, ClusterId c, std::vector<LocalNodeIndex> units, std::uint32_t pstate) {
     TaskRecord& r = records_.at(t);
     if (r.state != TaskState::Waiting) throw std::logic_error(tname(t) + ": start of a task that is " + to_string(r.state));
+    const std::uint16_t level = record_pstate(pstate);  // before any change
     SimTime d = exec_time(t, c, pstate);
     if (d.is_negative()) throw std::logic_error(tname(t) + ": cannot run on cluster " + std::to_string(c));
     if (r.remaining < 1.0) d += restore_time(t, c, nodes_of(c, units));
     book(t, c, units, now_, now_ + std::max(d, kOneNanosecond), BookingKind::Running);
     r.cluster = c;
-    r.pstate = pstate;
+    r.pstate = level;
     r.units = std::move(units);
     set_running(t);
 }
@@ -134,7 +135,7 @@ void TaskLedger::set_running(TaskId t) {
     set_state(t, TaskState::Running);
     r.placeholder = false;
     if (r.first_start == kNotYet) r.first_start = now_;
-    if (r.preemptions > 0) restart_[t] = now_;
+    if (r.preempted) preempted_.at(t).restart = now_;
     const auto loc = unit_location(r.cluster, r.units.front());
     r.first_node = loc.first;
     r.first_core = loc.second;
@@ -158,6 +159,7 @@ void TaskLedger::reserve(TaskId t, ClusterId c, std::vector<LocalNodeIndex> unit
     }
     TaskRecord& r = records_.at(t);
     if (r.state != TaskState::Waiting) throw std::logic_error(tname(t) + ": reservation of a task that is " + to_string(r.state));
+    const std::uint16_t level = record_pstate(pstate);  // before any change
     SimTime d = exec_time(t, c, pstate);
     if (d.is_negative()) throw std::logic_error(tname(t) + ": cannot run on cluster " + std::to_string(c));
     if (r.remaining < 1.0) d += restore_time(t, c, nodes_of(c, units));
@@ -166,7 +168,7 @@ void TaskLedger::reserve(TaskId t, ClusterId c, std::vector<LocalNodeIndex> unit
     set_state(t, TaskState::Reserved);
     r.placeholder = placeholder;
     r.cluster = c;
-    r.pstate = pstate;
+    r.pstate = level;
     r.units = std::move(units);
     planned_start_[t] = start_at;
     reserved_.push(Timed{start_at, t});
@@ -175,10 +177,11 @@ void TaskLedger::reserve(TaskId t, ClusterId c, std::vector<LocalNodeIndex> unit
 void TaskLedger::hold_for_job(TaskId t, ClusterId c, LocalNodeIndex unit, std::uint32_t pstate,
                               SimTime planned_start) {
     TaskRecord& r = records_.at(t);
+    const std::uint16_t level = record_pstate(pstate);  // before any change
     set_state(t, TaskState::Reserved);
     r.placeholder = false;
     r.cluster = c;
-    r.pstate = pstate;
+    r.pstate = level;
     r.units = std::vector<LocalNodeIndex>{unit};
     planned_start_[t] = planned_start;
 }
@@ -317,7 +320,7 @@ void TaskLedger::withdraw_start(TaskId t, SimTime now) {
         r.end = now;
         return;
     }
-    if (r.preemptions == 0) r.first_start = kNotYet;  // it never ran: its first start is still to come
+    if (!r.preempted) r.first_start = kNotYet;  // it never ran: its first start is still to come
     set_state(t, TaskState::Waiting);
     waiting_.add(t);
 }
@@ -372,7 +375,8 @@ bool TaskLedger::part_finished(TaskId t, bool preempted, double remaining, Joule
         // Work is conserved: the slowest part's remaining fraction (of the whole work) is what is left.
         r.remaining = reported;
         set_state(t, TaskState::Waiting);
-        ++r.preemptions;
+        ++preempted_[t].preemptions;
+        r.preempted = true;
         r.units.clear();
         waiting_.add(t);
     } else {
@@ -394,10 +398,10 @@ void TaskLedger::start_sent(TaskId t, SimTime now) {
     TaskRecord& r = records_.at(t);
     // The first start is when the hardware got the task's first START (later than the decision if its units
     // were still held); a restart after a preemption keeps it.
-    if (r.preemptions == 0) {
+    if (!r.preempted) {
         r.first_start = now;
     } else {
-        restart_[t] = now;
+        preempted_.at(t).restart = now;
     }
 }
 

@@ -35,9 +35,14 @@ public:
     /// The latest (re)start: the first start until a preemption, then the latest restart; kNotYet before.
     SimTime start_time(TaskId t) const {
         const TaskRecord& r = records_.at(t);
-        if (r.preemptions == 0) return r.first_start;
-        auto it = restart_.find(t);
-        return it == restart_.end() ? r.first_start : it->second;
+        if (!r.preempted) return r.first_start;
+        const SimTime restart = preempted_.at(t).restart;
+        return restart == kNotYet ? r.first_start : restart;
+    }
+    /// Times the task was preempted (its work kept, it waited again); 0 for most tasks, whose records say so
+    /// without a look-up.
+    std::uint32_t preemptions(TaskId t) const {
+        return records_.at(t).preempted ? preempted_.at(t).preemptions : 0;
     }
     /// Reserved: the reserved start; kNotYet otherwise.
     SimTime planned_start(TaskId t) const {
@@ -161,8 +166,13 @@ private:
     const Estimates& estimates_;
     std::vector<Command>& outbox_;
     std::vector<TaskRecord> records_;
-    /// Tasks preempted at least once: their latest restart (start_time()).
-    std::unordered_map<TaskId, SimTime> restart_;
+    /// A task preempted at least once (TaskRecord::preempted): its preemptions and latest restart (kNotYet
+    /// until it restarts after its first preemption: start_time() is then its first start).
+    struct Preempted {
+        SimTime restart = kNotYet;
+        std::uint32_t preemptions = 0;
+    };
+    std::unordered_map<TaskId, Preempted> preempted_;
     /// Reserved tasks: their reserved start (a few at a time, so beside the records, not in them).
     std::unordered_map<TaskId, SimTime> planned_start_;
     /// Running tasks with a preempted part: the largest remaining fraction their preempted parts reported.

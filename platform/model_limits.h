@@ -14,6 +14,10 @@
 //   magnitude  powers (W), energies (J), utilities and byte counts are at most 1e250: a run's totals sum at
 //              most 2^64 components over 9.2e9 s or 2^64 events, and 1e250 x 9.2e9 x 2^64 stays below a
 //              double's 1.8e308, so no total can become infinite.
+//   P-states   a core type has at most 65,535 P-states: the manager keeps a task's P-state in 16 bits
+//              (TaskRecord::pstate, 10^6 records of 64 bytes).
+#include <cstdint>
+
 #include "platform/units.h"
 
 namespace rmsim {
@@ -27,5 +31,8 @@ constexpr Hertz kMinFrequencyHz = 1.0 / kMaxSeconds;
 constexpr Hertz kMaxFrequencyHz = 1e15;
 /// Largest power, energy, utility or byte count.
 constexpr double kMaxMagnitude = 1e250;
+/// Most P-states of a core type (P0..P65534): it follows from the manager's 16-bit P-state field
+/// (TaskRecord::pstate, at most 65,535).
+constexpr std::uint32_t kMaxPStates = 65535;
 
 }  // namespace rmsim

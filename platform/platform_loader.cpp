@@ -166,6 +166,15 @@ class PlatformLoader {
         return *f;
     }
 
+    /// At most kMaxPStates P-states per core type (the manager keeps a task's P-state in 16 bits); checked on
+    /// the list before its entries are read.
+    void check_pstate_count(const YAML::Node& seq, const char* what) {
+        if (seq.size() > kMaxPStates)
+            throw_at(seq, file_,
+                     std::string(what) + " has " + std::to_string(seq.size()) + " P-states, more than " +
+                         std::to_string(kMaxPStates) + " (the manager keeps a task's P-state in 16 bits)");
+    }
+
     /// P0 is the fastest: each level must be strictly slower than the one before (gem5 DVFS convention).
     void check_decreasing(const std::vector<PState>& ps, const YAML::Node& entry) {
         std::size_t p = ps.size() - 1;
@@ -178,6 +187,7 @@ class PlatformLoader {
 
     std::vector<PState> pstate_table(const YAML::Node& seq) {
         if (seq.size() == 0) throw_at(seq, file_, "'pstates' must not be empty");
+        check_pstate_count(seq, "'pstates'");
         std::vector<PState> ps;
         for (const auto& e : seq) {
             const std::string what = "P-state " + pname(ps.size());
@@ -210,6 +220,7 @@ class PlatformLoader {
         const double activity = get_amount_or(map, "activity", file_, 1.0, true);
         const double i_leak_a = get_amount_or(map, "i_leak_a", file_, 0.0);
         const YAML::Node levels = sequence(map, "levels", true);
+        check_pstate_count(levels, "'levels'");
         std::vector<PState> ps;
         for (const auto& e : levels) {
             const std::string what = "P-state level " + pname(ps.size());
@@ -463,6 +474,7 @@ class PlatformLoader {
         } else {
             expect_sequence(speeds, file_, "'speeds_hz'");
             if (speeds.size() == 0) throw_at(speeds, file_, "'speeds_hz' must not be empty");
+            check_pstate_count(speeds, "'speeds_hz'");
             for (const auto& s : speeds) {
                 ct.pstates.push_back(PState{as_frequency(s, file_, "'speeds_hz' entry"), 0, 0, 0});
                 check_decreasing(ct.pstates, s);

@@ -70,7 +70,7 @@ Metrics compute_metrics(const PolicyView& view, const EnergyBreakdown& energy) {
         const Task& task = view.task(t);
         if (r.state == TaskState::Pending) continue;
         ++m.arrived;
-        m.preemptions += r.preemptions;
+        m.preemptions += view.preemptions(t);
         // Upper bound: the task starts at arrival on the cluster where it is fastest, at P0.
         const Seconds best = fastest_time(view, t);
         if (best < std::numeric_limits<Seconds>::infinity()) m.utility_max += task.utility.value_at(best);

@@ -115,7 +115,7 @@ void write_tasks_csv(const PolicyView& view, std::ostream& o) {
         row.ch(',');
         if (placed) row.integer(r.node_count).ch(',').integer(r.pstate);
         else row.ch(',');
-        row.ch(',').integer(r.preemptions).ch(',').g12(r.energy_j).ch(',').g12(u).ch('\n');
+        row.ch(',').integer(view.preemptions(t)).ch(',').g12(r.energy_j).ch(',').g12(u).ch('\n');
         row.flush_to(o);
     }
 }

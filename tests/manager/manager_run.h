@@ -37,6 +37,7 @@ struct ManagerRun {
     void run() { sc_core::sc_start(); }
     const PolicyView& view() const { return manager->bookkeeping().view(); }
     const TaskRecord& record(TaskId t) const { return view().record(t); }
+    std::uint32_t preemptions(TaskId t) const { return view().preemptions(t); }
 };
 
 }  // namespace rmsim::test

@@ -64,7 +64,7 @@ TEST_CASE("preemption: checkpoint and restore cost time and joules, the work is 
     ManagerRun r(costly_preemption_platform(), tasks, std::move(policy));
     r.run();
     CHECK(p->preemptions == 1);
-    CHECK(r.record(0).preemptions == 1);
+    CHECK(r.preemptions(0) == 1);
     CHECK(r.record(0).state == TaskState::Completed);
     CHECK(r.record(0).first_start == 0_s);
     CHECK(r.record(0).end == 112_s);
@@ -86,7 +86,7 @@ TEST_CASE("preemption: a task that cannot be preempted is never preempted", "[ma
     ManagerRun r(costly_preemption_platform(), tasks, std::move(policy));
     r.run();
     CHECK(p->preemptions == 0);
-    CHECK(r.record(0).preemptions == 0);
+    CHECK(r.preemptions(0) == 0);
     CHECK(r.record(0).end == 100_s);
     CHECK(r.record(1).first_start == 100_s);
     CHECK(r.machine->total_energy() == Approx(2.0 * 105));
@@ -148,11 +148,11 @@ TEST_CASE("preemption: a task preempted while its start waits for its unit never
     tasks[0].memory_bytes = 1'000'000'000;
     ManagerRun r(costly_preemption_platform(), tasks, std::make_unique<PreemptWaitingStart>());
     r.run();
-    CHECK(r.record(0).preemptions == 1);
+    CHECK(r.preemptions(0) == 1);
     CHECK(r.record(0).end == 112_s);
     CHECK(r.record(2).first_start == 13_s);
     CHECK(r.record(2).end == 18_s);
-    CHECK(r.record(1).preemptions == 0);
+    CHECK(r.preemptions(1) == 0);
     CHECK(r.record(1).first_start == 112_s);
     CHECK(r.record(1).end == 117_s);
     CHECK(r.record(1).energy_j == Approx(2.0 * 5));

@@ -231,6 +231,13 @@ TEST_CASE("task ledger: drop and reject end a task for good", "[manager]") {
     CHECK(books.take_commands().empty());  // the dropped reservation does not start
 }
 
+TEST_CASE("task ledger: a record keeps a P-state in 16 bits and refuses a larger one", "[manager]") {
+    CHECK(rmsim::record_pstate(0) == 0);
+    CHECK(rmsim::record_pstate(65535) == 65535);
+    CHECK_THROWS_AS(rmsim::record_pstate(65536), std::logic_error);  // not truncated to P0
+    CHECK_THROWS_AS(rmsim::record_pstate(0xFFFFFFFFu), std::logic_error);
+}
+
 TEST_CASE("task ledger: a preempted task waits again with its remaining work", "[manager]") {
     const PlatformSpec spec = two_by_two();
     const std::vector<Task> tasks = five_tasks();
@@ -260,7 +267,9 @@ TEST_CASE("task ledger: a preempted task waits again with its remaining work", "
     const TaskRecord& r0 = view.record(0);
     CHECK(r0.state == TaskState::Waiting);
     CHECK(r0.remaining == 0.6);
-    CHECK(r0.preemptions == 1);
+    CHECK(view.preemptions(0) == 1);
+    CHECK(view.preemptions(1) == 0);
+    CHECK(view.start_time(0) == 0.0_s);  // not restarted yet: still its first start
     CHECK(r0.energy_j == 8.0);
     CHECK(r0.units.empty());
     CHECK(view.running_count() == 1);

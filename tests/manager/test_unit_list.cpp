@@ -60,7 +60,7 @@ TEST_CASE("unit list: a single unit is held inline, through copies, moves and re
     CHECK(copy == Units{});
 }
 
-TEST_CASE("unit list: 8 bytes, so that a million task records take 72 MB", "[manager]") {
+TEST_CASE("unit list: 8 bytes, so that a million task records take 64 MB", "[manager]") {
     CHECK(sizeof(UnitList) == 8);
-    CHECK(sizeof(TaskRecord) <= 72);
+    CHECK(sizeof(TaskRecord) <= 64);
 }

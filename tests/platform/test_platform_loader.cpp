@@ -490,6 +490,38 @@ core_types:
 )") == "F:4:22: unknown P-state model 'cubic' (allowed: analytic)");
 }
 
+TEST_CASE("platform: at most 65,535 P-states per core type (the manager keeps a P-state in 16 bits)",
+          "[platform]") {
+    // n valid P-states, 1 GHz down in 1 Hz steps: without the limit each of these platforms loads.
+    const auto list = [](std::size_t n, const std::string& entry_head, const std::string& entry_tail) {
+        std::string s = "[";
+        for (std::size_t p = 0; p < n; ++p)
+            s += (p ? ", " : "") + entry_head + std::to_string(1000000000 - p) + entry_tail;
+        return s + "]";
+    };
+    const auto table = [&](std::size_t n) { return list(n, "{frequency_hz: ", ", busy_power_w: 1}"); };
+    const std::string rest = R"(processor_types: [{name: cpu, core_type: c, cores: 1}]
+node_types: [{name: n, processors: [{type: cpu}]}]
+clusters: [{name: k, node_type: n, nodes: 1}]
+)";
+    CHECK(error_of("name: p\ncore_types:\n  - name: c\n    pstates: " + table(65536) + "\n" + rest) ==
+          "F:4:14: 'pstates' has 65536 P-states, more than 65535 (the manager keeps a task's P-state in 16 bits)");
+    CHECK(error_of("name: p\ncore_types:\n  - name: c\n    pstates: " + table(65535) + "\n" + rest) == "");
+    // The analytic model's levels.
+    CHECK(error_of("name: p\ncore_types:\n  - name: c\n    pstates:\n      model: analytic\n      c_eff_f: 1.0e-9\n"
+                   "      levels: " +
+                   list(65536, "{voltage_v: 1, frequency_hz: ", "}") + "\n" + rest) ==
+          "F:7:15: 'levels' has 65536 P-states, more than 65535 (the manager keeps a task's P-state in 16 bits)");
+    // SimGrid's speeds.
+    std::string energy;
+    for (std::size_t p = 0; p < 65536; ++p) energy += p ? ", 1:2" : "1:2";
+    CHECK(error_of("name: p\ndvfs_domain: node\nnode_types:\n  - name: h\n    simgrid_host: {cores: 1, speeds_hz: " +
+                   list(65536, "", "") + ", host_energy: \"" + energy + "\"}\nclusters: [{name: k, node_type: h, "
+                   "nodes: 1}]\n") ==
+          "F:5:41: 'speeds_hz' has 65536 P-states, more than 65535 (the manager keeps a task's P-state in 16 "
+          "bits)");
+}
+
 TEST_CASE("platform: zero counts, negative powers and bad ranges are rejected", "[platform]") {
     const std::string types = R"(name: p
 core_types:

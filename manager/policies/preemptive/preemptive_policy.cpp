@@ -77,7 +77,7 @@ void PreemptivePolicy::schedule(const PolicyView& view, Decisions& decide) {
         m.id = t;
         m.can_preempt = task.can_preempt;
         m.preemptible = task.preemptible;
-        if (r.preemptions > 0) m.pinned = r.cluster;  // resumes on its cluster only (§4.2.3)
+        if (r.preempted) m.pinned = r.cluster;  // resumes on its cluster only (§4.2.3)
         Seconds fastest = -1;
         const Seconds* ret = facts_.rets(view, t);
         for (ClusterId k = 0; k < clusters; ++k) {

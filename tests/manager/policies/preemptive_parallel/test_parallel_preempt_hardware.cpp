@@ -56,7 +56,7 @@ TEST_CASE("parallel preemption on the hardware: checkpoint and restore from the 
     // 20 s resumes: restore [20, 25) s, then 90 s of work: ends at 115 s.
     ManagerRun run(costly_network_platform(), two_tasks(), "ch3-max-util-preempt-greedy", {}, "{period_s: 10}");
     run.run();
-    CHECK(run.record(0).preemptions == 1);
+    CHECK(run.preemptions(0) == 1);
     CHECK(run.record(0).state == TaskState::Completed);
     CHECK(run.record(1).state == TaskState::Completed);
     CHECK(run.record(1).first_start.to_seconds() == Approx(14.0).margin(1e-5));
