@@ -1,8 +1,10 @@
 #pragma once
 // Task (one schedulable unit) and Job (a DAG of tasks with data volumes on its edges, Singh 2015 §III-B).
 // Memory: a Task is 128 bytes on x86-64 (tests/workloads/task_test.cpp checks <= 128), so 10^6 tasks take
-// ~128 MB; its work model keeps the fields of one model only (24 bytes). (A trace's user and group ids stay in its SwfJob records: no policy reads them.) Per-type data is shared, never copied per task: the work model's TimeTable, the per-cluster node
-// counts and a Machovec utility class's shape, each through an 8-byte Interned pointer (platform/interned.h).
+// ~128 MB; its work model keeps the fields of one model only (24 bytes). A trace's user and group ids stay in
+// its SwfJob records (no policy reads them). Per-type data is shared, never copied per task: the work model's
+// TimeTable, the per-cluster node counts and a Machovec utility class's shape, each through an 8-byte
+// Interned pointer (platform/interned.h).
 #include <cstdint>
 #include <limits>
 #include <memory>
