@@ -30,9 +30,7 @@ DomainStates::DomainStates(const PlatformSpec& platform) {
             first_domain_.push_back(domains);
             domains += static_cast<std::uint32_t>(layouts_.at(c.node_type).cores_of_domain.size());
         }
-    level_.assign(domains, 0);
-    busy_.assign(domains, 0);
-    hardware_.assign(domains, 0);
+    domains_.assign(domains, Domain{});
 }
 
 std::uint32_t DomainStates::domain_of(NodeId n, std::uint32_t core) const {
@@ -80,28 +78,31 @@ void DomainStates::ended(const NodePart& part) {
 }
 
 void DomainStates::start_on(std::uint32_t d, std::uint32_t pstate) {
-    ++busy_[d];
-    if (!hardware_[d]) level_[d] = pstate;
+    Domain& dom = domains_[d];
+    ++dom.busy;
+    if (!dom.hardware) dom.level = pstate;
 }
 
 void DomainStates::end_on(std::uint32_t d) {
-    if (busy_[d] == 0) throw std::logic_error("DomainStates: more task ends than starts");
-    --busy_[d];
+    std::uint32_t& busy = domains_[d].busy;
+    if (busy == 0) throw std::logic_error("DomainStates: more task ends than starts");
+    --busy;
 }
 
 void DomainStates::reported(NodeId n, std::uint32_t core, std::uint32_t level) {
     const std::uint32_t d = domain_of(n, core);
-    hardware_[d] = 1;
-    level_[d] = level;
+    domains_[d].hardware = true;
+    domains_[d].level = level;
 }
 
 DomainState DomainStates::state(NodeId n, std::uint32_t core) const {
     const std::uint32_t d = domain_of(n, core);
     DomainState s;
-    s.level = level_[d];
+    const Domain& dom = domains_[d];
+    s.level = dom.level;
     s.cores = layouts_[node_type_[n]].cores_of_domain[d - first_domain_[n]];
-    s.busy_cores = busy_[d];
-    s.hardware_controlled = hardware_[d] != 0;
+    s.busy_cores = dom.busy;
+    s.hardware_controlled = dom.hardware;
     return s;
 }
 

@@ -55,9 +55,14 @@ private:
     std::vector<NodeLayout> layouts_;               ///< per node type
     std::vector<std::uint32_t> node_type_;          ///< per node
     std::vector<std::uint32_t> first_domain_;       ///< per node
-    std::vector<std::uint32_t> level_;              ///< per domain
-    std::vector<std::uint32_t> busy_;               ///< per domain
-    std::vector<std::uint8_t> hardware_;            ///< per domain
+    /// One domain's state, kept together: a START and a task end read and write all of it (one cache line
+    /// touched per domain, not one per field).
+    struct Domain {
+        std::uint32_t level = 0;
+        std::uint32_t busy = 0;     ///< cores holding a task
+        bool hardware = false;      ///< a governor or a power cap sets its level
+    };
+    std::vector<Domain> domains_;                   ///< per domain
 };
 
 }  // namespace rmsim

@@ -340,6 +340,10 @@ void Node::start(const Message& m) {
     const bool resume = m.remaining < 1.0;
     const sc_time restore = resume ? cost_time(cost.resume_s, m.memory_bytes, false) : sc_core::SC_ZERO_TIME;
     starting_ = m.task;
+    for_start_cores(m, [&](Core& c) {  // all the part's cores asked for before the first is touched
+        c.prefetch();
+        processor_of_[c.index()]->prefetch();
+    });
     for_start_cores(m, [&](Core& c) {
         // Cores change level only through their domain: one at the level, not switching, is at the level
         // its domain last requested, so the request would change nothing (Core::start validates the level).
@@ -500,6 +504,7 @@ void Node::complete_part(Part& part) {
     const TaskId task = part.task;
     // Released first: a released core reports nothing about its part (it has no task any more).
     Joules energy = 0;
+    for (std::uint32_t c : part.cores) cores_[c]->prefetch();
     for (std::uint32_t c : part.cores) energy += cores_[c]->release();
     Message n;
     n.op = Op::Completed;
@@ -554,6 +559,11 @@ void Node::cancel_core(Core& core) { core_due_[core.index()] = never_; }
 // The cores due now are activated in index order; a core that asks for now again (zero work) is activated in
 // the next delta cycle, as with an event of its own.
 void Node::on_core_timer() {
+    // The node is cold since its last event: its per-core arrays are asked for together (platform/prefetch.h),
+    // and below the due cores and their parts' slots, before the first is activated.
+    prefetch_bytes(core_due_.data(), core_due_.size() * sizeof(sc_time));
+    prefetch_bytes(cores_.data(), cores_.size() * sizeof(Core*));
+    prefetch_bytes(part_of_core_.data(), part_of_core_.size() * sizeof(std::uint32_t));
     watchdog_.activation(*this);
     const sc_time now = sim_now();
     core_timer_set_ = false;
@@ -570,6 +580,10 @@ void Node::on_core_timer() {
         } else {
             next = std::min(next, core_due_[i]);
         }
+    }
+    for (std::uint32_t i : due_now_) {
+        cores_[i]->prefetch();
+        if (part_of_core_[i] != kNoPart) prefetch_bytes(&parts_[part_of_core_[i]], 1);  // its counts, first
     }
     for (std::uint32_t i : due_now_) cores_[i]->activate();
     in_core_timer_ = false;

@@ -13,6 +13,7 @@
 #include "modules/core_host.h"
 #include "modules/power_meter.h"
 #include "platform/platform_spec.h"
+#include "platform/prefetch.h"
 
 namespace rmsim {
 
@@ -37,6 +38,12 @@ public:
         for (auto& c : cores_) c->observe_power(o);
     }
     bool active() const { return cores_with_segment_ > 0; }  ///< some core has work
+    /// Asks for the state a core's start and end read (platform/prefetch.h): the line of the busy-core count,
+    /// which holds upper_ and on_ as well, and ready_at_.
+    void prefetch() const {
+        prefetch_bytes(&cores_with_segment_, sizeof(cores_with_segment_));
+        prefetch_bytes(&ready_at_, sizeof(ready_at_));
+    }
 
     // --- CoreHost (reports of its cores) ---
     bool powered() const override;
