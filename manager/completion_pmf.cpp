@@ -7,8 +7,8 @@ Pmf running_completion(const Pmf& exec, double start, double now) {
 }
 
 Pmf append_completion(const Pmf& ready, const Pmf& exec, const CompletionOptions& options, MergeBound* bound) {
-    Pmf c = ready.convolve(exec);
-    return options.max_pulses > 0 ? merge_pulses(c, options.max_pulses, bound) : c;
+    if (options.max_pulses == 0) return ready.convolve(exec);
+    return convolve_merged(ready, exec, options.max_pulses, bound);
 }
 
 double on_time_probability(const Pmf& ready, const Pmf& exec, double deadline) {

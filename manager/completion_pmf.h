@@ -56,7 +56,8 @@ QueueCompletion queue_completion(const std::optional<RunningPmf>& running, const
 /// building R ⊛ X: Σ_x p(x)·F_R(deadline − x), O(|X| log |R|). Equals append_completion(R, X).cdf(deadline).
 double on_time_probability(const Pmf& ready, const Pmf& exec, double deadline);
 
-/// The completion PMF of one more task appended to a queue whose core is free at `ready`.
+/// The completion PMF of one more task appended to a queue whose core is free at `ready`: ready ⊛ exec, merged
+/// to options.max_pulses if set (convolve_merged, workloads/pmf_merge.h).
 Pmf append_completion(const Pmf& ready, const Pmf& exec, const CompletionOptions& options = {},
                       MergeBound* bound = nullptr);
 

@@ -16,7 +16,9 @@ bool same_value(double a, double b) {
 
 /// Sorts by value, merges equal values, drops zero-probability pulses.
 std::vector<Pmf::Pulse> sort_merge(std::vector<Pmf::Pulse> p) {
-    std::sort(p.begin(), p.end(), [](const Pmf::Pulse& a, const Pmf::Pulse& b) { return a.value < b.value; });
+    const auto by_value = [](const Pmf::Pulse& a, const Pmf::Pulse& b) { return a.value < b.value; };
+    // Most inputs are sorted already (a shift, a merge's buckets, a histogram): then only the merge is needed.
+    if (!std::is_sorted(p.begin(), p.end(), by_value)) std::sort(p.begin(), p.end(), by_value);
     std::vector<Pmf::Pulse> out;
     out.reserve(p.size());
     for (const auto& q : p) {

@@ -26,4 +26,14 @@ struct MergeBound {
 /// width to `bound` if given.
 Pmf merge_pulses(const Pmf& pmf, std::size_t max_pulses, MergeBound* bound = nullptr);
 
+/// merge_pulses(a.convolve(b), max_pulses, bound), without building and sorting the |a|·|b| pulses of the
+/// convolution (a queue's completion PMF, Siegel §4: sorting them was most of an arrival's mapping time). When
+/// |a| + |b| − 1 > max_pulses the sums x_i + y_j take more than max_pulses values (at least |a| + |b| − 1:
+/// a_0 + b_0 < a_0 + b_1 < ... < a_0 + b_m < a_1 + b_m < ... < a_n + b_m), so the convolution would be bucketed:
+/// each pair's probability goes straight into its bucket, [min, max] of the sums cut into max_pulses, and the
+/// bucket's pulse sits at the largest sum in it. The buckets, their values and the bound are those of the two
+/// steps; a bucket's probability is summed pair by pair instead of in the order of the sorted sums, so it may
+/// differ in the last bits. A smaller pair is merged in the two steps.
+Pmf convolve_merged(const Pmf& a, const Pmf& b, std::size_t max_pulses, MergeBound* bound = nullptr);
+
 }  // namespace rmsim
