@@ -27,8 +27,8 @@ void register_siegel_policies(PolicyRegistry& r) {
          {"window_s", "number", "43200", "§4 the window (12 h) of t_rem"},
          {"depth_low", "number", "1", "GAP: average queue depth below which En_mul = en_mul_light"},
          {"depth_high", "number", "2", "GAP: ... below which En_mul = en_mul_medium, else en_mul_heavy"},
-         {"en_mul_light", "number", "1.5", "GAP: En_mul at a light load"},
-         {"en_mul_medium", "number", "1.0", "GAP: En_mul at a medium load"},
+         {"en_mul_light", "number", "0.75", "GAP: En_mul at a light load (chosen by siegel-dynamic-enmul.yaml)"},
+         {"en_mul_medium", "number", "0.75", "GAP: En_mul at a medium load"},
          {"en_mul_heavy", "number", "0.75", "GAP: En_mul at a heavy load"},
          {"max_pulses", "integer", "64", "GAP: pulses kept per queue PMF (merging with a bounded error)"},
          {"seed", "integer", "1", "seed of Random's stream"}},
@@ -55,9 +55,10 @@ void register_siegel_policies(PolicyRegistry& r) {
             c.energy.depth_high = p.number("depth_high", 2);
             p.require(c.energy.depth_low >= 0 && c.energy.depth_high >= c.energy.depth_low, "depth_high",
                       "must be >= depth_low >= 0");
-            c.energy.en_mul_light = p.number("en_mul_light", 1.5);
-            c.energy.en_mul_medium = p.number("en_mul_medium", 1.0);
-            c.energy.en_mul_heavy = p.number("en_mul_heavy", 0.75);
+            const siegel::EnergyFilterConfig defaults;
+            c.energy.en_mul_light = p.number("en_mul_light", defaults.en_mul_light);
+            c.energy.en_mul_medium = p.number("en_mul_medium", defaults.en_mul_medium);
+            c.energy.en_mul_heavy = p.number("en_mul_heavy", defaults.en_mul_heavy);
             for (const char* k : {"en_mul_light", "en_mul_medium", "en_mul_heavy"})
                 p.require(p.number(k, 1) > 0, k, "must be positive");
             c.max_pulses = p.integer("max_pulses", 64);

@@ -140,6 +140,9 @@ TEST_CASE("siegel filters: each removes the right assignment", "[manager][polici
     // En_thresh = En_mul x En_rem / ((t_rem / t_avg) x c_tot): depth 1.5 -> medium En_mul 1.0;
     // En_rem 1000 J, t_rem = 200 - 100 = 100 s, t_avg 10 s, c_tot 2: 1.0 x 1000 / (10 x 2) = 50 J.
     siegel::EnergyFilterConfig cfg;
+    cfg.en_mul_light = 1.5;  // a multiplier that falls with the depth (the default is 0.75 at every depth)
+    cfg.en_mul_medium = 1.0;
+    cfg.en_mul_heavy = 0.75;
     cfg.window_s = 200;
     siegel::EnergyState s;
     s.remaining_j = 1000;
@@ -151,6 +154,15 @@ TEST_CASE("siegel filters: each removes the right assignment", "[manager][polici
     CHECK(thresh == Approx(50));
     s.average_depth = 0.5;  // light load: En_mul 1.5 -> 75 J
     CHECK(siegel::energy_threshold(cfg, s) == Approx(75));
+    s.average_depth = 3;  // heavy load: En_mul 0.75 -> 37.5 J
+    CHECK(siegel::energy_threshold(cfg, s) == Approx(37.5));
+    // The default: 0.75 at every depth, 0.75 x 1000 / (10 x 2) = 37.5 J.
+    siegel::EnergyFilterConfig flat;
+    flat.window_s = 200;
+    for (double depth : {0.5, 1.5, 3.0}) {
+        s.average_depth = depth;
+        CHECK(siegel::energy_threshold(flat, s) == Approx(37.5));
+    }
     s.remaining_j = -1;  // the constraint is spent: nothing passes
     CHECK(siegel::energy_threshold(cfg, s) == 0);
 
