@@ -85,13 +85,11 @@ def main():
     a = ap.parse_args()
     root = pathlib.Path(a.out)
     runs = {name: trials(root / name) for name, _ in LABELS if (root / name).is_dir()}
+    ran = [(label, runs[name]) for name, label in LABELS if runs.get(name)]  # the variants with trials, in order
 
     print("| variant | trials | tasks on time | energy (MJ) | dropped (discarded + cancelled) |")
     print("|---|---:|---:|---:|---:|")
-    for name, label in LABELS:
-        tr = runs.get(name)
-        if not tr:
-            continue
+    for label, tr in ran:
         on_time = ci([s["utility"]["earned"] for s, _ in tr.values()])
         energy = ci([s["energy"]["total_j"] / 1e6 for s, _ in tr.values()])
         dropped = ci([s["tasks"]["dropped"] for s, _ in tr.values()])
@@ -112,10 +110,7 @@ def main():
 
     print("\n| variant | per arrival: median of the trials' medians (ms) | max (ms) | wall per trial (s, median) |")
     print("|---|---:|---:|---:|")
-    for name, label in LABELS:
-        tr = runs.get(name)
-        if not tr:
-            continue
+    for label, tr in ran:
         med = statistics.median(tm["policy"]["arrival_median_s"] for _, tm in tr.values()) * 1e3
         mx = max(tm["policy"]["arrival_max_s"] for _, tm in tr.values()) * 1e3
         wall = statistics.median(tm["wall_s"] for _, tm in tr.values())
