@@ -173,7 +173,11 @@ void Node::net_b_transport(tlm::tlm_generic_payload& gp, sc_time& delay) {
         gp.set_response_status(tlm::TLM_COMMAND_ERROR_RESPONSE);
         return;
     }
-    peq_.notify(Delivery{Delivery::Kind::Network, *m}, delay);
+    if (delivery_) {
+        delivery_->post(*this, *m, delay);
+    } else {
+        peq_.notify(Delivery{Delivery::Kind::Network, *m}, delay);
+    }
     delay = sc_core::SC_ZERO_TIME;
     gp.set_response_status(tlm::TLM_OK_RESPONSE);
 }
@@ -546,12 +550,18 @@ void Node::wake_core_at(Core& core, const sc_time& at) {
         earliest_request_ = std::min(earliest_request_, at);
         return;
     }
-    if (!core_timer_set_ || at < core_timer_at_) {
-        // An earlier notification replaces a later pending one (IEEE 1666 §5.10.8).
-        core_timer_.notify(at - sim_now());
-        core_timer_at_ = at;
-        core_timer_set_ = true;
+    // An earlier notification replaces a later pending one (IEEE 1666 §5.10.8).
+    if (!core_timer_set_ || at < core_timer_at_) arm_core_timer(at, sim_now());
+}
+
+void Node::arm_core_timer(const sc_time& at, const sc_time& now) {
+    if (delivery_) {
+        delivery_->wake(*this, ++core_timer_generation_, at - now);
+    } else {
+        core_timer_.notify(at - now);
     }
+    core_timer_at_ = at;
+    core_timer_set_ = true;
 }
 
 void Node::cancel_core(Core& core) { core_due_[core.index()] = never_; }
@@ -588,11 +598,7 @@ void Node::on_core_timer() {
     for (std::uint32_t i : due_now_) cores_[i]->activate();
     in_core_timer_ = false;
     next = std::min(next, earliest_request_);
-    if (next != never_) {
-        core_timer_.notify(next - now);
-        core_timer_at_ = next;
-        core_timer_set_ = true;
-    }
+    if (next != never_) arm_core_timer(next, now);
 }
 
 void Node::on_core_activity(Core& core, bool segment_began) {

@@ -29,6 +29,7 @@
 
 #include "modules/core_host.h"
 #include "modules/core_timer.h"
+#include "modules/delivery_queue.h"
 #include "modules/dvfs_domain.h"
 #include "modules/governors/governor_module.h"
 #include "modules/governors/governor_registry.h"
@@ -59,7 +60,11 @@ struct NodeParams {
     void validate() const;
 };
 
-class Node : public sc_core::sc_module, public CoreHost, public CoreTimer, private DomainListener {
+class Node : public sc_core::sc_module,
+             public CoreHost,
+             public CoreTimer,
+             private DomainListener,
+             private DeliveryTarget {
 public:
     tlm_utils::simple_target_socket<Node> net_in;      ///< commands and barrier messages
     tlm_utils::simple_initiator_socket<Node> net_out;  ///< notices and barrier messages
@@ -99,6 +104,10 @@ public:
         store_net_ = &cluster_net;
         store_endpoint_ = store_endpoint;
     }
+    /// The network's messages to this node wait in `q`, shared with the machine's other nodes, instead of the
+    /// node's own event queue, and `q` runs its core timer instead of its own event (modules/delivery_queue.h;
+    /// the same timing). Before the simulation starts.
+    void attach_delivery(DeliveryQueue& q) { delivery_ = &q; }
     /// Energy of the node's own meter plus its processors and cores, up to now.
     EnergyBreakdown energy_breakdown() const;
     /// The node's total draw now: its own meter, its processors' and its cores' (O(cores)).
@@ -153,6 +162,14 @@ private:
     void net_b_transport(tlm::tlm_generic_payload& gp, sc_core::sc_time& delay);
     void local_b_transport(tlm::tlm_generic_payload& gp, sc_core::sc_time& delay);
     void drain();
+    /// DeliveryTarget: a message of the network has arrived (through the machine's shared queue).
+    void deliver(const Message& m) override { apply(m); }
+    /// DeliveryTarget: the core timer's time has come, unless it was asked for again since.
+    void timer_due(std::uint32_t generation) override {
+        if (core_timer_set_ && generation == core_timer_generation_) on_core_timer();
+    }
+    /// Sets the core timer for `at` (>= now), through the shared queue if the node has one, else its event.
+    void arm_core_timer(const sc_core::sc_time& at, const sc_core::sc_time& now);
     /// Applies a message now (what the event queue does when it is due).
     void apply(const Message& m);
     void start(const Message& m);
@@ -205,6 +222,7 @@ private:
     sc_core::sc_time core_timer_at_;
     sc_core::sc_time earliest_request_;   ///< during on_core_timer(): the earliest time a core asked for
     bool core_timer_set_ = false;
+    std::uint32_t core_timer_generation_ = 0;  ///< of the latest request to the shared queue
     bool in_core_timer_ = false;
     bool off_pending_ = false;
     PowerState state_ = PowerState::On;
@@ -228,6 +246,7 @@ private:
     std::vector<std::unique_ptr<GovernorModule>> governors_;  ///< per domain (empty: no governors)
     std::vector<std::uint8_t> reporting_;  ///< per domain: a governor or a cap has set its level (it is reported)
     std::unique_ptr<Interconnect> network_;
+    DeliveryQueue* delivery_ = nullptr;  ///< shared with the machine's nodes, or nullptr: peq_
     Interconnect* store_net_ = nullptr;  ///< the cluster interconnect, when checkpoints cross it
     std::uint32_t store_endpoint_ = 0;
     PayloadEventQueue<Delivery> peq_;

@@ -12,6 +12,7 @@ Machine::Machine(const PlatformSpec& spec, const MachineOptions& options) : spec
         for (std::uint32_t i = 0; i < c.nodes; ++i) links.push_back(c.network);
     links.push_back(LinkSpec{});  // the meter: read by debug transport only
     network_ = std::make_unique<Interconnect>("network", std::move(links));
+    delivery_ = std::make_unique<DeliveryQueue>("delivery");
     nodes_.reserve(spec_.total_nodes());
     NodeId id = 0;
     for (const ClusterSpec& c : spec_.clusters)
@@ -27,6 +28,7 @@ Machine::Machine(const PlatformSpec& spec, const MachineOptions& options) : spec
         network_->out.bind(n->net_in);
         n->net_out.bind(network_->in);
         n->attach_checkpoint_store(*network_, kManagerEndpoint);  // used if spec_.preemption.over_network
+        n->attach_delivery(*delivery_);
     }
     meter_ = std::make_unique<MachineMeter>("meter", account_);
     network_->out.bind(meter_->socket);

@@ -10,6 +10,7 @@
 
 #include "modules/activity_log.h"
 #include "modules/control_port.h"
+#include "modules/delivery_queue.h"
 #include "modules/interconnect.h"
 #include "modules/machine_meter.h"
 #include "modules/node.h"
@@ -62,6 +63,7 @@ private:
     EnergyAccount account_;
     std::unique_ptr<ControlPort> port_;
     std::unique_ptr<Interconnect> network_;
+    std::unique_ptr<DeliveryQueue> delivery_;  ///< the network's messages in flight to the nodes
     std::vector<std::unique_ptr<Node>> nodes_;
     std::unique_ptr<MachineMeter> meter_;
     std::vector<std::unique_ptr<PowerCapController>> caps_;

@@ -1,0 +1,25 @@
+#include "modules/delivery_queue.h"
+
+namespace rmsim {
+
+DeliveryQueue::DeliveryQueue(sc_core::sc_module_name name) : sc_module(name), queue_("queue") {
+    SC_HAS_PROCESS(DeliveryQueue);
+    SC_METHOD(drain);
+    sensitive << queue_.event();
+    dont_initialize();
+}
+
+void DeliveryQueue::drain() {
+    watchdog_.activation(*this);
+    // Only what was queued before this activation: a message posted now for now takes effect in the next
+    // delta cycle, as with a queue and an event per node.
+    queue_.drain_queued([](const Item& item) {
+        if (item.timer) {
+            item.to->timer_due(item.generation);
+        } else {
+            item.to->deliver(item.msg);
+        }
+    });
+}
+
+}  // namespace rmsim

@@ -1,0 +1,201 @@
+// The nodes' shared activation queue (modules/delivery_queue.h): what is due at one instant runs in the order
+// it was posted, whichever target it is for; what is posted for now runs in the next delta cycle; a timer
+// request reaches its target with its number at its time. And a gang task on two nodes gives the same
+// hand-computed notices whether its nodes share the queue (as on a Machine) or keep their own.
+#include <catch2/catch.hpp>
+
+#include <string>
+#include <vector>
+
+#include <systemc>
+#include <tlm>
+#include <tlm_utils/simple_initiator_socket.h>
+#include <tlm_utils/simple_target_socket.h>
+
+#include "modules/delivery_queue.h"
+#include "modules/interconnect.h"
+#include "modules/node.h"
+#include "modules/protocol.h"
+
+using namespace rmsim;
+
+namespace {
+
+using sc_core::SC_NS;
+using sc_core::sc_time;
+
+struct Seen {
+    std::string what;     ///< "<target>:<task>" for a message, "<target>:timer<generation>" for a timer
+    std::uint64_t at_ns;
+    std::uint64_t delta;  ///< sc_delta_count() when it ran
+};
+
+struct Recorder : DeliveryTarget {
+    Recorder(std::string name, std::vector<Seen>& log) : name_(std::move(name)), log_(log) {}
+    void deliver(const Message& m) override {
+        log_.push_back({name_ + ":" + std::to_string(m.task), now_ns(), sc_core::sc_delta_count()});
+        if (m.task == 3 && queue) {  // posts a message and a timer for now from inside a delivery: next delta
+            Message again;
+            again.task = 30;
+            queue->post(*this, again, sc_core::SC_ZERO_TIME);
+            queue->wake(*this, 9, sc_core::SC_ZERO_TIME);
+        }
+    }
+    void timer_due(std::uint32_t generation) override {
+        log_.push_back({name_ + ":timer" + std::to_string(generation), now_ns(), sc_core::sc_delta_count()});
+    }
+    static std::uint64_t now_ns() { return sc_core::sc_time_stamp().value() / sc_time(1, SC_NS).value(); }
+
+    std::string name_;
+    std::vector<Seen>& log_;
+    DeliveryQueue* queue = nullptr;
+};
+
+struct Script : sc_core::sc_module {
+    DeliveryQueue& q;
+    Recorder& a;
+    Recorder& b;
+    explicit Script(sc_core::sc_module_name n, DeliveryQueue& queue, Recorder& ra, Recorder& rb)
+        : sc_module(n), q(queue), a(ra), b(rb) {
+        SC_HAS_PROCESS(Script);
+        SC_THREAD(run);
+    }
+    void run() {
+        auto msg = [](TaskId t) {
+            Message m;
+            m.task = t;
+            return m;
+        };
+        // t = 0: for 10 ns b's 1 then a's 2, a's 3 for 5 ns; timers of a: #1 for 20 ns, then #2 for 15 ns;
+        // then a timer of b for 10 ns, posted after the messages of 10 ns.
+        q.post(b, msg(1), sc_time(10, SC_NS));
+        q.post(a, msg(2), sc_time(10, SC_NS));
+        q.post(a, msg(3), sc_time(5, SC_NS));
+        q.post(b, msg(4), sc_time(5, SC_NS));
+        q.wake(a, 1, sc_time(20, SC_NS));
+        q.wake(a, 2, sc_time(15, SC_NS));
+        q.wake(b, 3, sc_time(10, SC_NS));
+    }
+};
+
+}  // namespace
+
+TEST_CASE("delivery queue: the order of one instant, the next delta cycle, timer requests", "[modules]") {
+    std::vector<Seen> log;
+    DeliveryQueue q("delivery");
+    Recorder a("a", log), b("b", log);
+    a.queue = &q;
+    Script s("script", q, a, b);
+    sc_core::sc_start(sc_time(1, sc_core::SC_US));
+    REQUIRE(log.size() == 9);
+    CHECK(log[0].what == "a:3");
+    CHECK(log[1].what == "b:4");  // due in this delta cycle: not held back by what a:3 posted for now
+    CHECK(log[1].delta == log[0].delta);
+    CHECK(log[2].what == "a:timer9");  // posted for now by a:3's delivery: the same instant, the next delta
+    CHECK(log[3].what == "a:30");      // cycle, the timer before the message
+    CHECK(log[2].delta == log[0].delta + 1);
+    CHECK(log[3].delta == log[0].delta + 1);
+    for (int i = 0; i <= 3; ++i) CHECK(log[i].at_ns == 5);
+    CHECK(log[4].what == "b:timer3");  // at 10 ns the timer first, though posted last
+    CHECK(log[5].what == "b:1");       // then the messages in the order posted, whichever target
+    CHECK(log[6].what == "a:2");
+    for (int i = 4; i <= 6; ++i) {
+        CHECK(log[i].at_ns == 10);
+        CHECK(log[i].delta == log[4].delta);
+    }
+    CHECK(log[7].what == "a:timer2");  // both requests reach the target, each at its time with its number
+    CHECK(log[7].at_ns == 15);
+    CHECK(log[8].what == "a:timer1");
+    CHECK(log[8].at_ns == 20);
+    CHECK(q.empty());
+}
+
+namespace {
+
+// A task on two nodes (one core each, 2 GHz, 4 W busy, 1 W idle; 2e9 cycles: 1 s), node 0 its gang root,
+// links of 1 ms latency. START sent at 0 arrives at L = 1 ms; both parts' work is done at L + 1 s. Node 1's
+// BARRIER_ARRIVE reaches the root at 2L + 1 s, which releases its part then (COMPLETED at the controller at
+// 3L + 1 s) and sends BARRIER_RELEASE, at node 1 at 3L + 1 s (COMPLETED at 4L + 1 s). A part's energy is its
+// core's, busy from L to its release: root 4 W x (1 s + L) = 4.004 J, node 1 4 W x (1 s + 2L) = 4.008 J.
+struct GangController : sc_core::sc_module {
+    tlm_utils::simple_initiator_socket<GangController> out;
+    tlm_utils::simple_target_socket<GangController> in;
+    std::vector<std::pair<sc_time, Message>> completed;
+
+    explicit GangController(sc_core::sc_module_name n) : sc_module(n), out("out"), in("in") {
+        in.register_b_transport(this, &GangController::receive);
+        SC_HAS_PROCESS(GangController);
+        SC_THREAD(run);
+    }
+    void run() {
+        for (NodeId n : {0u, 1u}) {
+            Message m;
+            m.op = Op::Start;
+            m.node = n;
+            m.core = 0;
+            m.task = 7;
+            m.gang_nodes = 2;
+            m.gang_root = 0;
+            m.work.set_cycles(2e9);
+            send_message(out, m, kManagerEndpoint, node_endpoint(n));
+        }
+    }
+    void receive(tlm::tlm_generic_payload& gp, sc_time& delay) {
+        const Message& m = *message_of(gp);
+        if (m.op == Op::Completed) completed.emplace_back(sc_core::sc_time_stamp() + delay, m);
+        delay = sc_core::SC_ZERO_TIME;
+        gp.set_response_status(tlm::TLM_OK_RESPONSE);
+    }
+};
+
+NodeParams one_core_node(NodeId id) {
+    CoreType core;
+    core.name = "core";
+    core.pstates = {PState{2e9, 1.0, 4.0, 1.0}};
+    ProcessorType cpu;
+    cpu.name = "cpu";
+    cpu.core_type = 0;
+    cpu.cores = 1;
+    NodeType node;
+    node.name = "node";
+    node.processors = {NodeType::Processors{0, 1}};
+    node.base_power_w = {0.0};
+    NodeParams p;
+    p.id = id;
+    p.type = node;
+    p.processor_types = {cpu};
+    p.core_types = {core};
+    return p;
+}
+
+void run_gang(bool shared) {
+    const double L = 1e-3;
+    Interconnect net("net", std::vector<LinkSpec>(3, LinkSpec{L}));
+    GangController controller("controller");
+    Node n0("node0", one_core_node(0)), n1("node1", one_core_node(1));
+    DeliveryQueue q("delivery");
+    controller.out.bind(net.in);
+    net.out.bind(controller.in);
+    for (Node* n : {&n0, &n1}) {
+        net.out.bind(n->net_in);
+        n->net_out.bind(net.in);
+        if (shared) n->attach_delivery(q);
+    }
+    sc_core::sc_start(sc_time(5, sc_core::SC_SEC));
+    REQUIRE(controller.completed.size() == 2);
+    const auto& [root_at, root] = controller.completed[0];
+    const auto& [other_at, other] = controller.completed[1];
+    CHECK(root.node == 0);
+    CHECK(root_at == sc_time(1.0 + 3 * L, sc_core::SC_SEC));
+    CHECK(root.energy_j == Approx(4.0 * (1.0 + L)).epsilon(1e-12));
+    CHECK(other.node == 1);
+    CHECK(other_at == sc_time(1.0 + 4 * L, sc_core::SC_SEC));
+    CHECK(other.energy_j == Approx(4.0 * (1.0 + 2 * L)).epsilon(1e-12));
+    CHECK(q.empty());
+}
+
+}  // namespace
+
+TEST_CASE("delivery queue: a gang task's barrier on nodes that share the queue", "[modules]") { run_gang(true); }
+
+TEST_CASE("delivery queue: the same task on nodes with queues of their own", "[modules]") { run_gang(false); }
