@@ -1,5 +1,7 @@
 #include "modules/delivery_queue.h"
 
+#include "platform/prefetch.h"
+
 namespace rmsim {
 
 DeliveryQueue::DeliveryQueue(sc_core::sc_module_name name) : sc_module(name), queue_("queue") {
@@ -13,13 +15,19 @@ void DeliveryQueue::drain() {
     watchdog_.activation(*this);
     // Only what was queued before this activation: a message posted now for now takes effect in the next
     // delta cycle, as with a queue and an event per node.
-    queue_.drain_queued([](const Item& item) {
+    queue_.drain_queued([this](const Item& item) {
+        prefetch_next();
         if (item.timer) {
             item.to->timer_due(item.generation);
         } else {
             item.to->deliver(item.msg);
         }
     });
+    prefetch_next();
+}
+
+void DeliveryQueue::prefetch_next() const {
+    if (const Item* next = queue_.next()) prefetch_bytes(next->hot.first, next->hot.bytes);
 }
 
 }  // namespace rmsim

@@ -45,29 +45,39 @@ public:
     virtual void timer_due(std::uint32_t generation) = 0;
 };
 
+/// The bytes of a target's state that every activation reads first: the queue asks the memory system for them
+/// (platform/prefetch.h) when the target's item is the next due, so that they arrive while the kernel and the
+/// manager run, not when the target is called.
+struct HotBytes {
+    const void* first = nullptr;
+    std::uint32_t bytes = 0;
+};
+
 class DeliveryQueue : public sc_core::sc_module {
 public:
     explicit DeliveryQueue(sc_core::sc_module_name name);
 
     /// `m` takes effect at `to` at now + delay (a zero delay: in the next delta cycle). `to` must outlive the
     /// queue's pending messages for it.
-    void post(DeliveryTarget& to, const Message& m, const sc_core::sc_time& delay) {
-        queue_.notify(Item{&to, 0, false, m}, delay, kMessageRank);
+    void post(DeliveryTarget& to, const Message& m, const sc_core::sc_time& delay, HotBytes hot = {}) {
+        queue_.notify(Item{&to, hot, 0, false, m}, delay, kMessageRank);
     }
     /// Calls to.timer_due(generation) at now + delay (a zero delay: in the next delta cycle).
-    void wake(DeliveryTarget& to, std::uint32_t generation, const sc_core::sc_time& delay) {
-        queue_.notify(Item{&to, generation, true, Message{}}, delay, kTimerRank);
+    void wake(DeliveryTarget& to, std::uint32_t generation, const sc_core::sc_time& delay, HotBytes hot = {}) {
+        queue_.notify(Item{&to, hot, generation, true, Message{}}, delay, kTimerRank);
     }
     bool empty() const { return queue_.empty(); }
 
 private:
     struct Item {
         DeliveryTarget* to;
+        HotBytes hot;
         std::uint32_t generation;  ///< of a timer request
         bool timer;                ///< a timer request, else a message
         Message msg;
     };
     void drain();
+    void prefetch_next() const;
     /// At one instant the timers run before the messages: a core whose work is done at t has done it before a
     /// message that arrives at t (a START on a shared DVFS domain, a P-state) changes its rate.
     static constexpr std::uint32_t kTimerRank = 0;

@@ -174,7 +174,7 @@ void Node::net_b_transport(tlm::tlm_generic_payload& gp, sc_time& delay) {
         return;
     }
     if (delivery_) {
-        delivery_->post(*this, *m, delay);
+        delivery_->post(*this, *m, delay, hot());
     } else {
         peq_.notify(Delivery{Delivery::Kind::Network, *m}, delay);
     }
@@ -556,7 +556,7 @@ void Node::wake_core_at(Core& core, const sc_time& at) {
 
 void Node::arm_core_timer(const sc_time& at, const sc_time& now) {
     if (delivery_) {
-        delivery_->wake(*this, ++core_timer_generation_, at - now);
+        delivery_->wake(*this, ++core_timer_generation_, at - now, hot());
     } else {
         core_timer_.notify(at - now);
     }

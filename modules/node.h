@@ -168,6 +168,12 @@ private:
     void timer_due(std::uint32_t generation) override {
         if (core_timer_set_ && generation == core_timer_generation_) on_core_timer();
     }
+    /// The members every activation reads first, from never_ to params_ (exclusive): the shared queue asks for
+    /// them before the node's next activation (pointer arithmetic only: nothing of the node is read here).
+    HotBytes hot() const {
+        const auto* first = reinterpret_cast<const char*>(&never_);
+        return {first, static_cast<std::uint32_t>(reinterpret_cast<const char*>(&params_) - first)};
+    }
     /// Sets the core timer for `at` (>= now), through the shared queue if the node has one, else its event.
     void arm_core_timer(const sc_core::sc_time& at, const sc_core::sc_time& now);
     /// Applies a message now (what the event queue does when it is due).

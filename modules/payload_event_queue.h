@@ -60,6 +60,8 @@ public:
 
     const sc_core::sc_event& event() const { return event_; }
     bool empty() const { return heap_.empty(); }
+    /// The item that is due next (during a drain: after the one being delivered), nullptr if none.
+    const T* next() const { return heap_.empty() ? nullptr : &items_[heap_.front().slot]; }
 
 private:
     /// The items due now with a sequence number below `limit`, in order; then re-arms. An item queued during
