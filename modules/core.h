@@ -80,9 +80,11 @@ public:
     /// Asks the memory system for the state a start, an activation and a release use (a software prefetch,
     /// no effect on the simulation): a node issues it for every core of a part before it touches any, so that
     /// their cache misses overlap instead of coming one after another.
-    void prefetch() const {
+    void prefetch() const { prefetch_bytes(hot_bytes()); }
+    /// The state prefetch() asks for (pointer arithmetic only: nothing of the core is read).
+    HotBytes hot_bytes() const {
         const auto* first = reinterpret_cast<const char*>(&state_);
-        prefetch_bytes(first, static_cast<std::size_t>(reinterpret_cast<const char*>(&target_level_) - first));
+        return {first, static_cast<std::uint32_t>(reinterpret_cast<const char*>(&target_level_) - first)};
     }
 
     // --- queries ---

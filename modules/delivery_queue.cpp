@@ -1,7 +1,5 @@
 #include "modules/delivery_queue.h"
 
-#include "platform/prefetch.h"
-
 namespace rmsim {
 
 DeliveryQueue::DeliveryQueue(sc_core::sc_module_name name) : sc_module(name), queue_("queue") {
@@ -27,7 +25,8 @@ void DeliveryQueue::drain() {
 }
 
 void DeliveryQueue::prefetch_next() const {
-    if (const Item* next = queue_.next()) prefetch_bytes(next->hot.first, next->hot.bytes);
+    if (const Item* next = queue_.next())
+        for (const HotBytes& h : next->hot) prefetch_bytes(h);
 }
 
 }  // namespace rmsim

@@ -24,6 +24,7 @@
 // otherwise be rescheduled with the rounding error of its progress, whole clock periods later. With events
 // per node, what was due at one instant ran in the kernel's order of the events, which IEEE 1666 leaves
 // open.
+#include <array>
 #include <cstdint>
 
 #include <systemc>
@@ -31,6 +32,7 @@
 #include "modules/instant_watchdog.h"
 #include "modules/payload_event_queue.h"
 #include "modules/protocol.h"
+#include "platform/prefetch.h"
 
 namespace rmsim {
 
@@ -45,25 +47,21 @@ public:
     virtual void timer_due(std::uint32_t generation) = 0;
 };
 
-/// The bytes of a target's state that every activation reads first: the queue asks the memory system for them
-/// (platform/prefetch.h) when the target's item is the next due, so that they arrive while the kernel and the
-/// manager run, not when the target is called.
-struct HotBytes {
-    const void* first = nullptr;
-    std::uint32_t bytes = 0;
-};
-
 class DeliveryQueue : public sc_core::sc_module {
 public:
     explicit DeliveryQueue(sc_core::sc_module_name name);
 
     /// `m` takes effect at `to` at now + delay (a zero delay: in the next delta cycle). `to` must outlive the
-    /// queue's pending messages for it.
+    /// queue's pending messages for it. `hot`: what of the target's state its activation reads first; the queue
+    /// asks the memory system for it (platform/prefetch.h) once the item is the next due, so that it arrives
+    /// while the kernel and the manager run, not when the target is called.
     void post(DeliveryTarget& to, const Message& m, const sc_core::sc_time& delay, HotBytes hot = {}) {
-        queue_.notify(Item{&to, hot, 0, false, m}, delay, kMessageRank);
+        queue_.notify(Item{&to, {hot, {}, {}}, 0, false, m}, delay, kMessageRank);
     }
-    /// Calls to.timer_due(generation) at now + delay (a zero delay: in the next delta cycle).
-    void wake(DeliveryTarget& to, std::uint32_t generation, const sc_core::sc_time& delay, HotBytes hot = {}) {
+    /// Calls to.timer_due(generation) at now + delay (a zero delay: in the next delta cycle); `hot` as for
+    /// post(), up to three ranges (e.g. the node's first state, its per-core times and the core that is due).
+    void wake(DeliveryTarget& to, std::uint32_t generation, const sc_core::sc_time& delay,
+              const std::array<HotBytes, 3>& hot = {}) {
         queue_.notify(Item{&to, hot, generation, true, Message{}}, delay, kTimerRank);
     }
     bool empty() const { return queue_.empty(); }
@@ -71,7 +69,7 @@ public:
 private:
     struct Item {
         DeliveryTarget* to;
-        HotBytes hot;
+        std::array<HotBytes, 3> hot;
         std::uint32_t generation;  ///< of a timer request
         bool timer;                ///< a timer request, else a message
         Message msg;

@@ -547,16 +547,21 @@ void Node::on_projection(Core& core) {
 void Node::wake_core_at(Core& core, const sc_time& at) {
     core_due_[core.index()] = at;
     if (in_core_timer_) {  // the activation re-arms the event when it ends
-        earliest_request_ = std::min(earliest_request_, at);
+        if (at < earliest_request_) {
+            earliest_request_ = at;
+            earliest_core_ = &core;
+        }
         return;
     }
     // An earlier notification replaces a later pending one (IEEE 1666 §5.10.8).
-    if (!core_timer_set_ || at < core_timer_at_) arm_core_timer(at, sim_now());
+    if (!core_timer_set_ || at < core_timer_at_) arm_core_timer(at, sim_now(), &core);
 }
 
-void Node::arm_core_timer(const sc_time& at, const sc_time& now) {
+void Node::arm_core_timer(const sc_time& at, const sc_time& now, const Core* due) {
     if (delivery_) {
-        delivery_->wake(*this, ++core_timer_generation_, at - now, hot());
+        // Asked for before the activation: the node's first state, its cores' times and the core that is due.
+        const HotBytes times{core_due_.data(), static_cast<std::uint32_t>(core_due_.size() * sizeof(sc_time))};
+        delivery_->wake(*this, ++core_timer_generation_, at - now, {hot(), times, due ? due->hot_bytes() : HotBytes{}});
     } else {
         core_timer_.notify(at - now);
     }
@@ -579,16 +584,19 @@ void Node::on_core_timer() {
     core_timer_set_ = false;
     in_core_timer_ = true;
     earliest_request_ = never_;
+    earliest_core_ = nullptr;
     due_now_.clear();
     // The earliest of the other cores' times; a core may cancel or move its time meanwhile, which at worst
     // activates the node once for nothing.
     sc_time next = never_;
+    std::uint32_t next_core = 0;
     for (std::uint32_t i = 0; i < core_due_.size(); ++i) {
         if (core_due_[i] <= now) {
             core_due_[i] = never_;
             due_now_.push_back(i);
-        } else {
-            next = std::min(next, core_due_[i]);
+        } else if (core_due_[i] < next) {
+            next = core_due_[i];
+            next_core = i;
         }
     }
     for (std::uint32_t i : due_now_) {
@@ -597,8 +605,12 @@ void Node::on_core_timer() {
     }
     for (std::uint32_t i : due_now_) cores_[i]->activate();
     in_core_timer_ = false;
-    next = std::min(next, earliest_request_);
-    if (next != never_) arm_core_timer(next, now);
+    const Core* due = next == never_ ? nullptr : cores_[next_core];
+    if (earliest_request_ < next) {
+        next = earliest_request_;
+        due = earliest_core_;
+    }
+    if (next != never_) arm_core_timer(next, now, due);
 }
 
 void Node::on_core_activity(Core& core, bool segment_began) {

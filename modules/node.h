@@ -175,7 +175,8 @@ private:
         return {first, static_cast<std::uint32_t>(reinterpret_cast<const char*>(&params_) - first)};
     }
     /// Sets the core timer for `at` (>= now), through the shared queue if the node has one, else its event.
-    void arm_core_timer(const sc_core::sc_time& at, const sc_core::sc_time& now);
+    /// `due`: a core that asked for `at` (its state is asked for before the activation), or nullptr.
+    void arm_core_timer(const sc_core::sc_time& at, const sc_core::sc_time& now, const Core* due);
     /// Applies a message now (what the event queue does when it is due).
     void apply(const Message& m);
     void start(const Message& m);
@@ -227,6 +228,7 @@ private:
     std::vector<std::uint32_t> due_now_;  ///< scratch of on_core_timer()
     sc_core::sc_time core_timer_at_;
     sc_core::sc_time earliest_request_;   ///< during on_core_timer(): the earliest time a core asked for
+    const Core* earliest_core_ = nullptr; ///< the core that asked for it
     bool core_timer_set_ = false;
     std::uint32_t core_timer_generation_ = 0;  ///< of the latest request to the shared queue
     bool in_core_timer_ = false;

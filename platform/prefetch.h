@@ -16,4 +16,12 @@ inline void prefetch_bytes(const void* p, std::size_t bytes) {
     for (; line < end; line += kLine) __builtin_prefetch(reinterpret_cast<const void*>(line), 1);
 }
 
+/// A range of bytes that an activation will read first (prefetch_bytes() asks for it ahead of the activation).
+struct HotBytes {
+    const void* first = nullptr;
+    std::uint32_t bytes = 0;
+};
+
+inline void prefetch_bytes(HotBytes h) { prefetch_bytes(h.first, h.bytes); }
+
 }  // namespace rmsim
