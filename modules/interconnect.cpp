@@ -38,6 +38,13 @@ sc_core::sc_time Interconnect::route(std::uint32_t src, std::uint32_t dst, std::
     return end + std::max(latency_[src], latency_[dst]);
 }
 
+void Interconnect::deliver_directly(std::uint32_t endpoint, DeliveryQueue& q, DeliveryTarget& target, HotBytes hot) {
+    if (endpoint >= links_.size())
+        throw std::logic_error(std::string(name()) + ": no endpoint " + std::to_string(endpoint));
+    direct_.resize(links_.size());
+    direct_[endpoint] = Direct{&q, &target, hot};
+}
+
 void Interconnect::b_transport(int, tlm::tlm_generic_payload& gp, sc_core::sc_time& delay) {
     const Message* m = message_of(gp);
     const std::uint32_t dst = static_cast<std::uint32_t>(gp.get_address());
@@ -49,6 +56,13 @@ void Interconnect::b_transport(int, tlm::tlm_generic_payload& gp, sc_core::sc_ti
     const sc_core::sc_time now = sim_now();
     const sc_core::sc_time arrival = route(source_of(gp), dst, bytes, now + delay);
     delay = arrival - now;
+    if (dst < direct_.size() && direct_[dst].target) {
+        const Direct& d = direct_[dst];
+        d.queue->post(*d.target, *m, delay, d.hot);
+        delay = sc_core::SC_ZERO_TIME;
+        gp.set_response_status(tlm::TLM_OK_RESPONSE);
+        return;
+    }
     const unsigned port = out.size() == 1 ? 0u : dst;
     out[port]->b_transport(gp, delay);
 }

@@ -15,7 +15,9 @@
 #include <tlm_utils/multi_passthrough_initiator_socket.h>
 #include <tlm_utils/multi_passthrough_target_socket.h>
 
+#include "modules/delivery_queue.h"
 #include "platform/platform_spec.h"
+#include "platform/prefetch.h"
 #include "platform/sim_time.h"
 
 namespace rmsim {
@@ -34,6 +36,12 @@ public:
 
     /// Arrival time of a message of `bytes` from `src` to `dst` entering the network at `t`; reserves the links.
     sc_core::sc_time route(std::uint32_t src, std::uint32_t dst, std::uint64_t bytes, const sc_core::sc_time& t);
+    /// A fast path, as TLM's direct memory interface is one for memory: a message for `endpoint` goes straight
+    /// into `q` for `target` at its arrival time, instead of through the target's socket and b_transport
+    /// (objects of the target, cold when the message is sent: the target's state is touched only when the
+    /// message takes effect). The target must apply exactly what its b_transport would have queued (Node does:
+    /// its net_b_transport posts to the same queue). `hot`: DeliveryQueue::post's.
+    void deliver_directly(std::uint32_t endpoint, DeliveryQueue& q, DeliveryTarget& target, HotBytes hot);
     std::size_t endpoints() const { return links_.size(); }
     std::uint64_t messages() const { return messages_; }
 
@@ -45,6 +53,12 @@ private:
     std::vector<sc_core::sc_time> out_free_;  ///< per endpoint: its outgoing direction is busy until then
     std::vector<sc_core::sc_time> in_free_;   ///< per endpoint: its incoming direction is busy until then
     std::uint64_t messages_ = 0;
+    struct Direct {
+        DeliveryQueue* queue = nullptr;
+        DeliveryTarget* target = nullptr;  ///< nullptr: through the socket
+        HotBytes hot;
+    };
+    std::vector<Direct> direct_;  ///< per endpoint (empty: none direct)
     /// Per endpoint: its link's latency on the kernel's grid, converted at the first route(), when the time
     /// resolution can no longer change (from_seconds_ceil is monotonic, so the larger of two converted
     /// latencies is the conversion of the larger latency).

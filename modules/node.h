@@ -107,7 +107,12 @@ public:
     /// The network's messages to this node wait in `q`, shared with the machine's other nodes, instead of the
     /// node's own event queue, and `q` runs its core timer instead of its own event (modules/delivery_queue.h;
     /// the same timing). Before the simulation starts.
-    void attach_delivery(DeliveryQueue& q) { delivery_ = &q; }
+    /// With `net` (the cluster interconnect its net_in is bound to), `net` posts the node's messages into `q`
+    /// itself, without a call through the node's socket (Interconnect::deliver_directly).
+    void attach_delivery(DeliveryQueue& q, Interconnect* net = nullptr) {
+        delivery_ = &q;
+        if (net) net->deliver_directly(node_endpoint(id()), q, *this, hot());
+    }
     /// Energy of the node's own meter plus its processors and cores, up to now.
     EnergyBreakdown energy_breakdown() const;
     /// The node's total draw now: its own meter, its processors' and its cores' (O(cores)).

@@ -28,7 +28,7 @@ Machine::Machine(const PlatformSpec& spec, const MachineOptions& options) : spec
         network_->out.bind(n->net_in);
         n->net_out.bind(network_->in);
         n->attach_checkpoint_store(*network_, kManagerEndpoint);  // used if spec_.preemption.over_network
-        n->attach_delivery(*delivery_);
+        n->attach_delivery(*delivery_, network_.get());
     }
     meter_ = std::make_unique<MachineMeter>("meter", account_);
     network_->out.bind(meter_->socket);

@@ -1,7 +1,8 @@
 // The nodes' shared activation queue (modules/delivery_queue.h): what is due at one instant runs in the order
 // it was posted, whichever target it is for; what is posted for now runs in the next delta cycle; a timer
 // request reaches its target with its number at its time. And a gang task on two nodes gives the same
-// hand-computed notices whether its nodes share the queue (as on a Machine) or keep their own.
+// hand-computed notices whether its nodes share the queue (as on a Machine, where the interconnect posts
+// into it directly) or keep their own.
 #include <catch2/catch.hpp>
 
 #include <string>
@@ -168,7 +169,9 @@ NodeParams one_core_node(NodeId id) {
     return p;
 }
 
-void run_gang(bool shared) {
+enum class Mode { OwnQueues, SharedQueue, SharedDirect };
+
+void run_gang(Mode mode) {
     const double L = 1e-3;
     Interconnect net("net", std::vector<LinkSpec>(3, LinkSpec{L}));
     GangController controller("controller");
@@ -179,7 +182,8 @@ void run_gang(bool shared) {
     for (Node* n : {&n0, &n1}) {
         net.out.bind(n->net_in);
         n->net_out.bind(net.in);
-        if (shared) n->attach_delivery(q);
+        if (mode == Mode::SharedQueue) n->attach_delivery(q);
+        if (mode == Mode::SharedDirect) n->attach_delivery(q, &net);  // the interconnect posts into q itself
     }
     sc_core::sc_start(sc_time(5, sc_core::SC_SEC));
     REQUIRE(controller.completed.size() == 2);
@@ -196,6 +200,14 @@ void run_gang(bool shared) {
 
 }  // namespace
 
-TEST_CASE("delivery queue: a gang task's barrier on nodes that share the queue", "[modules]") { run_gang(true); }
+TEST_CASE("delivery queue: a gang task's barrier on nodes that share the queue", "[modules]") {
+    run_gang(Mode::SharedQueue);
+}
 
-TEST_CASE("delivery queue: the same task on nodes with queues of their own", "[modules]") { run_gang(false); }
+TEST_CASE("delivery queue: the same task, the interconnect posting into the queue directly", "[modules]") {
+    run_gang(Mode::SharedDirect);
+}
+
+TEST_CASE("delivery queue: the same task on nodes with queues of their own", "[modules]") {
+    run_gang(Mode::OwnQueues);
+}
