@@ -10,13 +10,14 @@
 // and a process per node are cold at each of a node's messages (on 1,024 nodes, three or four cache misses a
 // message before the node's own state is touched).
 //
-// The same holds for a node's core timer, one SystemC event per node otherwise: the heap of this queue holds the
-// time each node asked for, and its entries are small and stay in the cache where the kernel's queue of
-// timed events would touch the node's event and process.
+// The same holds for a node's core timer, one SystemC event per node otherwise: the queue keeps each node's
+// time in a tournament tree (the earliest at its root; setting a time replaces the node's one, no stale
+// entry), a few kilobytes that stay in the cache where the kernel's queue of timed events would touch the
+// node's event and process.
 //
 // Timing is the same as with a queue and a timer per node: a message takes effect at its arrival time, a
-// timer fires at the time last asked for (an earlier request replaces a later one, as an event's earlier
-// notification does), and what is posted for now (a zero delay) runs in the next delta cycle.
+// timer fires at the time last set (setting it again replaces the pending time, as an event's cancel() and
+// notify() do), and what is posted for now (a zero delay) runs in the next delta cycle.
 //
 // What is due at one instant runs in a defined order: the timers first, then the messages, each in the order
 // they were posted, whichever nodes they are for. So a core whose work is done at t has completed before a
@@ -26,11 +27,12 @@
 // open.
 #include <array>
 #include <cstdint>
+#include <deque>
+#include <vector>
 
 #include <systemc>
 
 #include "modules/instant_watchdog.h"
-#include "modules/payload_event_queue.h"
 #include "modules/protocol.h"
 #include "platform/prefetch.h"
 
@@ -42,46 +44,81 @@ public:
     virtual ~DeliveryTarget() = default;
     /// Applies `m` now: its arrival time has come.
     virtual void deliver(const Message& m) = 0;
-    /// The time of the timer request numbered `generation` (DeliveryQueue::wake) has come; the target ignores
-    /// it if it has asked again since.
-    virtual void timer_due(std::uint32_t generation) = 0;
+    /// The time of the target's timer (DeliveryQueue::wake) has come.
+    virtual void timer_due() = 0;
 };
 
 class DeliveryQueue : public sc_core::sc_module {
 public:
+    using TimerId = std::uint32_t;
+
     explicit DeliveryQueue(sc_core::sc_module_name name);
 
     /// `m` takes effect at `to` at now + delay (a zero delay: in the next delta cycle). `to` must outlive the
     /// queue's pending messages for it. `hot`: what of the target's state its activation reads first; the queue
     /// asks the memory system for it (platform/prefetch.h) once the item is the next due, so that it arrives
     /// while the kernel and the manager run, not when the target is called.
-    void post(DeliveryTarget& to, const Message& m, const sc_core::sc_time& delay, HotBytes hot = {}) {
-        queue_.notify(Item{&to, {hot, {}, {}}, 0, false, m}, delay, kMessageRank);
-    }
-    /// Calls to.timer_due(generation) at now + delay (a zero delay: in the next delta cycle); `hot` as for
-    /// post(), up to three ranges (e.g. the node's first state, its per-core times and the core that is due).
-    void wake(DeliveryTarget& to, std::uint32_t generation, const sc_core::sc_time& delay,
-              const std::array<HotBytes, 3>& hot = {}) {
-        queue_.notify(Item{&to, hot, generation, true, Message{}}, delay, kTimerRank);
-    }
-    bool empty() const { return queue_.empty(); }
+    void post(DeliveryTarget& to, const Message& m, const sc_core::sc_time& delay, HotBytes hot = {});
+
+    /// A timer for `to` (one per target; before the simulation starts). `to` must outlive the queue.
+    TimerId add_timer(DeliveryTarget& to);
+    /// Sets timer `t` for now + delay (a zero delay: the next delta cycle), replacing its pending time as a
+    /// SystemC event's cancel() and notify() would; then to.timer_due(). `hot` as for post(), up to three
+    /// ranges (e.g. the node's first state, its per-core times and the core that is due).
+    void wake(TimerId t, const sc_core::sc_time& delay, const std::array<HotBytes, 3>& hot = {});
+
+    bool empty() const { return messages_.empty() && tree_[1].at == kNever; }
 
 private:
+    static constexpr std::uint64_t kNever = ~std::uint64_t{0};
+    static constexpr unsigned kTimerBits = 20;  ///< the low bits of a timer's order: its id (up to 2^20 timers)
+
+    /// A message in flight, kept in a slot of a stable store (a deque: delivering one by reference while the
+    /// target posts more).
     struct Item {
         DeliveryTarget* to;
-        std::array<HotBytes, 3> hot;
-        std::uint32_t generation;  ///< of a timer request
-        bool timer;                ///< a timer request, else a message
+        HotBytes hot;
         Message msg;
     };
-    void drain();
-    void prefetch_next() const;
-    /// At one instant the timers run before the messages: a core whose work is done at t has done it before a
-    /// message that arrives at t (a START on a shared DVFS domain, a P-state) changes its rate.
-    static constexpr std::uint32_t kTimerRank = 0;
-    static constexpr std::uint32_t kMessageRank = 1;
+    struct MessageKey {
+        std::uint64_t at;  ///< kernel time value
+        std::uint64_t seq;
+        std::uint32_t slot;
+        bool operator>(const MessageKey& o) const { return at != o.at ? at > o.at : seq > o.seq; }
+    };
+    /// A timer's due time and order: (seq << kTimerBits) | id. Compared as a pair, (at, seq) decides (seqs are
+    /// unique). An unset timer is (kNever, kNever).
+    struct TimerKey {
+        std::uint64_t at = kNever;
+        std::uint64_t order = kNever;
+        bool operator<(const TimerKey& o) const { return at != o.at ? at < o.at : order < o.order; }
+        std::uint64_t seq() const { return order >> kTimerBits; }
+        TimerId id() const { return static_cast<TimerId>(order & ((std::uint64_t{1} << kTimerBits) - 1)); }
+    };
 
-    PayloadEventQueue<Item> queue_;
+    void drain();
+    /// Sets leaf `t` of the tournament tree and the minima above it.
+    void set_timer(TimerId t, TimerKey k);
+    /// Asks for the state of whatever is due next (a timer before a message at one time).
+    void prefetch_next() const;
+    /// Notifies the event for `at` unless a pending notification already comes at or before it.
+    void arm(std::uint64_t at, std::uint64_t now);
+
+    // Messages in flight: few at a time (they last a link's latency), so a small heap.
+    std::deque<Item> items_;
+    std::vector<std::uint32_t> free_;
+    std::vector<MessageKey> messages_;  ///< heap, earliest first
+    // Timers: a tournament tree over the timers (leaves from index leaves_; node i holds the minimum of its
+    // children 2i and 2i + 1; the root, 1, the earliest), so that setting one replaces its time without a
+    // stale entry and costs log2(timers) comparisons of 16-byte keys in a few kilobytes.
+    std::vector<TimerKey> tree_ = std::vector<TimerKey>(2);
+    std::uint32_t leaves_ = 1;
+    std::vector<DeliveryTarget*> timer_target_;
+    std::vector<std::array<HotBytes, 3>> timer_hot_;
+
+    std::uint64_t seq_ = 0;
+    std::uint64_t armed_at_ = 0;  ///< the time of the last notification made (pending if later than now)
+    sc_core::sc_event event_;
     InstantWatchdog watchdog_;
 };
 

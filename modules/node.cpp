@@ -561,7 +561,7 @@ void Node::arm_core_timer(const sc_time& at, const sc_time& now, const Core* due
     if (delivery_) {
         // Asked for before the activation: the node's first state, its cores' times and the core that is due.
         const HotBytes times{core_due_.data(), static_cast<std::uint32_t>(core_due_.size() * sizeof(sc_time))};
-        delivery_->wake(*this, ++core_timer_generation_, at - now, {hot(), times, due ? due->hot_bytes() : HotBytes{}});
+        delivery_->wake(core_timer_id_, at - now, {hot(), times, due ? due->hot_bytes() : HotBytes{}});
     } else {
         core_timer_.notify(at - now);
     }

@@ -111,6 +111,7 @@ public:
     /// itself, without a call through the node's socket (Interconnect::deliver_directly).
     void attach_delivery(DeliveryQueue& q, Interconnect* net = nullptr) {
         delivery_ = &q;
+        core_timer_id_ = q.add_timer(*this);
         if (net) net->deliver_directly(node_endpoint(id()), q, *this, hot());
     }
     /// Energy of the node's own meter plus its processors and cores, up to now.
@@ -169,9 +170,9 @@ private:
     void drain();
     /// DeliveryTarget: a message of the network has arrived (through the machine's shared queue).
     void deliver(const Message& m) override { apply(m); }
-    /// DeliveryTarget: the core timer's time has come, unless it was asked for again since.
-    void timer_due(std::uint32_t generation) override {
-        if (core_timer_set_ && generation == core_timer_generation_) on_core_timer();
+    /// DeliveryTarget: the core timer's time has come.
+    void timer_due() override {
+        if (core_timer_set_) on_core_timer();
     }
     /// The members every activation reads first, from never_ to params_ (exclusive): the shared queue asks for
     /// them before the node's next activation (pointer arithmetic only: nothing of the node is read here).
@@ -235,7 +236,7 @@ private:
     sc_core::sc_time earliest_request_;   ///< during on_core_timer(): the earliest time a core asked for
     const Core* earliest_core_ = nullptr; ///< the core that asked for it
     bool core_timer_set_ = false;
-    std::uint32_t core_timer_generation_ = 0;  ///< of the latest request to the shared queue
+    DeliveryQueue::TimerId core_timer_id_ = 0;  ///< the node's timer in the shared queue
     bool in_core_timer_ = false;
     bool off_pending_ = false;
     PowerState state_ = PowerState::On;

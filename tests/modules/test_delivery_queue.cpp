@@ -1,6 +1,6 @@
-// The nodes' shared activation queue (modules/delivery_queue.h): what is due at one instant runs in the order
-// it was posted, whichever target it is for; what is posted for now runs in the next delta cycle; a timer
-// request reaches its target with its number at its time. And a gang task on two nodes gives the same
+// The nodes' shared activation queue (modules/delivery_queue.h): what is due at one instant runs timers first,
+// then messages, each in the order posted, whichever target it is for; what is posted for now runs in the
+// next delta cycle; a timer set again replaces its time. And a gang task on two nodes gives the same
 // hand-computed notices whether its nodes share the queue (as on a Machine, where the interconnect posts
 // into it directly) or keep their own.
 #include <catch2/catch.hpp>
@@ -35,29 +35,30 @@ struct Recorder : DeliveryTarget {
     Recorder(std::string name, std::vector<Seen>& log) : name_(std::move(name)), log_(log) {}
     void deliver(const Message& m) override {
         log_.push_back({name_ + ":" + std::to_string(m.task), now_ns(), sc_core::sc_delta_count()});
-        if (m.task == 3 && queue) {  // posts a message and a timer for now from inside a delivery: next delta
+        if (m.task == 3 && queue) {  // posts a message and sets a timer for now from inside a delivery
             Message again;
             again.task = 30;
             queue->post(*this, again, sc_core::SC_ZERO_TIME);
-            queue->wake(*this, 9, sc_core::SC_ZERO_TIME);
+            queue->wake(other_timer, sc_core::SC_ZERO_TIME);
         }
     }
-    void timer_due(std::uint32_t generation) override {
-        log_.push_back({name_ + ":timer" + std::to_string(generation), now_ns(), sc_core::sc_delta_count()});
-    }
+    void timer_due() override { log_.push_back({name_ + ":timer", now_ns(), sc_core::sc_delta_count()}); }
     static std::uint64_t now_ns() { return sc_core::sc_time_stamp().value() / sc_time(1, SC_NS).value(); }
 
     std::string name_;
     std::vector<Seen>& log_;
     DeliveryQueue* queue = nullptr;
+    DeliveryQueue::TimerId other_timer = 0;
 };
 
 struct Script : sc_core::sc_module {
     DeliveryQueue& q;
     Recorder& a;
     Recorder& b;
-    explicit Script(sc_core::sc_module_name n, DeliveryQueue& queue, Recorder& ra, Recorder& rb)
-        : sc_module(n), q(queue), a(ra), b(rb) {
+    DeliveryQueue::TimerId ta, tb;
+    explicit Script(sc_core::sc_module_name n, DeliveryQueue& queue, Recorder& ra, Recorder& rb,
+                    DeliveryQueue::TimerId timer_a, DeliveryQueue::TimerId timer_b)
+        : sc_module(n), q(queue), a(ra), b(rb), ta(timer_a), tb(timer_b) {
         SC_HAS_PROCESS(Script);
         SC_THREAD(run);
     }
@@ -67,47 +68,47 @@ struct Script : sc_core::sc_module {
             m.task = t;
             return m;
         };
-        // t = 0: for 10 ns b's 1 then a's 2, a's 3 for 5 ns; timers of a: #1 for 20 ns, then #2 for 15 ns;
-        // then a timer of b for 10 ns, posted after the messages of 10 ns.
+        // t = 0: for 10 ns b's 1 then a's 2; for 5 ns a's 3 then b's 4; a's timer for 20 ns, then for 15 ns
+        // (it replaces the 20); b's timer for 10 ns, set after the messages of 10 ns.
         q.post(b, msg(1), sc_time(10, SC_NS));
         q.post(a, msg(2), sc_time(10, SC_NS));
         q.post(a, msg(3), sc_time(5, SC_NS));
         q.post(b, msg(4), sc_time(5, SC_NS));
-        q.wake(a, 1, sc_time(20, SC_NS));
-        q.wake(a, 2, sc_time(15, SC_NS));
-        q.wake(b, 3, sc_time(10, SC_NS));
+        q.wake(ta, sc_time(20, SC_NS));
+        q.wake(ta, sc_time(15, SC_NS));
+        q.wake(tb, sc_time(10, SC_NS));
     }
 };
 
 }  // namespace
 
-TEST_CASE("delivery queue: the order of one instant, the next delta cycle, timer requests", "[modules]") {
+TEST_CASE("delivery queue: the order of one instant, the next delta cycle, timers", "[modules]") {
     std::vector<Seen> log;
     DeliveryQueue q("delivery");
-    Recorder a("a", log), b("b", log);
+    Recorder a("a", log), b("b", log), c("c", log);
+    const auto ta = q.add_timer(a), tb = q.add_timer(b), tc = q.add_timer(c);
     a.queue = &q;
-    Script s("script", q, a, b);
+    a.other_timer = tc;
+    Script s("script", q, a, b, ta, tb);
     sc_core::sc_start(sc_time(1, sc_core::SC_US));
-    REQUIRE(log.size() == 9);
+    REQUIRE(log.size() == 8);
     CHECK(log[0].what == "a:3");
     CHECK(log[1].what == "b:4");  // due in this delta cycle: not held back by what a:3 posted for now
     CHECK(log[1].delta == log[0].delta);
-    CHECK(log[2].what == "a:timer9");  // posted for now by a:3's delivery: the same instant, the next delta
-    CHECK(log[3].what == "a:30");      // cycle, the timer before the message
+    CHECK(log[2].what == "c:timer");  // set and posted for now by a:3's delivery: the same instant, the next
+    CHECK(log[3].what == "a:30");     // delta cycle, the timer before the message
     CHECK(log[2].delta == log[0].delta + 1);
     CHECK(log[3].delta == log[0].delta + 1);
     for (int i = 0; i <= 3; ++i) CHECK(log[i].at_ns == 5);
-    CHECK(log[4].what == "b:timer3");  // at 10 ns the timer first, though posted last
-    CHECK(log[5].what == "b:1");       // then the messages in the order posted, whichever target
+    CHECK(log[4].what == "b:timer");  // at 10 ns the timer first, though set last
+    CHECK(log[5].what == "b:1");      // then the messages in the order posted, whichever target
     CHECK(log[6].what == "a:2");
     for (int i = 4; i <= 6; ++i) {
         CHECK(log[i].at_ns == 10);
         CHECK(log[i].delta == log[4].delta);
     }
-    CHECK(log[7].what == "a:timer2");  // both requests reach the target, each at its time with its number
+    CHECK(log[7].what == "a:timer");  // once, at the 15 ns that replaced its 20 ns
     CHECK(log[7].at_ns == 15);
-    CHECK(log[8].what == "a:timer1");
-    CHECK(log[8].at_ns == 20);
     CHECK(q.empty());
 }
 
