@@ -55,7 +55,11 @@ DeliveryQueue::TimerId DeliveryQueue::add_timer(DeliveryTarget& to) {
 void DeliveryQueue::set_timer(TimerId t, TimerKey k) {
     std::size_t i = leaves_ + t;
     tree_[i] = k;
-    for (i /= 2; i >= 1; i /= 2) tree_[i] = std::min(tree_[2 * i], tree_[2 * i + 1]);
+    for (i /= 2; i >= 1; i /= 2) {
+        const TimerKey m = std::min(tree_[2 * i], tree_[2 * i + 1]);
+        if (m == tree_[i]) break;  // unchanged here, so above too (keys are unique: their seq)
+        tree_[i] = m;
+    }
 }
 
 void DeliveryQueue::wake(TimerId t, const sc_core::sc_time& delay, const std::array<HotBytes, 3>& hot) {

@@ -92,6 +92,7 @@ private:
         std::uint64_t at = kNever;
         std::uint64_t order = kNever;
         bool operator<(const TimerKey& o) const { return at != o.at ? at < o.at : order < o.order; }
+        bool operator==(const TimerKey& o) const { return at == o.at && order == o.order; }
         std::uint64_t seq() const { return order >> kTimerBits; }
         TimerId id() const { return static_cast<TimerId>(order & ((std::uint64_t{1} << kTimerBits) - 1)); }
     };
