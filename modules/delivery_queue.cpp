@@ -103,14 +103,10 @@ void DeliveryQueue::drain() {
         item.to->deliver(item.msg);
         free_.push_back(slot);
     }
+    armed_at_ = 0;  // the activation consumed the notification
     std::uint64_t next = tree_[1].at;
     if (!messages_.empty()) next = std::min(next, messages_.front().at);
-    if (next == kNever) {
-        armed_at_ = 0;
-        return;
-    }
-    armed_at_ = 0;  // the activation consumed the notification
-    arm(next, now);
+    if (next != kNever) arm(next, now);
 }
 
 }  // namespace rmsim

@@ -12,7 +12,7 @@ namespace rmsim {
 
 Interconnect::Interconnect(sc_core::sc_module_name name, std::vector<LinkSpec> links)
     : sc_module(name), in("in"), out("out"), links_(std::move(links)), out_free_(links_.size()),
-      in_free_(links_.size()) {
+      in_free_(links_.size()), direct_(links_.size()) {
     in.register_b_transport(this, &Interconnect::b_transport);
     in.register_transport_dbg(this, &Interconnect::transport_dbg);
 }
@@ -41,7 +41,6 @@ sc_core::sc_time Interconnect::route(std::uint32_t src, std::uint32_t dst, std::
 void Interconnect::deliver_directly(std::uint32_t endpoint, DeliveryQueue& q, DeliveryTarget& target, HotBytes hot) {
     if (endpoint >= links_.size())
         throw std::logic_error(std::string(name()) + ": no endpoint " + std::to_string(endpoint));
-    direct_.resize(links_.size());
     direct_[endpoint] = Direct{&q, &target, hot};
 }
 
@@ -56,7 +55,7 @@ void Interconnect::b_transport(int, tlm::tlm_generic_payload& gp, sc_core::sc_ti
     const sc_core::sc_time now = sim_now();
     const sc_core::sc_time arrival = route(source_of(gp), dst, bytes, now + delay);
     delay = arrival - now;
-    if (dst < direct_.size() && direct_[dst].target) {
+    if (direct_[dst].target) {
         const Direct& d = direct_[dst];
         d.queue->post(*d.target, *m, delay, d.hot);
         delay = sc_core::SC_ZERO_TIME;

@@ -58,7 +58,7 @@ private:
         DeliveryTarget* target = nullptr;  ///< nullptr: through the socket
         HotBytes hot;
     };
-    std::vector<Direct> direct_;  ///< per endpoint (empty: none direct)
+    std::vector<Direct> direct_;  ///< per endpoint
     /// Per endpoint: its link's latency on the kernel's grid, converted at the first route(), when the time
     /// resolution can no longer change (from_seconds_ceil is monotonic, so the larger of two converted
     /// latencies is the conversion of the larger latency).

@@ -17,6 +17,7 @@
 #include "modules/interconnect.h"
 #include "modules/node.h"
 #include "modules/protocol.h"
+#include "tests/modules/hw_fixture.h"
 
 using namespace rmsim;
 
@@ -150,24 +151,9 @@ struct GangController : sc_core::sc_module {
     }
 };
 
+/// Node `id` of a platform of one-core nodes (tests/modules/hw_fixture.h): 2 GHz, 4 W busy, 1 W idle.
 NodeParams one_core_node(NodeId id) {
-    CoreType core;
-    core.name = "core";
-    core.pstates = {PState{2e9, 1.0, 4.0, 1.0}};
-    ProcessorType cpu;
-    cpu.name = "cpu";
-    cpu.core_type = 0;
-    cpu.cores = 1;
-    NodeType node;
-    node.name = "node";
-    node.processors = {NodeType::Processors{0, 1}};
-    node.base_power_w = {0.0};
-    NodeParams p;
-    p.id = id;
-    p.type = node;
-    p.processor_types = {cpu};
-    p.core_types = {core};
-    return p;
+    return NodeParams::from_platform(test::simple_platform({PState{2e9, 1.0, 4.0, 1.0}}, 1, 2), 0, id);
 }
 
 enum class Mode { OwnQueues, SharedQueue, SharedDirect };
