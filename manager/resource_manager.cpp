@@ -26,7 +26,7 @@ ResourceManager::ResourceManager(sc_core::sc_module_name name, const PlatformSpe
                                  const std::vector<Task>& tasks, Policy& policy, const ManagerConfig& config,
                                  const std::vector<DagJob>* jobs)
     : sc_module(name), port_(port), tasks_(tasks), policy_(policy), traits_(policy.traits()), config_(config),
-      books_(platform, tasks, traits_.granularity, jobs, config.estimate, config.hold_job_cores), wake_("wake") {
+      books_(platform, tasks, traits_.granularity, jobs, config.estimate, config.hold_job_cores), wake_now_("wake_now"), wake_at_("wake_at") {
     policy_.prepare(books_.view());
     books_.energy().set_budget(config.budget);
     // The first boundary is the budget's start when it is later than 0 (e.g. after a warm-up).
@@ -49,7 +49,7 @@ ResourceManager::ResourceManager(sc_core::sc_module_name name, const PlatformSpe
     port_.set_handler([this](const Message& m) { on_notice(m); });
     SC_HAS_PROCESS(ResourceManager);
     SC_METHOD(tick);
-    sensitive << wake_;
+    sensitive << wake_now_ << wake_at_;
     // Runs once at time 0 (no dont_initialize): the first arrivals and the first periodic event.
 }
 
@@ -69,7 +69,7 @@ void ResourceManager::tick() {
     // The manager acts last at an instant: what else happens now (a core finishing, a notice arriving, a
     // node applying a command) is registered first.
     if (sc_core::sc_pending_activity_at_current_time()) {
-        wake_.notify(sc_core::SC_ZERO_TIME);
+        wake_now_.notify(sc_core::SC_ZERO_TIME);
         return;
     }
     const SimTime now = now_time();
@@ -119,7 +119,10 @@ void ResourceManager::arm() {
     next = std::min(next, config_.end);
     if (next.is_infinite()) return;
     const sc_time at = to_sc_time(next);
-    wake_.notify(at > sc_time_stamp() ? at - sc_time_stamp() : sc_core::SC_ZERO_TIME);
+    if (at > sc_time_stamp())
+        wake_at_.notify(at - sc_time_stamp());
+    else
+        wake_now_.notify(sc_core::SC_ZERO_TIME);
 }
 
 void ResourceManager::mapping_event() {
@@ -264,7 +267,7 @@ void ResourceManager::preempt_unstarted(TaskId t) {
     books_.withdraw_start(t, now_time());
     projected_.erase(t);
     event_due_ |= traits_.on_completion;
-    wake_.notify(sc_core::SC_ZERO_TIME);
+    wake_now_.notify(sc_core::SC_ZERO_TIME);
 }
 
 void ResourceManager::retry_deferred() {
@@ -316,13 +319,13 @@ void ResourceManager::on_notice(const Message& m) {
     switch (m.op) {
         case Op::Transferred:
             books_.transfer_done(m.tag, now_time());  // may start the edge's destination task
-            wake_.notify(sc_core::SC_ZERO_TIME);
+            wake_now_.notify(sc_core::SC_ZERO_TIME);
             return;
         case Op::Started:
         case Op::Projected: on_projection(m); return;
         case Op::HoldEnded:
             books_.hold_ended(m.task, m.energy_j, now_time());
-            wake_.notify(sc_core::SC_ZERO_TIME);  // the run may be over
+            wake_now_.notify(sc_core::SC_ZERO_TIME);  // the run may be over
             return;
         case Op::DomainLevel: books_.domains().reported(m.node, m.core, m.pstate); return;
         case Op::Completed:
@@ -345,7 +348,7 @@ void ResourceManager::on_notice(const Message& m) {
     projected_.erase(m.task);
     retry_deferred();
     event_due_ |= traits_.on_completion;
-    wake_.notify(sc_core::SC_ZERO_TIME);
+    wake_now_.notify(sc_core::SC_ZERO_TIME);
 }
 
 }  // namespace rmsim

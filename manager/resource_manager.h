@@ -95,7 +95,11 @@ private:
     ManagerConfig config_;
     Bookkeeping books_;
     ManagerStats stats_;
-    sc_core::sc_event wake_;
+    // Two events wake the manager: one for now (a notice, an instant that is not over) and one for its next
+    // time (an arrival, a reservation, a wake-up). With one, each notification for now would cancel the timed
+    // one and leave it in the kernel's queue of timed events until its time: a dead entry a completion.
+    sc_core::sc_event wake_now_;
+    sc_core::sc_event wake_at_;
     InstantWatchdog watchdog_;
     std::size_t next_arrival_ = 0;
     /// Task ids in arrival order, empty when the tasks come in arrival order already (ids fit 32 bits:

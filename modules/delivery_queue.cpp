@@ -9,17 +9,18 @@
 
 namespace rmsim {
 
-DeliveryQueue::DeliveryQueue(sc_core::sc_module_name name) : sc_module(name), event_("event") {
+DeliveryQueue::DeliveryQueue(sc_core::sc_module_name name) : sc_module(name) {
     SC_HAS_PROCESS(DeliveryQueue);
     SC_METHOD(drain);
-    sensitive << event_;
+    sensitive << message_alarm_.event << timer_alarm_.event;
     dont_initialize();
 }
 
-void DeliveryQueue::arm(std::uint64_t at, std::uint64_t now) {
-    if (armed_at_ > now && at >= armed_at_) return;  // the kernel would ignore a later notification
-    armed_at_ = at;
-    event_.notify(sc_core::sc_time::from_value(at - now));
+void DeliveryQueue::arm(Alarm& a, std::uint64_t at, std::uint64_t now) {
+    if (draining_) return;  // drain() arms both events for what is left when it is done
+    if (a.armed_at > now && at >= a.armed_at) return;  // the kernel would ignore a later notification
+    a.armed_at = at;
+    a.event.notify(sc_core::sc_time::from_value(at - now));
 }
 
 void DeliveryQueue::post(DeliveryTarget& to, const Message& m, const sc_core::sc_time& delay, HotBytes hot) {
@@ -36,7 +37,7 @@ void DeliveryQueue::post(DeliveryTarget& to, const Message& m, const sc_core::sc
     const std::uint64_t at = now + delay.value();
     messages_.push_back(MessageKey{at, seq_++, slot});
     std::push_heap(messages_.begin(), messages_.end(), std::greater<MessageKey>());
-    arm(at, now);
+    arm(message_alarm_, at, now);
 }
 
 DeliveryQueue::TimerId DeliveryQueue::add_timer(DeliveryTarget& to) {
@@ -67,7 +68,7 @@ void DeliveryQueue::wake(TimerId t, const sc_core::sc_time& delay, const std::ar
     const std::uint64_t at = now + delay.value();
     timer_hot_[t] = hot;
     set_timer(t, TimerKey{at, (seq_++ << kTimerBits) | t});
-    arm(at, now);
+    arm(timer_alarm_, at, now);
 }
 
 void DeliveryQueue::prefetch_next() const {
@@ -86,6 +87,7 @@ void DeliveryQueue::drain() {
     watchdog_.activation(*this);
     const std::uint64_t now = sim_now().value();
     const std::uint64_t posted_before = seq_;
+    draining_ = true;
     for (;;) {
         const TimerKey timer = tree_[1];
         if (timer.at <= now && timer.seq() < posted_before) {
@@ -103,10 +105,12 @@ void DeliveryQueue::drain() {
         item.to->deliver(item.msg);
         free_.push_back(slot);
     }
-    armed_at_ = 0;  // the activation consumed the notification
-    std::uint64_t next = tree_[1].at;
-    if (!messages_.empty()) next = std::min(next, messages_.front().at);
-    if (next != kNever) arm(next, now);
+    draining_ = false;
+    // A notification for now has been consumed by this activation; a later one is still pending.
+    if (message_alarm_.armed_at <= now) message_alarm_.armed_at = 0;
+    if (timer_alarm_.armed_at <= now) timer_alarm_.armed_at = 0;
+    if (!messages_.empty()) arm(message_alarm_, messages_.front().at, now);
+    if (tree_[1].at != kNever) arm(timer_alarm_, tree_[1].at, now);
 }
 
 }  // namespace rmsim

@@ -6,7 +6,7 @@
 // contention); the message takes effect at now + delay. A node on its own keeps such messages in an event
 // queue of its own, with its own event and process (modules/node.h). On a machine of many nodes they share
 // this queue instead: a message in flight lasts microseconds of simulated time, so at any moment only a few
-// are in flight, and one queue of them, its event and its process stay in the cache, where a queue, an event
+// are in flight, and one queue of them, its events and its process stay in the cache, where a queue, an event
 // and a process per node are cold at each of a node's messages (on 1,024 nodes, three or four cache misses a
 // message before the node's own state is touched).
 //
@@ -102,8 +102,14 @@ private:
     void set_timer(TimerId t, TimerKey k);
     /// Asks for the state of whatever is due next (a timer before a message at one time).
     void prefetch_next() const;
-    /// Notifies the event for `at` unless a pending notification already comes at or before it.
-    void arm(std::uint64_t at, std::uint64_t now);
+    /// A SystemC event of the queue and the time of its last notification (pending if later than now).
+    struct Alarm {
+        sc_core::sc_event event;
+        std::uint64_t armed_at = 0;
+        explicit Alarm(const char* name) : event(name) {}
+    };
+    /// Notifies `a` for `at` unless a pending notification of it already comes at or before it.
+    void arm(Alarm& a, std::uint64_t at, std::uint64_t now);
 
     // Messages in flight: few at a time (they last a link's latency), so a small heap.
     std::deque<Item> items_;
@@ -118,8 +124,17 @@ private:
     std::vector<std::array<HotBytes, 3>> timer_hot_;
 
     std::uint64_t seq_ = 0;
-    std::uint64_t armed_at_ = 0;  ///< the time of the last notification made (pending if later than now)
-    sc_core::sc_event event_;
+    // One event for the messages and one for the timers, both waking drain(). A notification earlier than a
+    // pending one leaves the pending one in the kernel's queue of timed events until its time (IEEE 1666
+    // cancels it in place); with one event, every message in flight (microseconds ahead) would do that to the
+    // next core timer (minutes ahead), and the kernel's queue would hold tens of thousands of dead entries.
+    // Messages are posted mostly in arrival order and the earliest timer rarely moves earlier, so each event
+    // rarely leaves one.
+    Alarm message_alarm_{"message_event"};
+    Alarm timer_alarm_{"timer_event"};
+    /// Inside drain(): what its targets post and set is armed once, when it is done (the times set during an
+    /// activation would otherwise move a pending notification earlier, one dead entry each).
+    bool draining_ = false;
     InstantWatchdog watchdog_;
 };
 

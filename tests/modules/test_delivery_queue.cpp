@@ -115,6 +115,68 @@ TEST_CASE("delivery queue: the order of one instant, the next delta cycle, timer
 
 namespace {
 
+// Sets timers and posts from inside its deliveries: at 10 ns (message 7) its own timer for 40 ns, replacing the
+// pending 100 ns, the other target's for 60 ns, and message 8 for 15 ns.
+struct Rearming : DeliveryTarget {
+    Rearming(std::vector<Seen>& log, DeliveryQueue& queue) : log_(log), q(queue) {}
+    void deliver(const Message& m) override {
+        log_.push_back({"r:" + std::to_string(m.task), Recorder::now_ns(), sc_core::sc_delta_count()});
+        if (m.task != 7) return;
+        q.wake(own, sc_time(30, SC_NS));
+        q.wake(other, sc_time(50, SC_NS));
+        Message next;
+        next.task = 8;
+        q.post(*this, next, sc_time(5, SC_NS));
+    }
+    void timer_due() override { log_.push_back({"r:timer", Recorder::now_ns(), sc_core::sc_delta_count()}); }
+    std::vector<Seen>& log_;
+    DeliveryQueue& q;
+    DeliveryQueue::TimerId own = 0, other = 0;
+};
+
+struct RearmScript : sc_core::sc_module {
+    DeliveryQueue& q;
+    Rearming& r;
+    explicit RearmScript(sc_core::sc_module_name n, DeliveryQueue& queue, Rearming& target)
+        : sc_module(n), q(queue), r(target) {
+        SC_HAS_PROCESS(RearmScript);
+        SC_THREAD(run);
+    }
+    void run() {
+        q.wake(r.own, sc_time(100, SC_NS));
+        Message m;
+        m.task = 7;
+        q.post(r, m, sc_time(10, SC_NS));
+    }
+};
+
+}  // namespace
+
+// The queue's messages and timers have an event each, and what a delivery sets is armed when the activation
+// is over: a timer moved earlier than its pending time from inside a delivery fires at the new time only.
+TEST_CASE("delivery queue: times set from inside a delivery, earlier than a pending one", "[modules]") {
+    std::vector<Seen> log;
+    DeliveryQueue q("delivery");
+    Recorder b("b", log);
+    Rearming r(log, q);
+    r.own = q.add_timer(r);
+    r.other = q.add_timer(b);
+    RearmScript s("script", q, r);
+    sc_core::sc_start(sc_time(1, sc_core::SC_US));
+    REQUIRE(log.size() == 4);
+    CHECK(log[0].what == "r:7");
+    CHECK(log[0].at_ns == 10);
+    CHECK(log[1].what == "r:8");  // 10 + 5
+    CHECK(log[1].at_ns == 15);
+    CHECK(log[2].what == "r:timer");  // 10 + 30, once: not again at the 100 it replaced
+    CHECK(log[2].at_ns == 40);
+    CHECK(log[3].what == "b:timer");  // 10 + 50
+    CHECK(log[3].at_ns == 60);
+    CHECK(q.empty());
+}
+
+namespace {
+
 // A task on two nodes (one core each, 2 GHz, 4 W busy, 1 W idle; 2e9 cycles: 1 s), node 0 its gang root,
 // links of 1 ms latency. START sent at 0 arrives at L = 1 ms; both parts' work is done at L + 1 s. Node 1's
 // BARRIER_ARRIVE reaches the root at 2L + 1 s, which releases its part then (COMPLETED at the controller at
