@@ -9,31 +9,10 @@ the scheduler's wall time per mapping event (median of the trials' medians, max 
     scripts/beyond_preemption_table.py results/beyond-preemption-burst [--reference max-upe-ph]
 """
 import argparse
-import json
-import math
 import pathlib
 import statistics
 
-T95 = {1: 12.706, 2: 4.303, 3: 3.182, 4: 2.776, 5: 2.571, 6: 2.447, 7: 2.365, 8: 2.306, 9: 2.262, 10: 2.228,
-       11: 2.201, 12: 2.179, 15: 2.131, 20: 2.086, 30: 2.042}
-
-
-def ci(xs):
-    n = len(xs)
-    if n < 2:
-        return statistics.fmean(xs), float("nan")
-    df = n - 1
-    t = T95.get(df) or T95[min(k for k in T95 if k >= df)] if df <= 30 else 1.96
-    return statistics.fmean(xs), t * statistics.stdev(xs) / math.sqrt(n)
-
-
-def trials(folder):
-    out = {}
-    for d in sorted(folder.glob("trial-*")):
-        s = json.loads((d / "summary.json").read_text())
-        tm = json.loads((d / "timing.json").read_text())
-        out[int(d.name.split("-")[1])] = (s, tm)
-    return out
+from trial_stats import ci, trials
 
 
 def point_of(folder_name):

@@ -10,15 +10,10 @@ median of the trials' medians, the max of their maxima) with the wall time per t
     scripts/siegel_dynamic_table.py results/siegel-dynamic
 """
 import argparse
-import json
-import math
-import pathlib
 import statistics
 
-# Two-sided 95 % quantiles of Student's t by degrees of freedom; between two rows the smaller df's (larger,
-# conservative) value is used.
-T95 = {1: 12.706, 2: 4.303, 3: 3.182, 4: 2.776, 5: 2.571, 6: 2.447, 7: 2.365, 8: 2.306, 9: 2.262, 10: 2.228,
-       12: 2.179, 15: 2.131, 20: 2.086, 25: 2.060, 30: 2.042, 40: 2.021, 49: 2.010, 60: 2.000, 120: 1.980}
+from trial_stats import ci, variant_runs
+
 
 LABELS = [
     ("random", "random"),
@@ -54,37 +49,10 @@ PAIRS = [
 ]
 
 
-def t95(df):
-    if df in T95:
-        return T95[df]
-    smaller = [k for k in T95 if k < df]
-    return T95[max(smaller)] if smaller else T95[1]
-
-
-def ci(xs):
-    n = len(xs)
-    if n < 2:
-        return statistics.fmean(xs), float("nan")
-    return statistics.fmean(xs), t95(n - 1) * statistics.stdev(xs) / math.sqrt(n)
-
-
-def trials(folder):
-    out = {}
-    for d in sorted(folder.glob("trial-*")):
-        if not (d / "summary.json").exists():
-            continue
-        s = json.loads((d / "summary.json").read_text())
-        tm = json.loads((d / "timing.json").read_text())
-        out[int(d.name.split("-")[1])] = (s, tm)
-    return out
-
-
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("out")
-    a = ap.parse_args()
-    root = pathlib.Path(a.out)
-    runs = {name: trials(root / name) for name, _ in LABELS if (root / name).is_dir()}
+    runs = variant_runs(ap.parse_args().out, [name for name, _ in LABELS])
     ran = [(label, runs[name]) for name, label in LABELS if runs.get(name)]  # the variants with trials, in order
 
     print("| variant | trials | tasks on time | energy (MJ) | dropped (discarded + cancelled) |")
