@@ -1,0 +1,118 @@
+#!/usr/bin/env python3
+"""The fidelity table scripts (scripts/trial_stats.py, scripts/siegel_static_table.py) on data computed by hand.
+
+    python3 tests/scripts/test_table_scripts.py      # ctest runs it when CMake finds a Python 3
+"""
+import contextlib
+import io
+import json
+import math
+import pathlib
+import sys
+import tempfile
+import unittest
+
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[2] / "scripts"))
+
+import siegel_static_table  # noqa: E402
+from trial_stats import ci, t95, trials  # noqa: E402
+
+
+class TrialStats(unittest.TestCase):
+    def test_ci_is_the_mean_and_students_t_half_width(self):
+        # [1, 2, 3]: mean 2, sample standard deviation 1, t(0.975, 2 df) = 4.303: 4.303 / sqrt(3) = 2.4843.
+        m, h = ci([1.0, 2.0, 3.0])
+        self.assertEqual(m, 2.0)
+        self.assertAlmostEqual(h, 4.303 / math.sqrt(3), places=12)
+
+    def test_one_trial_has_no_interval(self):
+        m, h = ci([5.0])
+        self.assertEqual(m, 5.0)
+        self.assertTrue(math.isnan(h))
+
+    def test_untabulated_df_takes_the_wider_value_below(self):
+        self.assertEqual(t95(49), 2.010)
+        self.assertEqual(t95(35), 2.042)  # the value at 30 df, not at 40
+
+    def test_unfinished_trials_are_skipped(self):
+        with tempfile.TemporaryDirectory() as d:
+            root = pathlib.Path(d)
+            (root / "trial-0").mkdir()
+            (root / "trial-0" / "summary.json").write_text("{\"a\": 1}")
+            (root / "trial-1").mkdir()  # still running: no summary yet
+            self.assertEqual(trials(root), {0: ({"a": 1}, None)})
+
+
+# Two trials of the static study. Predicted expected energy (MJ), psi and delta met per heuristic and trial; the
+# hardware measures 1 % more than predicted everywhere.
+FIXTURE = {
+    "min-min-p0": [(10.0, 1.0, 1), (10.0, 1.0, 1)],
+    "min-min-p1": [(9.0, 0.95, 1), (9.9, 0.8, 1)],
+    "min-min-p2": [(9.5, 0.05, 0), (9.5, 0.05, 0)],
+    "min-min-p3": [(11.0, 0.0, 0), (11.0, 0.0, 0)],
+    "min-min-p4": [(12.0, 0.0, 0), (12.0, 0.0, 0)],
+    "ga": [(8.1, 0.92, 1), (9.9, 0.99, 0)],
+}
+
+
+def write_fixture(root):
+    for variant, rows in FIXTURE.items():
+        for t, (energy_mj, psi, met) in enumerate(rows):
+            d = root / variant / f"trial-{t}"
+            d.mkdir(parents=True)
+            summary = {
+                "policy_stats": {"predicted_expected_energy_j": energy_mj * 1e6, "predicted_robustness": psi,
+                                 "deadline_met": float(met), "deadline_s": 2000.0 + 100 * t},
+                "energy": {"total_j": energy_mj * 1e6 * 1.01},
+            }
+            (d / "summary.json").write_text(json.dumps(summary))
+
+
+class SiegelStaticTable(unittest.TestCase):
+    def setUp(self):
+        self.dir = tempfile.TemporaryDirectory()
+        write_fixture(pathlib.Path(self.dir.name))
+        out = io.StringIO()
+        argv = sys.argv
+        sys.argv = ["siegel_static_table.py", self.dir.name]
+        try:
+            with contextlib.redirect_stdout(out):
+                siegel_static_table.main()
+        finally:
+            sys.argv = argv
+        self.lines = out.getvalue().splitlines()
+
+    def tearDown(self):
+        self.dir.cleanup()
+
+    def row(self, start):
+        found = [line for line in self.lines if line.startswith(start)]
+        self.assertEqual(len(found), 1, start)
+        return found[0]
+
+    def test_header(self):
+        self.assertEqual(self.lines[0], "2 trials; delta 2,000-2,100 s by trial")
+
+    def test_ga_row(self):
+        # Energy (8.1 + 9.9) / 2 = 9.0; sample sd 1.8 / sqrt(2), t(1 df) = 12.706: half-width 12.706 * 0.9 =
+        # 11.4354. psi (0.92 + 0.99) / 2 = 0.955. Met in 1 of 2. Measured 1.01 x: 9.09 +- 11.54975, +1 %.
+        self.assertEqual(self.row("| GA |"), "| GA | 9.000 ± 11.435 | 0.9550 ± 0.4447 (min 0.92, max 0.99) | 1 / 2 | "
+                                            "9.090 ± 11.550 | +1.00 ± 0.00 % |")
+
+    def test_paired_ga_against_min_min_p1(self):
+        # Per trial 100 (8.1 / 9 - 1) = -10 and 100 (9.9 / 9.9 - 1) = 0: mean -5, sd 10 / sqrt(2), half-width
+        # 12.706 * 5 = 63.53; GA lower in 1 of 2.
+        self.assertEqual(self.row("| GA vs Min-Min P1 |"), "| GA vs Min-Min P1 | 2 | -5.00 ± 63.53 % | 1 of 2 |")
+
+    def test_claims(self):
+        # Trial 1: GA 9.9 is not below Min-Min P1's 9.9, but P1's psi 0.8 misses the constraint; below P0's 10.
+        self.assertIn("GA below every Min-Min in 1 of 2 trials", self.lines)
+        self.assertIn("GA below every Min-Min with psi >= 0.9 in 2 of 2 trials", self.lines)
+        self.assertIn("psi falls monotonically P0 -> P4 (non-increasing) in 2 of 2 trials", self.lines)
+        # psi >= 0.9: P0 twice, P1 trial 0, GA twice (trial 1 missed); P1 trial 1 (0.8) met; the 6 at <= 0.1 missed.
+        self.assertIn("met delta, all heuristics: psi >= 0.9: 4 of 5; 0.1 < psi < 0.9: 1 of 1; psi <= 0.1: 0 of 6",
+                      self.lines)
+
+
+if __name__ == "__main__":
+    unittest.main()
