@@ -106,9 +106,7 @@ void DeliveryQueue::drain() {
         free_.push_back(slot);
     }
     draining_ = false;
-    // A notification for now has been consumed by this activation; a later one is still pending.
-    if (message_alarm_.armed_at <= now) message_alarm_.armed_at = 0;
-    if (timer_alarm_.armed_at <= now) timer_alarm_.armed_at = 0;
+    // arm() renotifies an alarm whose last notification was for now or earlier (this activation consumed it).
     if (!messages_.empty()) arm(message_alarm_, messages_.front().at, now);
     if (tree_[1].at != kNever) arm(timer_alarm_, tree_[1].at, now);
 }

@@ -23,6 +23,7 @@ LABELS = [
     ("ga", "GA"),
 ]
 MIN_MIN = [name for name, _ in LABELS if name.startswith("min-min")]
+R = 0.9  # the robustness constraint psi >= R of the config
 
 
 def stat(s, key):
@@ -74,16 +75,16 @@ def main():
         print(f"| {label} | {len(d)} | {m:+.2f} ± {h:.2f} % | {sum(v < 0 for v in d)} of {len(d)} |")
 
     if "ga" in runs and all(p in runs for p in MIN_MIN):
-        below = sum(all(stat(runs["ga"][t][0], energy_key) < stat(runs[p][t][0], energy_key) for p in MIN_MIN)
-                    for t in runs["ga"] if all(t in runs[p] for p in MIN_MIN))
-        print(f"\nGA below every Min-Min in {below} of {len(runs['ga'])} trials")
-        # The claim is among mappings that meet the constraint psi >= R (R = 0.9 in the config).
-        feasible_below = 0
-        for t in runs["ga"]:
+        def ga_below(t, feasible_only):
             seeds = [runs[p][t][0] for p in MIN_MIN if t in runs[p]]
-            ok = [x for x in seeds if stat(x, "predicted_robustness") >= 0.9]
-            feasible_below += all(stat(runs["ga"][t][0], energy_key) < stat(x, energy_key) for x in ok)
-        print(f"GA below every Min-Min with psi >= 0.9 in {feasible_below} of {len(runs['ga'])} trials")
+            if feasible_only:  # the claim is among the mappings that meet the constraint
+                seeds = [x for x in seeds if stat(x, "predicted_robustness") >= R]
+            return all(stat(runs["ga"][t][0], energy_key) < stat(x, energy_key) for x in seeds)
+
+        count = len(runs["ga"])
+        print(f"\nGA below every Min-Min in {sum(ga_below(t, False) for t in runs['ga'])} of {count} trials")
+        print(f"GA below every Min-Min with psi >= {R} in {sum(ga_below(t, True) for t in runs['ga'])} of {count} "
+              "trials")
     order = [p for p in MIN_MIN if p in runs]
     falls = 0
     common = set.intersection(*(set(runs[p]) for p in order)) if order else set()
@@ -92,14 +93,15 @@ def main():
         falls += all(x >= y for x, y in zip(psi, psi[1:]))
     print(f"psi falls monotonically P0 -> P4 (non-increasing) in {falls} of {len(common)} trials")
     # Executed against predicted robustness: did the hardware meet delta, by the mapping's psi?
-    buckets = {"psi >= 0.9": [0, 0], "0.1 < psi < 0.9": [0, 0], "psi <= 0.1": [0, 0]}
+    buckets = {f"psi >= {R}": [0, 0], f"0.1 < psi < {R}": [0, 0], "psi <= 0.1": [0, 0]}
     for tr in runs.values():
         for s, _ in tr.values():
             psi = stat(s, "predicted_robustness")
-            key = "psi >= 0.9" if psi >= 0.9 else "psi <= 0.1" if psi <= 0.1 else "0.1 < psi < 0.9"
+            key = f"psi >= {R}" if psi >= R else "psi <= 0.1" if psi <= 0.1 else f"0.1 < psi < {R}"
             buckets[key][0] += stat(s, "deadline_met") >= 1
             buckets[key][1] += 1
-    print("met delta, all heuristics: " + "; ".join(f"{k}: {m} of {n}" for k, (m, n) in buckets.items()))
+    print("met delta, all heuristics: " +
+          "; ".join(f"{k}: {met} of {of}" for k, (met, of) in buckets.items()))
 
 
 if __name__ == "__main__":
