@@ -8,12 +8,11 @@
 namespace rmsim {
 
 void BackfillIndex::Bucket::rebuild() {
-    // Drop what is gone (before `first`, found dead), then size the tree for half as many again.
-    std::vector<Entry> kept;
-    kept.reserve(entries.size() - first - dead);
+    // Drop what is gone (before `first`, found dead), in place, then size the tree for half as many again.
+    std::size_t kept = 0;
     for (std::size_t i = first; i < entries.size(); ++i)
-        if (!is_dead(i)) kept.push_back(entries[i]);
-    entries.swap(kept);
+        if (!is_dead(i)) entries[kept++] = entries[i];
+    entries.resize(kept);
     build_tree();
 }
 
