@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""The fidelity table scripts (scripts/trial_stats.py, scripts/siegel_static_table.py) on data computed by hand.
+"""The fidelity table scripts (scripts/trial_stats.py, scripts/siegel_static_table.py, scripts/tarplee_idle_table.py)
+on data computed by hand.
 
     python3 tests/scripts/test_table_scripts.py      # ctest runs it when CMake finds a Python 3
 """
@@ -15,7 +16,21 @@ import unittest
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[2] / "scripts"))
 
 import siegel_static_table  # noqa: E402
+import tarplee_idle_table  # noqa: E402
 from trial_stats import ci, t95, trials  # noqa: E402
+
+
+def printed_lines(script, folder):
+    """What a table script's main() prints for `folder`, as lines."""
+    out = io.StringIO()
+    argv = sys.argv
+    sys.argv = [script.__name__ + ".py", folder]
+    try:
+        with contextlib.redirect_stdout(out):
+            script.main()
+    finally:
+        sys.argv = argv
+    return out.getvalue().splitlines()
 
 
 class TrialStats(unittest.TestCase):
@@ -68,22 +83,23 @@ def write_fixture(root):
             (d / "summary.json").write_text(json.dumps(summary))
 
 
-class SiegelStaticTable(unittest.TestCase):
+class TableOfFixture(unittest.TestCase):
+    """A table script run on a fixture folder: `self.lines`, what it printed."""
+    script = None
+    write = None
+
     def setUp(self):
         self.dir = tempfile.TemporaryDirectory()
-        write_fixture(pathlib.Path(self.dir.name))
-        out = io.StringIO()
-        argv = sys.argv
-        sys.argv = ["siegel_static_table.py", self.dir.name]
-        try:
-            with contextlib.redirect_stdout(out):
-                siegel_static_table.main()
-        finally:
-            sys.argv = argv
-        self.lines = out.getvalue().splitlines()
+        type(self).write(pathlib.Path(self.dir.name))
+        self.lines = printed_lines(self.script, self.dir.name)
 
     def tearDown(self):
         self.dir.cleanup()
+
+
+class SiegelStaticTable(TableOfFixture):
+    script = siegel_static_table
+    write = staticmethod(write_fixture)
 
     def row(self, start):
         found = [line for line in self.lines if line.startswith(start)]
@@ -112,6 +128,49 @@ class SiegelStaticTable(unittest.TestCase):
         # psi >= 0.9: P0 twice, P1 trial 0, GA twice (trial 1 missed); P1 trial 1 (0.8) met; the 6 at <= 0.1 missed.
         self.assertIn("met delta, all heuristics: psi >= 0.9: 4 of 5; 0.1 < psi < 0.9: 1 of 1; psi <= 0.1: 0 of 6",
                       self.lines)
+
+
+# Two idle-power levels of two trials: (energy J, makespan s) of each lower-bound point, listed out of order in the
+# file (the point column orders them); the other fronts of pareto.csv are not read.
+IDLE_FIXTURE = {
+    "idle-0": [[(5e6, 1000), (6e6, 600), (8e6, 500)], [(4e6, 1200), (7e6, 700)]],
+    "idle-100": [[(8e6, 500)], [(7e6, 700.4)]],
+}
+
+
+def write_idle_fixture(root):
+    for variant, per_trial in IDLE_FIXTURE.items():
+        for t, points in enumerate(per_trial):
+            d = root / variant / f"trial-{t}"
+            d.mkdir(parents=True)
+            rows = [f"lp_lower_bound,{i},{e},{ms}" for i, (e, ms) in enumerate(points)]
+            rows.reverse()
+            rows += ["lp_full_allocation,0,1,1", "executed,0,2,2"]
+            (d / "pareto.csv").write_text("front,point,energy_j,makespan_s\n" + "\n".join(rows) + "\n")
+            (d / "summary.json").write_text("{}")
+
+
+class TarpleeIdleTable(TableOfFixture):
+    script = tarplee_idle_table
+    write = staticmethod(write_idle_fixture)
+
+    def test_rows(self):
+        # 0 %: points 3 and 2 (mean 2.5, sd 0.7071, half-width 12.706 x 0.5 = 6.353); makespan at the minimum-energy
+        # end 1000 and 1200 (1100 +- 12.706 x 100), minimum makespan 500 and 700, span 500 in both; minimum energy
+        # 5 and 4 MJ, energy at the minimum makespan 8 and 7 MJ.
+        self.assertEqual(self.lines[2], "| 0 % | 2 | 2.5 ± 6.4 | 1100.0 ± 1270.6 | 600.0 ± 1270.6 | 500.0 ± 0.0 | "
+                                        "4.500 ± 6.353 | 7.500 ± 6.353 |")
+        # 100 %: one point each, at 500 and 700.4 s (mean 600.2, half-width 12.706 x 200.4 / 2 = 1273.1), span 0.
+        self.assertEqual(self.lines[3], "| 100 % | 2 | 1.0 ± 0.0 | 600.2 ± 1273.1 | 600.2 ± 1273.1 | 0.0 ± 0.0 | "
+                                        "7.500 ± 6.353 | 7.500 ± 6.353 |")
+
+    def test_claims(self):
+        # Spans 500 -> 0 in both trials; minimum energies 5 -> 8 and 4 -> 7 MJ.
+        self.assertEqual(self.lines[4], "0 % -> 100 %: span not larger in 2 of 2 trials, minimum energy not lower in "
+                                        "2 of 2 (within 1e-09 relative)")
+        # One point in both; at the 0 % front's minimum makespan in trial 0 (500 = 500), not in trial 1 (700.4).
+        self.assertEqual(self.lines[5], "100 %: one point in 2 of 2 trials; its makespan the 0 % front's minimum "
+                                        "makespan (within 1e-6) in 1 of 2")
 
 
 if __name__ == "__main__":
