@@ -15,16 +15,19 @@
 
 #include "manager/availability_profile.h"
 #include "manager/unit_choice.h"
+#include "platform/time.h"
 
 namespace {
 
 using rmsim::AvailabilityProfile;
 using rmsim::BookingKind;
-using rmsim::Seconds;
+using rmsim::SimTime;
 using rmsim::TaskId;
 using Clock = std::chrono::steady_clock;
 
-constexpr Seconds kDay_s = 86400.0;
+const SimTime kDay = SimTime::from_whole_seconds(86400);
+
+SimTime seconds(double s) { return SimTime::from_seconds(s); }
 
 double micros_since(Clock::time_point t0, long count) {
     return std::chrono::duration<double, std::micro>(Clock::now() - t0).count() / static_cast<double>(count);
@@ -45,7 +48,7 @@ long rss_kib() {
 
 struct Request {
     std::uint32_t k;
-    Seconds duration_s;
+    SimTime duration;
 };
 
 /// Node counts skewed to small tasks (most HPC jobs are small), capped at 1/40 of the cluster.
@@ -53,8 +56,7 @@ Request random_request(std::mt19937_64& rng, std::uint32_t nodes) {
     std::uniform_real_distribution<double> u(0.0, 1.0);
     const double cap = std::max(1.0, nodes / 40.0);
     const auto k = static_cast<std::uint32_t>(std::max(1.0, std::floor(std::pow(cap, u(rng)))));
-    const Seconds d = 600.0 + u(rng) * 6.0 * 3600.0;
-    return {k, d};
+    return {k, seconds(600.0 + u(rng) * 6.0 * 3600.0)};
 }
 
 /// Fills a cluster like a busy mapping event: running tasks until ~95 % of the nodes are busy, then
@@ -65,26 +67,25 @@ void fill(AvailabilityProfile& p, std::mt19937_64& rng, int reservations, TaskId
     while (busy < p.node_count() * 95 / 100) {
         Request r = random_request(rng, p.node_count());
         r.k = std::min(r.k, p.node_count() - busy);
-        const Seconds started = -u(rng) * 3600.0;
+        const SimTime started = seconds(-u(rng) * 3600.0);
         // Running tasks started up to an hour ago.
-        const auto nodes = p.choose_nodes(r.k, 0.0, r.duration_s);
+        const auto nodes = p.choose_nodes(r.k, SimTime(), r.duration);
         if (!nodes.empty()) {
-            p.add(nodes, started, r.duration_s, owner, BookingKind::Running);
+            p.add(nodes, started, r.duration, owner, BookingKind::Running);
             busy += r.k;
         }
         ++owner;
     }
     for (int i = 0; i < reservations; ++i) {
         const Request r = random_request(rng, p.node_count());
-        const auto t = p.earliest_start(r.k, r.duration_s, 0.0);
-        p.reserve(r.k, *t, r.duration_s, owner++,
-                  i % 2 ? BookingKind::Reservation : BookingKind::PlaceHolder);
+        const auto t = p.earliest_start(r.k, r.duration, SimTime());
+        p.reserve(r.k, *t, r.duration, owner++, i % 2 ? BookingKind::Reservation : BookingKind::PlaceHolder);
     }
 }
 
 void bench_cluster(std::uint32_t nodes, int reservations, std::uint64_t seed) {
     std::mt19937_64 rng(seed);
-    AvailabilityProfile p(nodes, 0.0);
+    AvailabilityProfile p(nodes, SimTime());
     TaskId owner = 1;
     fill(p, rng, reservations, owner);
     std::printf("cluster of %u nodes, %zu bookings (%d planned ahead)\n", nodes, p.booking_count(),
@@ -99,7 +100,7 @@ void bench_cluster(std::uint32_t nodes, int reservations, std::uint64_t seed) {
     auto t0 = Clock::now();
     for (long i = 0; i < queries; ++i) {
         const Request& r = reqs[i % reqs.size()];
-        found += p.earliest_start(r.k, r.duration_s, 0.0, kDay_s).has_value();
+        found += p.earliest_start(r.k, r.duration, SimTime(), kDay).has_value();
     }
     std::printf("  earliest_start, cached:               %8.2f us  (%ld of %ld feasible)\n",
                 micros_since(t0, queries), found, queries);
@@ -109,8 +110,8 @@ void bench_cluster(std::uint32_t nodes, int reservations, std::uint64_t seed) {
     t0 = Clock::now();
     for (long i = 0; i < chooses; ++i) {
         const Request& r = reqs[i % reqs.size()];
-        const auto t = p.earliest_start(r.k, r.duration_s, 0.0);
-        found += static_cast<long>(p.choose_nodes(r.k, *t, r.duration_s).size());
+        const auto t = p.earliest_start(r.k, r.duration, SimTime());
+        found += static_cast<long>(p.choose_nodes(r.k, *t, r.duration).size());
     }
     std::printf("  earliest_start + choose_nodes:        %8.2f us\n", micros_since(t0, chooses));
 
@@ -120,9 +121,9 @@ void bench_cluster(std::uint32_t nodes, int reservations, std::uint64_t seed) {
     t0 = Clock::now();
     for (long i = 0; i < places; ++i) {
         const Request& r = reqs[i % reqs.size()];
-        const auto t = p.earliest_start(r.k, r.duration_s, 0.0);
-        p.reserve(r.k, *t, r.duration_s, owner, BookingKind::PlaceHolder);
-        found += p.earliest_start(reqs[(i + 1) % reqs.size()].k, 3600.0, 0.0).has_value();
+        const auto t = p.earliest_start(r.k, r.duration, SimTime());
+        p.reserve(r.k, *t, r.duration, owner, BookingKind::PlaceHolder);
+        found += p.earliest_start(reqs[(i + 1) % reqs.size()].k, seconds(3600.0), SimTime()).has_value();
         p.remove(owner++);
     }
     std::printf("  place + rebuilt query + remove:       %8.2f us\n", micros_since(t0, places));
@@ -133,8 +134,8 @@ void bench_cluster(std::uint32_t nodes, int reservations, std::uint64_t seed) {
         p.clear_placeholders();
         for (int j = 0; j < 20; ++j) {
             const Request& r = reqs[(i * 20 + j) % reqs.size()];
-            const auto t = p.earliest_start(r.k, r.duration_s, 0.0);
-            p.reserve(r.k, *t, r.duration_s, owner++, BookingKind::PlaceHolder);
+            const auto t = p.earliest_start(r.k, r.duration, SimTime());
+            p.reserve(r.k, *t, r.duration, owner++, BookingKind::PlaceHolder);
         }
     }
     std::printf("  clear place-holders + 20 placements:  %8.2f us\n", micros_since(t0, clears));
@@ -142,7 +143,7 @@ void bench_cluster(std::uint32_t nodes, int reservations, std::uint64_t seed) {
     // A day of mapping events every 60 s (§3.3.1): set_now prunes what has finished.
     t0 = Clock::now();
     long events = 0;
-    for (Seconds now = 60.0; now <= 6.0 * 3600.0; now += 60.0, ++events) p.set_now(now);
+    for (SimTime now = seconds(60.0); now <= seconds(6.0 * 3600.0); now += seconds(60.0), ++events) p.set_now(now);
     std::printf("  set_now (6 h, one per 60 s):          %8.2f us   -> %zu bookings left\n",
                 micros_since(t0, events), p.booking_count());
     if (found < 0) std::printf("unreachable\n");
@@ -154,25 +155,25 @@ void bench_cluster(std::uint32_t nodes, int reservations, std::uint64_t seed) {
 void bench_fcfs_churn(std::uint32_t units, std::uint64_t seed) {
     std::mt19937_64 rng(seed);
     std::exponential_distribution<double> duration(1.0 / 600.0);  // mean 600 s
-    AvailabilityProfile p(units, 0.0);
+    AvailabilityProfile p(units, SimTime());
     TaskId owner = 1;
     const std::uint32_t running = units * 8 / 10;
     // Start the tasks at time 0, each on the lowest idle unit: they fill units 0..running-1.
     for (std::uint32_t i = 0; i < running; ++i) {
-        const Seconds d = duration(rng);
-        const auto u = rmsim::lowest_idle_units(p, 1, 0.0, d);
-        p.add(u, 0.0, d, owner++, BookingKind::Running);
+        const SimTime d = seconds(duration(rng));
+        const auto u = rmsim::lowest_idle_units(p, 1, SimTime(), d);
+        p.add(u, SimTime(), d, owner++, BookingKind::Running);
     }
     const long steps = 20000;
     long placed = 0;
-    Seconds now = 0;
+    SimTime now;
     // Arrivals at the completion rate (running / 600 s), so the load stays near 80 %.
     std::uniform_real_distribution<double> gap(0.0, 2.0 * 600.0 / running);
     const auto t0 = Clock::now();
     for (long i = 0; i < steps; ++i) {
-        now += gap(rng);
+        now += seconds(gap(rng));
         p.set_now(now);
-        const Seconds d = duration(rng);
+        const SimTime d = seconds(duration(rng));
         const auto u = rmsim::lowest_idle_units(p, 1, now, now + d);
         if (!u.empty()) {
             p.add(u, now, now + d, owner++, BookingKind::Running);
@@ -186,6 +187,10 @@ void bench_fcfs_churn(std::uint32_t units, std::uint64_t seed) {
 
 }  // namespace
 
+// libsystemc's own main() refers to sc_main (rmsim_lib links SystemC); this program's main() is its own, so
+// sc_main is never called.
+extern "C" int sc_main(int, char**) { return 0; }
+
 int main() {
     std::printf("availability profile benchmark (mean wall time per operation)\n");
     const long rss0 = rss_kib();
@@ -198,7 +203,7 @@ int main() {
         std::vector<AvailabilityProfile> clusters;
         TaskId owner = 1;
         for (int c = 0; c < 5; ++c) {
-            clusters.emplace_back(20000, 0.0);
+            clusters.emplace_back(20000, SimTime());
             fill(clusters.back(), rng, 300, owner);
         }
         std::printf("memory: 5 filled clusters of 20,000 nodes: %ld KiB resident (%ld KiB at start)\n",

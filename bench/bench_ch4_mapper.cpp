@@ -40,6 +40,10 @@ double gamma(std::mt19937_64& rng, double mean, double cov) {
 
 }  // namespace
 
+// libsystemc's own main() refers to sc_main (rmsim_lib links SystemC); this program's main() is its own, so
+// sc_main is never called.
+extern "C" int sc_main(int, char**) { return 0; }
+
 int main(int argc, char** argv) {
     constexpr std::uint32_t kClusters = 5, kPerCluster = 160, kTypes = 100;
     // The waiting tasks come in bursts of this many twins (§4.4.3: one type, arrival and utility; one group).

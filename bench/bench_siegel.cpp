@@ -21,6 +21,10 @@
 using namespace rmsim;
 using Clock = std::chrono::steady_clock;
 
+// libsystemc's own main() refers to sc_main (rmsim_lib links SystemC); this program's main() is its own, so
+// sc_main is never called.
+extern "C" int sc_main(int, char**) { return 0; }
+
 int main(int argc, char** argv) {
     if (argc < 2) {
         std::fprintf(stderr, "usage: bench_siegel <platform.yaml> [budget_s] [seed] [deadline_factor] [max_pulses] [bin_s]\n");

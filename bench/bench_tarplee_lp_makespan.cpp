@@ -48,6 +48,10 @@ double median(std::vector<double> v) {
 
 }  // namespace
 
+// libsystemc's own main() refers to sc_main (rmsim_lib links SystemC); this program's main() is its own, so
+// sc_main is never called.
+extern "C" int sc_main(int, char**) { return 0; }
+
 int main(int argc, char** argv) {
     Count tasks = 10000000, machines = 10000;
     std::size_t task_types = 15, machine_types = 10;
