@@ -2,8 +2,9 @@
 // environment (Fig. 2.7: 15 task types, 10 machine types, types equally likely; ETC "random" U(1 s, 10 s),
 // "range" (task range 100, machine range 10) or CVB (COV 0.6 / 0.6, mean 10 s)), --tasks tasks and
 // --machines machines. Times the three phases separately (LP with CLP, rounding Alg. 1, LPT local assignment
-// Alg. 2) and optionally the optimized min-min (Alg. 4) and the Ch.4 profit LP (--profit GAMMA) on the same bag. Prints the median over --repeats of
-// each phase and the makespans (LP bound, rounded DLT, full allocation). Not a test: `make bench`, then run
+// Alg. 2) and optionally the optimized min-min (Alg. 4) and the Ch.4 profit LP (--profit GAMMA) on the same
+// bag, with --bags more bags of the environment for Fig. 4.2. Prints the median over --repeats of each phase
+// and the makespans (LP bound, rounded DLT, full allocation). Not a test: `make bench`, then run
 // bench_tarplee_lp_makespan --help.
 #include <algorithm>
 #include <chrono>
@@ -59,6 +60,8 @@ int main(int argc, char** argv) {
     int repeats = 3;
     bool min_min = false;
     double profit_gamma = 0;
+    double idle_fraction = 0.1;
+    int bags = 1;
     unsigned long long seed = 1;
     for (int a = 1; a < argc; ++a) {
         auto next = [&](const char* name) {
@@ -77,14 +80,17 @@ int main(int argc, char** argv) {
         else if (!std::strcmp(argv[a], "--seed")) seed = std::strtoull(next("--seed"), nullptr, 10);
         else if (!std::strcmp(argv[a], "--min-min")) min_min = true;
         else if (!std::strcmp(argv[a], "--profit")) profit_gamma = std::atof(next("--profit"));
+        else if (!std::strcmp(argv[a], "--idle")) idle_fraction = std::atof(next("--idle"));
+        else if (!std::strcmp(argv[a], "--bags")) bags = std::atoi(next("--bags"));
         else {
             std::printf("bench_tarplee_lp_makespan [--tasks N] [--machines N] [--task-types T] [--machine-types M]\n"
-                        "  [--generator random|range|cvb] [--repeats R] [--seed S] [--min-min] [--profit GAMMA]\n");
+                        "  [--generator random|range|cvb] [--repeats R] [--seed S] [--min-min]\n"
+                        "  [--profit GAMMA [--idle FRACTION] [--bags N]]\n");
             return argv[a] == std::string("--help") ? 0 : 2;
         }
     }
-    if (repeats < 1 || machines < static_cast<Count>(machine_types)) {
-        std::fprintf(stderr, "need --repeats >= 1 and at least one machine per machine type\n");
+    if (repeats < 1 || bags < 1 || idle_fraction < 0 || machines < static_cast<Count>(machine_types)) {
+        std::fprintf(stderr, "need --repeats >= 1, --bags >= 1, --idle >= 0 and a machine per machine type\n");
         return 2;
     }
     std::mt19937_64 rng(seed);
@@ -140,7 +146,8 @@ int main(int argc, char** argv) {
                     st.cache_reads ? 100.0 * st.cache_hits / st.cache_reads : 0.0);
     }
     if (profit_gamma > 0) {
-        // Tarplee Ch.4: APC ~ U(50 W, 150 W) i.i.d., idle power 10 % of each type's mean APC (Ch.3 setting).
+        // Tarplee Ch.4: APC ~ U(50 W, 150 W) i.i.d., idle power --idle (default 10 %, the Ch.3 setting; Fig. 4.2 has
+        // none, §4.5.2) of each type's mean APC.
         EnergyModel m;
         std::uniform_real_distribution<double> w(50.0, 150.0);
         m.apc.assign(task_types, std::vector<double>(machine_types));
@@ -149,7 +156,7 @@ int main(int argc, char** argv) {
         for (std::size_t j = 0; j < machine_types; ++j) {
             double mean = 0;
             for (std::size_t i = 0; i < task_types; ++i) mean += m.apc[i][j] / static_cast<double>(task_types);
-            m.idle_power.push_back(0.1 * mean);
+            m.idle_power.push_back(idle_fraction * mean);
         }
         const double price = profit_gamma * min_energy_bound(bag, m);
         std::vector<double> t_profit;
@@ -159,8 +166,26 @@ int main(int argc, char** argv) {
             r = max_profit(bag, m, price, 1.0, std::numeric_limits<double>::infinity());
             t_profit.push_back(seconds_since(t0));
         }
-        std::printf("profit (gamma %.3g) median s: %.6f (LP, rounding and local assignment)  rate upper %.6g lower %.6g\n",
-                    profit_gamma, median(t_profit), r.upper_bound, r.lower_bound);
+        // Fig. 4.2's measure: the relative decrease in profit per unit time from the upper to the lower bound.
+        auto decrease = [](const ProfitResult& x) { return (x.upper_bound - x.lower_bound) / x.upper_bound; };
+        std::printf("profit (gamma %.3g, idle %.3g) median s: %.6f (LP, rounding and local assignment)  rate upper %.6g "
+                    "lower %.6g  relative decrease %.4f %%\n",
+                    profit_gamma, idle_fraction, median(t_profit), r.upper_bound, r.lower_bound, 100 * decrease(r));
+        if (bags > 1) {
+            // Fig. 4.2: more bags of the same environment (types drawn anew, the price from each bag's E_min).
+            std::vector<double> d{decrease(r)};
+            for (int b = 1; b < bags; ++b) {
+                std::mt19937_64 bag_rng(seed * 1000003ull + static_cast<unsigned long long>(b));
+                bag.tasks = equally_likely(tasks, task_types, 0, bag_rng);
+                d.push_back(decrease(max_profit(bag, m, profit_gamma * min_energy_bound(bag, m), 1.0,
+                                                std::numeric_limits<double>::infinity())));
+            }
+            std::sort(d.begin(), d.end());
+            double mean = 0;
+            for (double x : d) mean += x / static_cast<double>(d.size());
+            std::printf("relative decrease over %d bags: mean %.4f %%  median %.4f %%  min %.4f %%  max %.4f %%\n", bags,
+                        100 * mean, 100 * median(d), 100 * d.front(), 100 * d.back());
+        }
     }
     return 0;
 }
