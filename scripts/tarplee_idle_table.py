@@ -8,12 +8,14 @@ points of the lower bound (front `lp_lower_bound`, energy ascending), the makesp
 minimum makespan, the makespan span between the two (how far the front reaches in makespan), the minimum energy
 and the energy at the minimum makespan. Then, trial by trial, whether the span shrinks and the minimum energy
 grows from each level to the next, and whether the last level's front is one point at the minimum makespan of
-the first level's.
+the first level's. Last, per level, how the lower bound's points moved through rounding and local assignment
+(Tarplee §3.4.3, Fig. 3.6: summary.json policy_stats.progression_*, summed over the trials).
 
     scripts/tarplee_idle_table.py results/tarplee-idle
 """
 import argparse
 import csv
+import json
 import pathlib
 
 from trial_stats import ci
@@ -35,15 +37,24 @@ def measures(front):
             "e_min": e_min, "e_at_ms_min": e_at_ms_min}
 
 
+PHASES = ["rounding_makespan", "rounding_energy", "assignment_makespan", "assignment_energy"]
+
+
 def levels(out):
-    """{f: {trial: measures}} of the idle-<f> folders with finished trials, f ascending."""
+    """{f: {trial: measures}} of the idle-<f> folders with finished trials, f ascending; a trial's measures
+    include the progression counts of its summary.json (0 where absent)."""
     found = {}
     for d in pathlib.Path(out).glob("idle-*"):
         f = float(d.name.split("-", 1)[1])
         per_trial = {}
         for t in sorted(d.glob("trial-*")):
             if (t / "pareto.csv").exists() and (t / "summary.json").exists():
-                per_trial[int(t.name.split("-")[1])] = measures(lower_bound(t / "pareto.csv"))
+                m = measures(lower_bound(t / "pareto.csv"))
+                stats = json.loads((t / "summary.json").read_text()).get("policy_stats", {})
+                for phase in PHASES:
+                    for way in ("up", "down"):
+                        m[f"{phase}_{way}"] = stats.get(f"progression_{phase}_{way}", 0)
+                per_trial[int(t.name.split("-")[1])] = m
         if per_trial:
             found[f] = per_trial
     return dict(sorted(found.items()))
@@ -82,6 +93,11 @@ def main():
                  for t in common)
     print(f"{last:g} %: one point in {single} of {len(common)} trials; its makespan the {first:g} % front's minimum "
           f"makespan (within 1e-6) in {at_min} of {len(common)}")
+    print("progression of the lower bound's points (up / down; the rest unchanged within 1e-9):")
+    for f, per_trial in runs.items():
+        total = lambda key: int(sum(m[key] for m in per_trial.values()))  # noqa: E731
+        cells = [f"{phase.replace('_', ' ')} {total(phase + '_up')} / {total(phase + '_down')}" for phase in PHASES]
+        print(f"  {f:g} %, {total('points')} points: " + "; ".join(cells))
 
 
 if __name__ == "__main__":

@@ -136,6 +136,12 @@ IDLE_FIXTURE = {
     "idle-0": [[(5e6, 1000), (6e6, 600), (8e6, 500)], [(4e6, 1200), (7e6, 700)]],
     "idle-100": [[(8e6, 500)], [(7e6, 700.4)]],
 }
+# Progression counts of the 0 % trials' summaries (those absent count 0; the 100 % summaries have none).
+IDLE_PROGRESSION = {
+    ("idle-0", 0): {"progression_rounding_makespan_up": 2, "progression_rounding_energy_down": 1,
+                    "progression_assignment_makespan_up": 3},
+    ("idle-0", 1): {"progression_rounding_makespan_up": 1, "progression_assignment_energy_up": 2},
+}
 
 
 def write_idle_fixture(root):
@@ -147,7 +153,8 @@ def write_idle_fixture(root):
             rows.reverse()
             rows += ["lp_full_allocation,0,1,1", "executed,0,2,2"]
             (d / "pareto.csv").write_text("front,point,energy_j,makespan_s\n" + "\n".join(rows) + "\n")
-            (d / "summary.json").write_text("{}")
+            stats = IDLE_PROGRESSION.get((variant, t))
+            (d / "summary.json").write_text(json.dumps({"policy_stats": stats} if stats else {}))
 
 
 class TarpleeIdleTable(TableOfFixture):
@@ -171,6 +178,14 @@ class TarpleeIdleTable(TableOfFixture):
         # One point in both; at the 0 % front's minimum makespan in trial 0 (500 = 500), not in trial 1 (700.4).
         self.assertEqual(self.lines[5], "100 %: one point in 2 of 2 trials; its makespan the 0 % front's minimum "
                                         "makespan (within 1e-6) in 1 of 2")
+
+    def test_progression(self):
+        # 0 %: 3 + 2 points; rounding makespan up 2 + 1, rounding energy down 1, assignment makespan up 3,
+        # assignment energy up 2. 100 %: no counts in its summaries.
+        self.assertEqual(self.lines[7], "  0 %, 5 points: rounding makespan 3 / 0; rounding energy 0 / 1; "
+                                        "assignment makespan 3 / 0; assignment energy 2 / 0")
+        self.assertEqual(self.lines[8], "  100 %, 2 points: rounding makespan 0 / 0; rounding energy 0 / 0; "
+                                        "assignment makespan 0 / 0; assignment energy 0 / 0")
 
 
 if __name__ == "__main__":

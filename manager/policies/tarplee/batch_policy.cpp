@@ -207,6 +207,16 @@ FullAllocation BatchAllocationPolicy::energy_front(const TypeBag& bag, const Ene
                 {"min_lp_energy_j", lower.front().energy}};
     for (const auto& [name, pts] : uppers)
         figures_.emplace_back("area_" + name + "_mj_s", front_area(lower, pts, ne, nm) / 1e6);
+    const Progression g = solution_progression(bag, m, lower);  // §3.4.3, Fig. 3.6
+    for (const auto& [name, count] : {std::pair<const char*, int>{"rounding_makespan_up", g.rounding_makespan_up},
+                                      {"rounding_makespan_down", g.rounding_makespan_down},
+                                      {"rounding_energy_up", g.rounding_energy_up},
+                                      {"rounding_energy_down", g.rounding_energy_down},
+                                      {"assignment_makespan_up", g.assignment_makespan_up},
+                                      {"assignment_makespan_down", g.assignment_makespan_down},
+                                      {"assignment_energy_up", g.assignment_energy_up},
+                                      {"assignment_energy_down", g.assignment_energy_down}})
+        figures_.emplace_back(std::string("progression_") + name, static_cast<double>(count));
     return full;
 }
 

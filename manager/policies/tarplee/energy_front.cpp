@@ -159,6 +159,35 @@ FrontPoint recover_full(const TypeBag& bag, const EnergyModel& m, const FrontPoi
     return r;
 }
 
+// Tarplee §3.4.3.
+Progression solution_progression(const TypeBag& bag, const EnergyModel& m, const std::vector<FrontPoint>& lower) {
+    // +1 up, -1 down, 0 within 1e-9 relative.
+    auto direction = [](double from, double to) {
+        if (std::abs(to - from) <= 1e-9 * std::max({1.0, std::abs(from), std::abs(to)})) return 0;
+        return to > from ? 1 : -1;
+    };
+    auto tally = [&](double from, double to, int& up, int& down) {
+        const int d = direction(from, to);
+        up += d > 0;
+        down += d < 0;
+    };
+    Progression g;
+    for (const FrontPoint& p : lower) {
+        const CountMatrix muhat = round_allocation(p.mu, bag.tasks);
+        std::vector<std::vector<double>> mu(bag.task_types(), std::vector<double>(bag.machine_types()));
+        for (std::size_t i = 0; i < bag.task_types(); ++i)
+            for (std::size_t j = 0; j < bag.machine_types(); ++j) mu[i][j] = static_cast<double>(muhat[i][j]);
+        const FrontPoint rounded = front_point(bag, m, std::move(mu));
+        const FrontPoint full = recover_full(bag, m, p);
+        ++g.points;
+        tally(p.makespan, rounded.makespan, g.rounding_makespan_up, g.rounding_makespan_down);
+        tally(p.energy, rounded.energy, g.rounding_energy_up, g.rounding_energy_down);
+        tally(rounded.makespan, full.makespan, g.assignment_makespan_up, g.assignment_makespan_down);
+        tally(rounded.energy, full.energy, g.assignment_energy_up, g.assignment_energy_down);
+    }
+    return g;
+}
+
 std::vector<FrontPoint> non_dominated(std::vector<FrontPoint> points) {
     std::stable_sort(points.begin(), points.end(), [](const FrontPoint& a, const FrontPoint& b) {
         return a.energy != b.energy ? a.energy < b.energy : a.makespan < b.makespan;

@@ -54,6 +54,18 @@ std::vector<FrontPoint> convex_fill(const std::vector<FrontPoint>& front, double
 /// (energy: FullAllocation::energy, idle machines drawing APC_0j until the makespan).
 FrontPoint recover_full(const TypeBag& bag, const EnergyModel& m, const FrontPoint& p, FullAllocation* out = nullptr);
 
+/// Tarplee §3.4.3 (Fig. 3.6): how the points of a lower bound move through rounding (Alg. 1: the rounded
+/// allocation's Eq. 2 makespan and Eq. 10 energy) and then local assignment (Alg. 2: the full allocation's
+/// makespan and energy), counted per direction; a change within 1e-9 relative counts as none.
+struct Progression {
+    int points = 0;
+    int rounding_makespan_up = 0, rounding_makespan_down = 0;
+    int rounding_energy_up = 0, rounding_energy_down = 0;
+    int assignment_makespan_up = 0, assignment_makespan_down = 0;
+    int assignment_energy_up = 0, assignment_energy_down = 0;
+};
+Progression solution_progression(const TypeBag& bag, const EnergyModel& m, const std::vector<FrontPoint>& lower);
+
 /// The points no other point dominates (Eq. 12), sorted by energy; duplicates kept once (makespans within
 /// 1e-7 relative count as equal).
 std::vector<FrontPoint> non_dominated(std::vector<FrontPoint> points);

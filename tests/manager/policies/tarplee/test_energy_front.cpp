@@ -1,6 +1,8 @@
 // Tarplee Ch.3 (manager/policies/tarplee/energy_front.h): weighted sums, convex fill, recovery, area.
 #include <catch2/catch.hpp>
 
+#include <vector>
+
 #include "manager/policies/tarplee/energy_front.h"
 #include "manager/policies/tarplee/nsga2.h"
 
@@ -96,6 +98,38 @@ TEST_CASE("tarplee: recovery and the area metric by hand", "[manager][tarplee]")
     std::vector<FrontPoint> pts = upper;
     pts.push_back(point(60, 3.5, {}));
     CHECK(non_dominated(pts).size() == 3);
+}
+
+TEST_CASE("tarplee: solution progression through rounding and local assignment by hand", "[manager][tarplee]") {
+    // One task type, 6 tasks; machine type A: 2 machines, 2 s and 10 W a task; B: 1 machine, 3 s and 20 W.
+    // The minimum-makespan point mu = (4.5, 1.5): F_A = 4.5 x 2 / 2 = 4.5, F_B = 1.5 x 3 = 4.5 (Eq. 2).
+    // Rounding (Alg. 1): floors (4, 1), one more to the larger fraction, a tie (0.5, 0.5) to the lower type:
+    // (5, 1), F_A = 5, F_B = 3: MS 4.5 -> 5. LPT puts 5 tasks of 2 s on A's 2 machines as 6 s and 4 s: MS 6.
+    // A second, integral point (6, 0): MS 6 x 2 / 2 = 6 and LPT 3 + 3 tasks: nothing moves.
+    const TypeBag bag{{{2, 3}}, {6}, {2, 1}};
+    EnergyModel m{{{10, 20}}, {0, 0}};
+    std::vector<FrontPoint> lower{front_point(bag, m, {{4.5, 1.5}}), front_point(bag, m, {{6, 0}})};
+    // No idle power: E 4.5 x 2 x 10 + 1.5 x 3 x 20 = 180 -> rounded 5 x 20 + 60 = 160 (down) -> full 160.
+    CHECK(lower[0].makespan == Approx(4.5));
+    CHECK(lower[0].energy == Approx(180));
+    // Counts: points; rounding makespan up, down, energy up, down; assignment makespan up, down, energy up, down.
+    auto counts = [](const Progression& g) {
+        return std::vector<int>{g.points,
+                                g.rounding_makespan_up,   g.rounding_makespan_down,
+                                g.rounding_energy_up,     g.rounding_energy_down,
+                                g.assignment_makespan_up, g.assignment_makespan_down,
+                                g.assignment_energy_up,   g.assignment_energy_down};
+    };
+    // The assignment leaves the energy alone without idle power (Tarplee §3.4.3).
+    CHECK(counts(solution_progression(bag, m, lower)) == std::vector<int>{2, 1, 0, 0, 1, 1, 0, 0, 0});
+    // Idle power 1 W on both types (Eq. 10): 4.5 x 2 x 9 + 1.5 x 3 x 19 + 3 machines x 1 W x 4.5 s = 180;
+    // rounded 5 x 2 x 9 + 3 x 19 + 3 x 5 = 162; the full allocation draws 160 J of tasks and idles A's second
+    // machine 2 s and B 3 s until MS 6: 165, up (§3.4.3: local assignment costs energy with idle power).
+    m.idle_power = {1, 1};
+    lower = {front_point(bag, m, {{4.5, 1.5}}), front_point(bag, m, {{6, 0}})};
+    CHECK(lower[0].energy == Approx(180));
+    CHECK(recover_full(bag, m, lower[0]).energy == Approx(165));
+    CHECK(counts(solution_progression(bag, m, lower)) == std::vector<int>{2, 1, 0, 0, 1, 1, 0, 1, 0});
 }
 
 TEST_CASE("tarplee: NSGA-II finds the integer front of a small instance", "[manager][tarplee]") {
