@@ -2,7 +2,7 @@
 """The deep-queue benchmark's figures (docs/performance.md, "deep queues"): runs each config alone, one after the
 other, REPEATS times, and prints the table rows: CPU time (user + sys, from the kernel's accounting of the child),
 simulation wall time, mapping events per second of CPU, peak RSS, the longest waiting queue, the scheduler's wall
-time per event, and its mean / median by the length of the waiting queue.
+time per event, and its mean / median / max by the length of the waiting queue.
 
     bench/deep_queue_runs.py build/rmsim [--repeats N] [--set key=value ...] CONFIG...
 
@@ -76,8 +76,9 @@ def main():
                 cells = []
                 for r in runs:
                     b = r["by_queue"].get(dec)
-                    cells.append(f"{b['events']:,} events {us(b['mean'])} / {us(b['median'])}" if b else "none")
-                print(f"  {dec} waiting, mean / median (us): " + "; ".join(cells))
+                    cells.append(f"{b['events']:,} events {us(b['mean'])} / {us(b['median'])} / {us(b['max'])}"
+                                 if b else "none")
+                print(f"  {dec} waiting, mean / median / max (us): " + "; ".join(cells))
             sys.stdout.flush()
 
 
