@@ -1,6 +1,8 @@
 #!/usr/bin/env python3
 """Per-trial figures of a Tarplee experiment's output folder (configs/experiments/tarplee-*.yaml) for
-docs/fidelity.md: with lp-energy-front, Table 3.1's areas and how often their order holds; for each variant, mean +- 95 % CI (Student's t) over trials of the simulated makespan and
+docs/fidelity.md: with lp-energy-front, Table 3.1's areas and how often their order holds, and the relative area
+(over the utopia-nadir box) with the weighted-sum and recovery times (§3.5.2); for each variant, mean +- 95 % CI
+(Student's t) over trials of the simulated makespan and
 energy, the allocation's predicted makespan and energy, the relative gap of the full allocation over the LP
 bound, the policy's wall time (timing.json "policy"), and, against a reference variant, the per-trial ratio of
 makespans and how many trials the reference was strictly better.
@@ -71,6 +73,25 @@ def area_table(data, variants, fmt):
     print()
 
 
+def relative_table(data, variants, fmt):
+    """§3.5.2: the relative area (the convex-fill upper bound's area over the utopia-nadir box) and the time of
+    the weighted sums and of the recovery (rounding and local assignment of every point)."""
+    if not any("area_box_mj_s" in s.get("policy_stats", {}) for v in variants for s, _ in data[v].values()):
+        return
+    print("| variant | trials | relative area | weighted sums (s) | rounding + local assignment (s) |")
+    print("|---|---|---|---|---|")
+    for v in variants:
+        rows = [(s["policy_stats"], t.get("policy", {})) for s, t in data[v].values()
+                if s.get("policy_stats", {}).get("area_box_mj_s", 0) > 0]
+        if not rows:
+            continue
+        rel = [p["area_lp_fill_mj_s"] / p["area_box_mj_s"] for p, _ in rows]
+        ws = [t.get("weighted_sum_s", float("nan")) for _, t in rows]
+        rec = [t.get("recovery_s", float("nan")) for _, t in rows]
+        print(f"| {v} | {len(rows)} | {fmt(ci(rel))} | {fmt(ci(ws))} | {fmt(ci(rec))} |")
+    print()
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("results")
@@ -82,6 +103,7 @@ def main():
     data = {v: trials(os.path.join(a.results, v)) for v in variants}
     fmt = lambda mc: f"{mc[0]:.4g} ± {mc[1]:.2g}"
     area_table(data, variants, fmt)
+    relative_table(data, variants, fmt)
     print("| variant | trials | makespan (s) | predicted (s) | energy (J) | predicted (J) | full over LP bound | policy wall (s) |")
     print("|---|---|---|---|---|---|---|---|")
     for v in variants:

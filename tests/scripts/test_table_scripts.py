@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
-"""The fidelity table scripts (scripts/trial_stats.py, scripts/siegel_static_table.py, scripts/tarplee_idle_table.py)
-on data computed by hand.
+"""The fidelity table scripts (scripts/trial_stats.py, scripts/siegel_static_table.py, scripts/tarplee_idle_table.py,
+scripts/tarplee_tables.py's relative areas) on data computed by hand.
 
     python3 tests/scripts/test_table_scripts.py      # ctest runs it when CMake finds a Python 3
 """
@@ -17,6 +17,7 @@ sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[2] / "scripts"))
 
 import siegel_static_table  # noqa: E402
 import tarplee_idle_table  # noqa: E402
+import tarplee_tables  # noqa: E402
 from trial_stats import ci, t95, trials  # noqa: E402
 
 
@@ -186,6 +187,23 @@ class TarpleeIdleTable(TableOfFixture):
                                         "assignment makespan 3 / 0; assignment energy 2 / 0")
         self.assertEqual(self.lines[8], "  100 %, 2 points: rounding makespan 0 / 0; rounding energy 0 / 0; "
                                         "assignment makespan 0 / 0; assignment energy 0 / 0")
+
+
+class TarpleeRelativeArea(unittest.TestCase):
+    def test_relative_area_and_phase_times(self):
+        # Two trials: areas 30 / 100 and 50 / 100 MJ s (relative 0.3 and 0.5: mean 0.4, half-width 12.706 x 0.1 =
+        # 1.2706); weighted sums 1 and 3 s (2 +- 12.71); recovery 0.5 s both (0.5 +- 0).
+        data = {"v": {0: ({"policy_stats": {"area_lp_fill_mj_s": 30.0, "area_box_mj_s": 100.0}},
+                          {"policy": {"weighted_sum_s": 1.0, "recovery_s": 0.5}}),
+                      1: ({"policy_stats": {"area_lp_fill_mj_s": 50.0, "area_box_mj_s": 100.0}},
+                          {"policy": {"weighted_sum_s": 3.0, "recovery_s": 0.5}})},
+                "no-box": {0: ({"policy_stats": {}}, {})}}
+        out = io.StringIO()
+        with contextlib.redirect_stdout(out):
+            tarplee_tables.relative_table(data, ["v", "no-box"], lambda mc: f"{mc[0]:.4g} ± {mc[1]:.2g}")
+        lines = out.getvalue().splitlines()
+        self.assertEqual(lines[2], "| v | 2 | 0.4 ± 1.3 | 2 ± 13 | 0.5 ± 0 |")
+        self.assertEqual(len(lines), 4)  # header, rule, the one variant with a box, blank
 
 
 if __name__ == "__main__":

@@ -207,6 +207,9 @@ FullAllocation BatchAllocationPolicy::energy_front(const TypeBag& bag, const Ene
                 {"min_lp_energy_j", lower.front().energy}};
     for (const auto& [name, pts] : uppers)
         figures_.emplace_back("area_" + name + "_mj_s", front_area(lower, pts, ne, nm) / 1e6);
+    // The box the areas lie in, from the utopia (the lower bound's minima) to that nadir: a relative area is
+    // an area over it (GAP: the paper's normalisation of "relative area", §3.5.2, is not given).
+    figures_.emplace_back("area_box_mj_s", (ne - lower.front().energy) * (nm - lower.back().makespan) / 1e6);
     const Progression g = solution_progression(bag, m, lower);  // §3.4.3, Fig. 3.6
     for (const auto& [name, count] : {std::pair<const char*, int>{"rounding_makespan_up", g.rounding_makespan_up},
                                       {"rounding_makespan_down", g.rounding_makespan_down},
