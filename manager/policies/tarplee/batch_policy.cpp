@@ -174,6 +174,7 @@ FullAllocation BatchAllocationPolicy::energy_front(const TypeBag& bag, const Ene
         allocations.emplace_back();
         plain.push_back(recover_full(bag, m, p, &allocations.back()));
     }
+    const Progression g = solution_progression(bag, m, lower, plain);  // §3.4.3, Fig. 3.6
     uppers.emplace_back("lp", non_dominated(std::move(plain)));
     double nsga_s = 0;
     if (params_.nsga_generations > 0) {
@@ -210,7 +211,6 @@ FullAllocation BatchAllocationPolicy::energy_front(const TypeBag& bag, const Ene
     // The box the areas lie in, from the utopia (the lower bound's minima) to that nadir: a relative area is
     // an area over it (GAP: the paper's normalisation of "relative area", §3.5.2, is not given).
     figures_.emplace_back("area_box_mj_s", (ne - lower.front().energy) * (nm - lower.back().makespan) / 1e6);
-    const Progression g = solution_progression(bag, m, lower);  // §3.4.3, Fig. 3.6
     for (const auto& [name, count] : {std::pair<const char*, int>{"rounding_makespan_up", g.rounding_makespan_up},
                                       {"rounding_makespan_down", g.rounding_makespan_down},
                                       {"rounding_energy_up", g.rounding_energy_up},

@@ -160,7 +160,9 @@ FrontPoint recover_full(const TypeBag& bag, const EnergyModel& m, const FrontPoi
 }
 
 // Tarplee §3.4.3.
-Progression solution_progression(const TypeBag& bag, const EnergyModel& m, const std::vector<FrontPoint>& lower) {
+Progression solution_progression(const TypeBag& bag, const EnergyModel& m, const std::vector<FrontPoint>& lower,
+                                 const std::vector<FrontPoint>& full) {
+    if (full.size() != lower.size()) throw std::invalid_argument("solution progression: one full allocation a point");
     // +1 up, -1 down, 0 within 1e-9 relative.
     auto direction = [](double from, double to) {
         if (std::abs(to - from) <= 1e-9 * std::max({1.0, std::abs(from), std::abs(to)})) return 0;
@@ -172,20 +174,22 @@ Progression solution_progression(const TypeBag& bag, const EnergyModel& m, const
         down += d < 0;
     };
     Progression g;
-    for (const FrontPoint& p : lower) {
-        const CountMatrix muhat = round_allocation(p.mu, bag.tasks);
-        std::vector<std::vector<double>> mu(bag.task_types(), std::vector<double>(bag.machine_types()));
-        for (std::size_t i = 0; i < bag.task_types(); ++i)
-            for (std::size_t j = 0; j < bag.machine_types(); ++j) mu[i][j] = static_cast<double>(muhat[i][j]);
-        const FrontPoint rounded = front_point(bag, m, std::move(mu));
-        const FrontPoint full = recover_full(bag, m, p);
+    for (std::size_t k = 0; k < lower.size(); ++k) {
+        const FrontPoint& p = lower[k];
+        const FrontPoint rounded = front_point(bag, m, full[k].mu);  // the rounded allocation, Eqs. 2 and 10
         ++g.points;
         tally(p.makespan, rounded.makespan, g.rounding_makespan_up, g.rounding_makespan_down);
         tally(p.energy, rounded.energy, g.rounding_energy_up, g.rounding_energy_down);
-        tally(rounded.makespan, full.makespan, g.assignment_makespan_up, g.assignment_makespan_down);
-        tally(rounded.energy, full.energy, g.assignment_energy_up, g.assignment_energy_down);
+        tally(rounded.makespan, full[k].makespan, g.assignment_makespan_up, g.assignment_makespan_down);
+        tally(rounded.energy, full[k].energy, g.assignment_energy_up, g.assignment_energy_down);
     }
     return g;
+}
+
+Progression solution_progression(const TypeBag& bag, const EnergyModel& m, const std::vector<FrontPoint>& lower) {
+    std::vector<FrontPoint> full;
+    for (const FrontPoint& p : lower) full.push_back(recover_full(bag, m, p));
+    return solution_progression(bag, m, lower, full);
 }
 
 std::vector<FrontPoint> non_dominated(std::vector<FrontPoint> points) {

@@ -64,6 +64,10 @@ struct Progression {
     int assignment_makespan_up = 0, assignment_makespan_down = 0;
     int assignment_energy_up = 0, assignment_energy_down = 0;
 };
+/// `full[k]` is recover_full() of `lower[k]` (its mu is the rounded allocation).
+Progression solution_progression(const TypeBag& bag, const EnergyModel& m, const std::vector<FrontPoint>& lower,
+                                 const std::vector<FrontPoint>& full);
+/// The same, recovering each point itself.
 Progression solution_progression(const TypeBag& bag, const EnergyModel& m, const std::vector<FrontPoint>& lower);
 
 /// The points no other point dominates (Eq. 12), sorted by energy; duplicates kept once (makespans within
