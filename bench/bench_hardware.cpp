@@ -24,7 +24,7 @@
 
 #include "modules/control_port.h"
 #include "modules/protocol.h"
-#include "platform/builder.h"
+#include "modules/machine.h"
 #include "platform/platform_spec.h"
 #include "platform/work_model.h"
 

@@ -1,7 +1,8 @@
 #pragma once
-// Explicit registry of scheduling policies keyed by their config name (no static-init singletons):
-// every family adds its policies in register_<family>_policies(). An unknown name or parameter is the
-// user's mistake: InputError naming the valid ones.
+// The scheduling policies by their config name (platform/registry.h): every family adds its policies in
+// register_<family>_policies(), explicitly (no static-init singletons); a plug-in adds its own through
+// policy_registry() (docs/plugins.md). An unknown name or parameter is the user's mistake: InputError naming
+// the valid ones.
 #include <functional>
 #include <memory>
 #include <string>
@@ -12,6 +13,7 @@
 #include "manager/policy.h"
 #include "platform/input_error.h"
 #include "platform/params.h"
+#include "platform/registry.h"
 
 namespace rmsim {
 
@@ -27,21 +29,21 @@ struct PolicyInfo {
     std::function<std::unique_ptr<Policy>(const PolicyParams&)> make;
 };
 
-class PolicyRegistry {
+class PolicyRegistry : public Registry<PolicyInfo> {
 public:
-    void add(PolicyInfo info);
+    PolicyRegistry() : Registry("policy") {}
     /// Validates the parameter names against the policy's list, then builds it.
     std::unique_ptr<Policy> create(const std::string& name, const PolicyParams& params,
-                                   const SourceLocation& where) const;
-    const PolicyInfo* find(const std::string& name) const;
-    const std::vector<PolicyInfo>& all() const { return policies_; }
-
-private:
-    std::vector<PolicyInfo> policies_;
+                                   const SourceLocation& where) const {
+        return checked(name, params, where).make(params);
+    }
 };
 
 /// Every built-in policy.
 const PolicyRegistry& builtin_policies();
+/// The policies of this process: the built-ins, then what plug-ins added (docs/plugins.md). Experiments
+/// resolve their policy names here.
+PolicyRegistry& policy_registry();
 
 // One per family (manager/policies/<family>/register.cpp).
 void register_baseline_policies(PolicyRegistry& r);

@@ -6,7 +6,7 @@
 
 #include "modules/activity_log.h"
 #include "platform/exec_rounding.h"
-#include "platform/sim_time.h"
+#include "modules/sim_time.h"
 
 namespace rmsim {
 

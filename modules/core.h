@@ -28,7 +28,7 @@
 #include "platform/platform_spec.h"
 #include "platform/prefetch.h"
 #include "platform/work_model.h"
-#include "platform/sim_time.h"
+#include "modules/sim_time.h"
 
 namespace rmsim {
 

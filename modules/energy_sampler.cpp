@@ -2,7 +2,7 @@
 
 #include <stdexcept>
 
-#include "platform/sim_time.h"
+#include "modules/sim_time.h"
 
 namespace rmsim {
 

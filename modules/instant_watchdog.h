@@ -11,7 +11,7 @@
 
 #include <systemc>
 
-#include "platform/sim_time.h"
+#include "modules/sim_time.h"
 
 namespace rmsim {
 

@@ -6,7 +6,7 @@
 #include <string>
 
 #include "modules/protocol.h"
-#include "platform/sim_time.h"
+#include "modules/sim_time.h"
 
 namespace rmsim {
 

@@ -18,7 +18,7 @@
 #include "modules/delivery_queue.h"
 #include "platform/platform_spec.h"
 #include "platform/prefetch.h"
-#include "platform/sim_time.h"
+#include "modules/sim_time.h"
 
 namespace rmsim {
 

@@ -14,7 +14,7 @@
 
 #include <systemc>
 
-#include "platform/sim_time.h"
+#include "modules/sim_time.h"
 
 namespace rmsim {
 

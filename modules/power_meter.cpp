@@ -1,6 +1,6 @@
 #include "modules/power_meter.h"
 
-#include "platform/sim_time.h"
+#include "modules/sim_time.h"
 
 namespace rmsim {
 

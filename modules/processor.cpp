@@ -3,7 +3,7 @@
 #include <stdexcept>
 #include <string>
 
-#include "platform/sim_time.h"
+#include "modules/sim_time.h"
 
 namespace rmsim {
 

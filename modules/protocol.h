@@ -26,7 +26,7 @@
 #include <tlm>
 
 #include "platform/platform_spec.h"
-#include "platform/sim_time.h"
+#include "modules/sim_time.h"
 #include "platform/work_model.h"
 
 namespace rmsim {

@@ -7,7 +7,7 @@
 // wake-up or DVFS latencies.
 //
 // The nanosecond rounding is a true ceiling up to representation noise; from_seconds_ceil in
-// platform/sim_time.h uses it too.
+// modules/sim_time.h uses it too.
 #include <algorithm>
 #include <cmath>
 #include <cstdint>

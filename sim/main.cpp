@@ -1,10 +1,10 @@
-// rmsim command line entry point (see sim/cli.h).
+// rmsim command line entry point (see sim/run/cli.h).
 #include <cstdlib>
 
 #include <systemc>
 
-#include "sim/cli.h"
-#include "sim/huge_pages.h"
+#include "sim/run/cli.h"
+#include "sim/run/huge_pages.h"
 
 extern "C" int sc_main(int argc, char** argv) {
     // rmsim's own output is the summary; SystemC's informational reports (e.g. "simulation stopped by
@@ -14,7 +14,7 @@ extern "C" int sc_main(int argc, char** argv) {
 }
 
 // Replaces libsystemc's main() to silence the kernel's banner, which it prints before sc_main runs, and to
-// ask for huge pages first (sim/huge_pages.h).
+// ask for huge pages first (sim/run/huge_pages.h).
 int main(int argc, char** argv) {
     rmsim::reexec_with_huge_pages(argv);
     setenv("SYSTEMC_DISABLE_COPYRIGHT_MESSAGE", "1", 0);

@@ -2,7 +2,7 @@
 // Value of service (Machovec dissertation Ch.2 §2.3): a task's value from its performance (completion
 // time after arrival) and its energy, each through an Eq. 1 value function, weighted by Table 3 by the
 // task's category and the usage period in which it was submitted, and scaled by its importance γ (Eq. 2).
-// The VoS of an interval is the sum of the values of the tasks completed in it (Eq. 3; sim/vos_metrics.h).
+// The VoS of an interval is the sum of the values of the tasks completed in it (Eq. 3; sim/outputs/vos_metrics.h).
 #include <cstdint>
 
 #include "platform/units.h"

@@ -3,7 +3,7 @@
 #include <stdexcept>
 
 #include "modules/core.h"
-#include "platform/sim_time.h"
+#include "modules/sim_time.h"
 
 namespace rmsim {
 

@@ -7,29 +7,6 @@
 
 namespace rmsim {
 
-void GovernorRegistry::add(GovernorInfo info) {
-    if (find(info.name)) throw std::logic_error("governor registered twice: " + info.name);
-    governors_.push_back(std::move(info));
-}
-
-const GovernorInfo* GovernorRegistry::find(const std::string& name) const {
-    for (const auto& g : governors_)
-        if (g.name == name) return &g;
-    return nullptr;
-}
-
-GovernorMaker GovernorRegistry::configure(const std::string& name, const Params& params,
-                                          const SourceLocation& where) const {
-    const GovernorInfo* info = find(name);
-    if (!info) {
-        std::string valid;
-        for (const auto& g : governors_) valid += (valid.empty() ? "" : ", ") + g.name;
-        throw InputError(where, "unknown governor '" + name + "' (valid: " + valid + ")");
-    }
-    params.check_known(info->params, "governor '" + name + "'");
-    return info->configure(params);
-}
-
 namespace {
 
 Seconds period(const Params& p, const char* key, Seconds fallback) {
@@ -112,6 +89,11 @@ const GovernorRegistry& builtin_governors() {
         register_builtin_governors(r);
         return r;
     }();
+    return registry;
+}
+
+GovernorRegistry& governor_registry() {
+    static GovernorRegistry registry = builtin_governors();
     return registry;
 }
 

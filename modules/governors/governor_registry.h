@@ -9,6 +9,7 @@
 
 #include "modules/governors/governor.h"
 #include "platform/params.h"
+#include "platform/registry.h"
 
 namespace rmsim {
 
@@ -23,21 +24,21 @@ struct GovernorInfo {
     std::function<GovernorMaker(const Params&)> configure;
 };
 
-class GovernorRegistry {
+class GovernorRegistry : public Registry<GovernorInfo> {
 public:
-    void add(GovernorInfo info);
+    GovernorRegistry() : Registry("governor") {}
     /// Validates the name and the parameters; InputError at `where` for an unknown name.
-    GovernorMaker configure(const std::string& name, const Params& params, const SourceLocation& where) const;
-    const GovernorInfo* find(const std::string& name) const;
-    const std::vector<GovernorInfo>& all() const { return governors_; }
-
-private:
-    std::vector<GovernorInfo> governors_;
+    GovernorMaker configure(const std::string& name, const Params& params, const SourceLocation& where) const {
+        return checked(name, params, where).configure(params);
+    }
 };
 
 /// performance, powersave, userspace, ondemand, conservative, schedutil.
 void register_builtin_governors(GovernorRegistry& r);
 /// The built-in governors (a user's program may copy it and add its own).
 const GovernorRegistry& builtin_governors();
+/// The governors of this process: the built-ins, then what plug-ins added (docs/plugins.md). Experiments
+/// resolve `dvfs.governor` here.
+GovernorRegistry& governor_registry();
 
 }  // namespace rmsim

@@ -1,4 +1,4 @@
-// Fuzz target: an experiment file, loaded as `rmsim run` loads it before anything runs (sim/run_plan.h):
+// Fuzz target: an experiment file, loaded as `rmsim run` loads it before anything runs (sim/run/run_plan.h):
 // the config's variants and sweep expanded and checked with its `compare` section, each variant's experiment
 // loaded (platform, manager, policy parameters, run settings), and a trial's workload made and checked
 // against the policy. The file lies in a fixed folder (tests/fuzz/experiment_fixture.h) where the configs'
@@ -7,7 +7,7 @@
 #include <cstddef>
 #include <cstdint>
 
-#include "sim/run_plan.h"
+#include "sim/run/run_plan.h"
 #include "tests/fuzz/experiment_fixture.h"
 #include "tests/fuzz/fuzz_support.h"
 #include "tests/fuzz/input_guards.h"

@@ -1,6 +1,6 @@
 // Fuzz target: an SWF trace file (workloads/swf_reader.h), plain or gzip-compressed as the archive ships
 // them, then the trace as experiments use it. The reader promises jobs in file order with -1 meaning
-// unknown, integer fields whole and within their width; its consumers (sim/workload_config.h) turn the jobs
+// unknown, integer fields whole and within their width; its consumers (sim/config/workload_config.h) turn the jobs
 // into tasks: every job replayed (`swf` workload) and one trace day on a Machovec Ch.3 system
 // (`machovec_trace` workload, the day being the trace's last).
 #include <algorithm>
@@ -9,7 +9,7 @@
 #include <limits>
 
 #include "platform/platform_loader.h"
-#include "sim/workload_config.h"
+#include "sim/config/workload_config.h"
 #include "tests/fuzz/fuzz_support.h"
 #include "workloads/machovec_trace.h"
 #include "workloads/swf_reader.h"

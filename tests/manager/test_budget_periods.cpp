@@ -8,7 +8,7 @@
 
 #include "manager/policy_registry.h"
 #include "manager/resource_manager.h"
-#include "platform/sim_time.h"
+#include "modules/sim_time.h"
 #include "tests/modules/hw_fixture.h"
 
 using namespace rmsim;

@@ -8,7 +8,7 @@
 #include <systemc>
 
 #include "modules/control_port.h"
-#include "platform/builder.h"
+#include "modules/machine.h"
 #include "platform/platform_spec.h"
 
 namespace rmsim::test {

@@ -15,9 +15,9 @@
 #include "platform/input_error.h"
 #include "platform/platform_loader.h"
 #include "platform/yaml_util.h"
-#include "sim/experiment.h"
-#include "sim/variants.h"
-#include "sim/workload_config.h"
+#include "sim/config/experiment.h"
+#include "sim/config/variants.h"
+#include "sim/config/workload_config.h"
 
 using namespace rmsim;
 namespace fs = std::filesystem;

@@ -10,7 +10,7 @@
 #include "modules/governors/frequency_table.h"
 #include "modules/governors/governor.h"
 #include "modules/governors/governor_registry.h"
-#include "sim/dvfs_config.h"
+#include "sim/config/dvfs_config.h"
 #include "tests/modules/governors/governor_fixture.h"
 
 namespace rmsim {

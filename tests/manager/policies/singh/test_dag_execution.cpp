@@ -7,8 +7,8 @@
 
 #include "manager/policy_registry.h"
 #include "manager/resource_manager.h"
-#include "platform/builder.h"
-#include "platform/sim_time.h"
+#include "modules/machine.h"
+#include "modules/sim_time.h"
 #include "tests/modules/hw_fixture.h"
 #include "workloads/workload.h"
 

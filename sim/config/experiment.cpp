@@ -1,0 +1,320 @@
+#include "sim/config/experiment.h"
+
+#include <algorithm>
+#include <cstdlib>
+#include <sstream>
+
+#include "manager/policy_registry.h"
+#include "platform/platform_loader.h"
+#include "platform/yaml_quantities.h"
+#include "platform/yaml_util.h"
+#include "sim/config/override_positions.h"
+#include "sim/config/variants.h"
+#include "sim/config/workload_config.h"
+
+namespace rmsim {
+
+namespace {
+
+/// manager.estimate: a model name, or {model: NAME, at_limit: kill | run} (docs/experiments.md).
+EstimateConfig load_estimate(const YAML::Node& n, const std::string& file) {
+    EstimateConfig c;
+    auto model_of = [&](const YAML::Node& v) {
+        if (!v.IsScalar()) throw_at(v, file, "estimate model: expected exact, requested or distribution");
+        const std::string name = v.Scalar();
+        if (name == "exact") return EstimateModel::Exact;
+        if (name == "requested") return EstimateModel::Requested;
+        if (name == "distribution") return EstimateModel::Distribution;
+        throw_at(v, file, "unknown estimate model '" + name + "' (exact, requested, distribution)");
+    };
+    if (n.IsScalar()) {
+        c.model = model_of(n);
+        return c;
+    }
+    if (!n.IsMap()) throw_at(n, file, "estimate: expected a model name or a map {model, at_limit}");
+    check_allowed_keys(n, file, "estimate", {"model", "at_limit"});
+    c.model = model_of(get_node(n, "model", file));
+    if (has_key(n, "at_limit")) {
+        if (c.model != EstimateModel::Requested) throw_at(n["at_limit"], file, "at_limit applies to the requested model only");
+        const std::string a = get_string(n, "at_limit", file);
+        if (a == "kill") c.kill_at_limit = true;
+        else if (a == "run") c.kill_at_limit = false;
+        else throw_at(n["at_limit"], file, "at_limit must be kill or run, got '" + a + "'");
+    }
+    return c;
+}
+
+std::string dir_of(const std::string& path) {
+    const auto slash = path.find_last_of('/');
+    return slash == std::string::npos ? "." : path.substr(0, slash);
+}
+
+/// Runs `f`; an InputError located on a --set option's lines is reported at the option.
+template <class F>
+auto at_options(const Experiment& e, F&& f) -> decltype(f()) {
+    try {
+        return f();
+    } catch (const InputError& err) {
+        throw e.options.located(err);
+    }
+}
+
+/// Reads and validates the settings of `e.root` once every change is applied.
+void read_settings(Experiment& e, const std::string& platform_file);
+
+/// A platform file named in the config, opened relative to the config's folder.
+std::string platform_path(const Experiment& e, const YAML::Node& p) {
+    return p.Scalar()[0] == '/' ? p.Scalar() : e.base_dir + "/" + p.Scalar();
+}
+
+}  // namespace
+
+Override parse_override(const std::string& spec) {
+    const auto eq = spec.find('=');
+    if (eq == std::string::npos || eq == 0)
+        throw InputError(SourceLocation{"--set", 0, 0}, "expected key=value, got '" + spec + "'");
+    Override o;
+    o.path = spec.substr(0, eq);
+    o.origin = "--set " + spec;
+    o.text = spec.substr(eq + 1);
+    o.from_option = true;
+    try {
+        o.value = YAML::Load(o.text);
+    } catch (const YAML::Exception& ex) {
+        throw InputError(SourceLocation{"--set", 0, 0}, "bad value in '" + spec + "': " + ex.msg);
+    }
+    return o;
+}
+
+void apply_override(YAML::Node& root, const Override& o) {
+    // Errors in the key path itself: at the change (the option, or its key in the config).
+    const bool placed = !o.from_option && !o.at.is_null();
+    const SourceLocation here{o.origin, placed ? o.at.line + 1 : 0, placed ? o.at.column + 1 : 0};
+    std::vector<std::string> keys;
+    std::stringstream ss(o.path);
+    for (std::string k; std::getline(ss, k, '.');) {
+        if (k.empty()) throw InputError(here, "empty key in '" + o.path + "'");
+        keys.push_back(k);
+    }
+    if (keys.empty()) throw InputError(here, "empty key path");
+    // Walk with fresh handles: assigning to a yaml-cpp node handle rebinds it, so never reuse one.
+    // A numeric key indexes a sequence (platform.clusters.0.nodes).
+    auto index_of = [&](const YAML::Node& seq, const std::string& k) -> std::size_t {
+        char* end = nullptr;
+        const unsigned long i = std::strtoul(k.c_str(), &end, 10);
+        if (k.empty() || *end || i >= seq.size())
+            throw InputError(here, "'" + k + "' in '" + o.path + "' is not an index of a " +
+                                       std::to_string(seq.size()) + "-entry list");
+        return i;
+    };
+    // A key or map the change creates is placed where the change is written, so that an error found in it
+    // later (an unknown key, a missing one) points there. A key is looked up without creating it (const).
+    auto new_key = [&](const std::string& k) { return o.at.is_null() ? YAML::Node(k) : scalar_at(o.at, k); };
+    auto new_map = [&] { return o.at.is_null() ? YAML::Node(YAML::NodeType::Map) : map_at(o.at); };
+    auto lookup = [](const YAML::Node& map, const std::string& k) { return map[k]; };
+    std::vector<YAML::Node> chain{root};
+    for (std::size_t i = 0; i + 1 < keys.size(); ++i) {
+        const YAML::Node cur = chain.back();
+        if (cur.IsSequence()) {
+            chain.push_back(cur[index_of(cur, keys[i])]);
+        } else if (cur.IsScalar()) {
+            throw InputError(here, "'" + (i ? keys[i - 1] : std::string("the config")) + "' in '" + o.path +
+                                       "' is not a map");
+        } else if (!lookup(cur, keys[i]).IsDefined()) {
+            const YAML::Node created = new_map();
+            chain.back().force_insert(new_key(keys[i]), created);
+            chain.push_back(created);
+        } else if (lookup(cur, keys[i]).IsNull()) {
+            chain.back()[keys[i]] = new_map();
+            chain.push_back(lookup(chain.back(), keys[i]));
+        } else {
+            chain.push_back(lookup(cur, keys[i]));
+        }
+        if (!chain.back().IsMap() && !chain.back().IsSequence())
+            throw InputError(here, "'" + keys[i] + "' in '" + o.path + "' is not a map");
+    }
+    // The node is shared, not copied, so values taken from the config file keep their positions.
+    YAML::Node& last = chain.back();
+    if (last.IsSequence()) last[index_of(last, keys.back())] = o.value;
+    else if (last.IsScalar()) throw InputError(here, "'" + o.path + "' does not lead to a map");
+    else if (lookup(last, keys.back()).IsDefined()) last[keys.back()] = o.value;
+    else last.force_insert(new_key(keys.back()), o.value);
+}
+
+std::uint64_t stream_seed(std::uint64_t seed, std::uint32_t trial, const std::string& name) {
+    // FNV-1a over the name, mixed with seed and trial by splitmix64: independent, reproducible streams.
+    std::uint64_t h = 1469598103934665603ull;
+    for (char c : name) h = (h ^ static_cast<unsigned char>(c)) * 1099511628211ull;
+    std::uint64_t z = seed * 0x9E3779B97F4A7C15ull + trial * 0xBF58476D1CE4E5B9ull + h;
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
+}
+
+Experiment load_experiment(const std::string& path, const std::vector<Override>& overrides, const Variant* variant) {
+    Experiment e;
+    e.file = path;
+    e.base_dir = dir_of(path);
+    e.root = load_yaml_file(path);
+    // A platform given as a file is read in place when a change reaches inside it (platform.clusters.0.nodes):
+    // its values keep their positions, reported against the platform file.
+    std::string platform_file = path;
+    auto inline_platform = [&](const std::vector<Override>& changes) {
+        for (const Override& o : changes) {
+            if (o.path.rfind("platform.", 0) != 0) continue;
+            const YAML::Node p = e.root["platform"];
+            if (!p || !p.IsScalar()) return;
+            platform_file = platform_path(e, p);
+            YAML::Node loaded = load_yaml_file(platform_file);
+            if (loaded.IsMap() && has_key(loaded, "platform")) {
+                check_allowed_keys(loaded, platform_file, "platform file", {"platform"});
+                loaded = loaded["platform"];
+            }
+            e.root["platform"] = loaded;
+            return;
+        }
+    };
+    std::vector<Override> changes;
+    if (variant) {
+        changes = variant_overrides(e.root, *variant, path);
+        e.variant = variant->name;
+    }
+    std::vector<Override> all = changes;
+    all.insert(all.end(), overrides.begin(), overrides.end());
+    inline_platform(all);
+    // The --set values stand after the last line of every file in the tree (sim/config/override_positions.h).
+    e.options = OptionPositions(e.root, {path, platform_file});
+    for (const Override& o : overrides) changes.push_back(e.options.place(o));
+    at_options(e, [&] {
+        for (const auto& o : changes) apply_override(e.root, o);
+        read_settings(e, platform_file);
+    });
+    return e;
+}
+
+namespace {
+
+void read_settings(Experiment& e, const std::string& platform_file) {
+    const std::string& path = e.file;
+    const YAML::Node& root = e.root;
+    check_allowed_keys(root, path, "experiment", {"name", "platform", "workload", "manager", "run", "dvfs", "variants", "sweep", "compare"});
+    // Platform: a path (relative to this file) or the platform map itself.
+    const YAML::Node p = get_node(root, "platform", path);
+    if (p.IsScalar()) e.platform = load_platform_file(platform_path(e, p));
+    else e.platform = load_platform(p, platform_file);
+    // Machovec Ch.3 §3.4.3: a trace workload simulates a fraction of the traced machine (after the variant's
+    // and --set changes, so workload.machovec_trace.system_fraction in either scales the platform).
+    if (has_key(root, "workload")) e.platform = workload_platform(root["workload"], path, e.platform);
+    const YAML::Node m = get_node(root, "manager", path);
+    check_allowed_keys(m, path, "manager", {"policy", "params", "estimate", "hold_job_cores"});
+    e.policy_name = get_string(m, "policy", path);
+    e.manager.hold_job_cores = get_bool_or(m, "hold_job_cores", path, e.manager.hold_job_cores);
+    if (has_key(m, "estimate")) e.manager.estimate = load_estimate(m["estimate"], path);
+    e.policy_params = has_key(m, "params") ? m["params"] : YAML::Node();
+    if (has_key(root, "run")) {
+        const YAML::Node r = root["run"];
+        check_allowed_keys(r, path, "run", {"seed", "trials", "end_s", "energy_budget_j", "budget_period_s",
+                                            "warmup_s", "measure_end_s", "sample_interval_s", "budget_start_s",
+                                            "waveforms"});
+        e.seed = get_uint64_or(r, "seed", path, 1);
+        e.trials = get_count_or(r, "trials", path, 1);
+        if (has_key(r, "end_s")) e.manager.end = SimTime::from_seconds(get_seconds(r, "end_s", path, true));
+        e.manager.budget.budget_j = get_amount_or(r, "energy_budget_j", path, 0);
+        e.manager.budget.period = SimTime::from_seconds(get_period_or(r, "budget_period_s", path, 86400));
+        // When the first budget period starts (e.g. at the end of a warm-up, so that budget days and
+        // measured days coincide); before it the budget does not constrain.
+        e.manager.budget.start = SimTime::from_seconds(get_seconds_or(r, "budget_start_s", path, 0));
+        e.sample_interval_s = get_period_or(r, "sample_interval_s", path, 3600);
+        e.waveforms = read_waveform_config(r, path, e.platform);
+        // Machovec Ch.3 §3.4.4.2: metrics over a measurement window, the warm-up excluded.
+        if (has_key(r, "warmup_s") || has_key(r, "measure_end_s")) {
+            e.window.enabled = true;
+            e.window.start = SimTime::from_seconds(get_seconds_or(r, "warmup_s", path, 0));
+            if (has_key(r, "measure_end_s")) e.window.end = SimTime::from_seconds(get_seconds(r, "measure_end_s", path, true));
+            if (e.window.end <= e.window.start)
+                throw_at(r["measure_end_s"], path, "measure_end_s must be after warmup_s");
+        }
+    }
+    if (has_key(root, "dvfs")) e.dvfs = load_dvfs_config(root["dvfs"], path, e.platform);
+    make_policy(e);  // validates the policy name and parameters now
+    get_node(root, "workload", path);
+}
+
+}  // namespace
+
+std::vector<InputFile> input_files(const Experiment& e) {
+    std::vector<InputFile> files;
+    const YAML::Node p = e.root["platform"];
+    if (p.IsScalar()) files.push_back({"platform", p.Scalar(), platform_path(e, p)});
+    for (InputFile& f : workload_files(e.root["workload"], e.base_dir)) files.push_back(std::move(f));
+    return files;
+}
+
+std::unique_ptr<Policy> make_policy(const Experiment& e) {
+    const YAML::Node m = e.root["manager"];
+    return at_options(e, [&] {
+        return policy_registry().create(e.policy_name, PolicyParams(e.policy_params, e.file),
+                                         yaml_location(m["policy"], e.file));
+    });
+}
+
+Workload make_workload(const Experiment& e, std::uint32_t trial) {
+    return at_options(e, [&] {
+        return load_workload(e.root["workload"], e.file, e.base_dir, e.platform,
+                             stream_seed(e.seed, trial, "workload"), trial, e.trials);
+    });
+}
+
+std::vector<Task> make_tasks(const Experiment& e, std::uint32_t trial) { return make_workload(e, trial).tasks; }
+
+namespace {
+
+/// check_policy_fits, its errors located in the config.
+void check_fit(const Experiment& e, const Workload& w) {
+    const YAML::Node m = e.root["manager"];
+    const EstimateModel model = e.manager.estimate.model;
+    if (model != EstimateModel::Exact) {
+        const YAML::Node at = m["estimate"].IsMap() ? m["estimate"]["model"] : m["estimate"];
+        if (!w.jobs.empty())
+            throw InputError(yaml_location(at, e.file), std::string("estimate model '") + to_string(model) +
+                                                            "': DAG jobs are planned with exact times (use exact)");
+        const bool any = std::any_of(w.tasks.begin(), w.tasks.end(), [&](const Task& t) {
+            return model == EstimateModel::Requested ? t.requested_time_s >= 0 : t.work.stochastic();
+        });
+        if (!any)
+            throw InputError(yaml_location(at, e.file),
+                             model == EstimateModel::Requested
+                                 ? "estimate model 'requested': no task of the workload has a requested time (SWF "
+                                   "field 9, or a requested_s column in a task CSV)"
+                                 : "estimate model 'distribution': no task of the workload has an execution-time "
+                                   "distribution");
+    }
+    const PolicyTraits traits = make_policy(e)->traits();
+    if (traits.serial_tasks) {
+        const auto wide = std::find_if(w.tasks.begin(), w.tasks.end(), [](const Task& t) {
+            return t.nodes > 0 || t.nodes_per_cluster || t.cores != 1;
+        });
+        if (wide != w.tasks.end())
+            throw InputError(yaml_location(m["policy"], e.file),
+                             "policy '" + e.policy_name + "' schedules serial tasks (one core each), but task " +
+                                 std::to_string(wide->id) + " of the workload needs " +
+                                 (wide->nodes > 0 || wide->nodes_per_cluster
+                                      ? std::string("whole nodes")
+                                      : std::to_string(wide->cores) + " cores"));
+    }
+    const bool dag = traits.dag_jobs;
+    if (dag == !w.jobs.empty()) return;
+    throw InputError(yaml_location(m["policy"], e.file),
+                     dag ? "policy '" + e.policy_name + "' schedules DAG jobs, but the workload has independent tasks "
+                               "(use a singh workload)"
+                         : "policy '" + e.policy_name + "' schedules independent tasks, but the workload is made of "
+                               "DAG jobs (use pba, nba-ftps, nba-fcps or valopt)");
+}
+
+}  // namespace
+
+void check_policy_fits(const Experiment& e, const Workload& w) {
+    at_options(e, [&] { check_fit(e, w); });
+}
+
+}  // namespace rmsim

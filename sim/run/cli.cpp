@@ -1,0 +1,154 @@
+#include "sim/run/cli.h"
+
+#include <fstream>
+#include <iomanip>
+#include <iostream>
+#include <set>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "manager/policy_registry.h"
+#include "platform/version.h"
+#include "sim/run/cli_args.h"
+#include "sim/run/exit_status.h"
+#include "sim/config/experiment.h"
+#include "sim/run/run_folder.h"
+#include "sim/run/run_plan.h"
+#include "sim/run/run_results.h"
+#include "sim/run/trial_pool.h"
+#include "sim/run/trial_runner.h"
+
+namespace rmsim {
+
+namespace {
+
+void print_summary(const std::string& dir) {
+    std::ifstream in(dir + "/summary.json");
+    const nlohmann::json s = nlohmann::json::parse(in);
+    const auto& t = s["tasks"];
+    const auto& e = s["energy"];
+    std::cout << "rmsim " << s["policy"].get<std::string>() << " (seed " << s["seed"] << ") -> " << dir << "\n"
+              << std::left << std::setw(30) << "  tasks completed / arrived" << t["completed"] << " / " << t["arrived"]
+              << "  (dropped " << t["dropped"] << ", rejected " << t["rejected"] << ", unfinished " << t["unfinished"]
+              << ")\n"
+              << std::setw(30) << "  utility earned" << s["utility"]["earned"].get<double>() << " ("
+              << std::setprecision(4) << s["utility"]["percent_of_maximum"].get<double>() << " % of maximum)\n"
+              << std::setw(30) << "  makespan" << s["time"]["makespan_s"].get<double>() << " s\n"
+              << std::setw(30) << "  mean wait" << s["time"]["mean_wait_s"].get<double>() << " s\n"
+              << std::setw(30) << "  mean bounded slowdown" << s["time"]["mean_bounded_slowdown"].get<double>() << "\n"
+              << std::setw(30) << "  energy total" << e["total_j"].get<double>() << " J\n";
+    for (const char* k : {"core_dynamic_j", "core_static_j", "uncore_j", "node_base_j", "transition_j"})
+        std::cout << "    " << std::setw(26) << k << e[k].get<double>() << " J\n";
+    std::cout << std::setw(30) << "  mapping events" << s["scheduler"]["mapping_events"] << "\n";
+}
+
+int cmd_run(const RunArgs& a) {
+    // Every variant is loaded and validated, and its workload built once, before anything runs or is written;
+    // then --out is checked and made ready (a previous run there: --resume or --force, sim/run/run_folder.h).
+    const RunPlan plan = plan_run(a);
+    const std::set<std::size_t> kept = prepare_out(plan, a.rerun);
+    TrialOptions opt;
+    opt.quiet = a.quiet;
+    opt.trace = a.trace;
+    if (plan.single) {
+        if (kept.empty()) {
+            opt.out_dir = a.out;
+            opt.progress = true;
+            opt.provenance = plan.run(0).provenance;
+            run_trial(plan.experiments[0], 0, opt);
+        } else if (!a.quiet) {
+            std::cerr << "rmsim: " << a.out << " holds this run, finished (--resume)\n";
+        }
+        if (!a.quiet) print_summary(a.out);
+        return kExitOk;
+    }
+    // One simulation per process: every (variant, trial) runs in a forked child, up to --jobs at a time.
+    const std::size_t runs = plan.run_count() - kept.size();
+    const std::string what = std::to_string(runs) + " runs (" + std::to_string(plan.experiments.size()) +
+                             " variant(s) x " + std::to_string(plan.trials) + " trial(s)" +
+                             (kept.empty() ? "" : ", " + std::to_string(kept.size()) + " kept from before") + ")";
+    if (run_trial_pool(plan, kept, opt, a.jobs, what) > 0) return kExitInternal;
+    write_run_results(plan, a.out);
+    if (a.quiet) return kExitOk;
+    if (plan.config.multi) {
+        // The table itself: the point of comparing variants (markdown, readable as it is).
+        std::ifstream table(a.out + "/comparison.md");
+        std::cout << table.rdbuf() << "\n";
+        std::cout << "rmsim: " << plan.experiments.size() << " variants x " << plan.trials << " trials -> "
+                  << a.out << "/comparison.md\n";
+    }
+    else
+        std::cout << "rmsim: " << plan.trials << " trials -> " << a.out << "/aggregate.json\n";
+    return kExitOk;
+}
+
+int cmd_validate(const RunArgs& a) {
+    const ConfigVariants cv = load_variants(a);
+    for (const Variant& v : cv.variants) {
+        Experiment e = load_experiment(a.config, cv.cli, cv.multi ? &v : nullptr);
+        const Workload w = make_workload(e, 0);
+        check_policy_fits(e, w);
+        const auto& tasks = w.tasks;
+        std::cout << a.config << (cv.multi ? " [" + v.name + "]" : std::string()) << ": ok ("
+                  << e.platform.total_nodes() << " nodes, " << e.platform.total_cores() << " cores, " << tasks.size()
+                  << " tasks" << (w.jobs.empty() ? std::string() : " in " + std::to_string(w.jobs.size()) + " jobs")
+                  << ", policy " << e.policy_name << ")\n";
+    }
+    return kExitOk;
+}
+
+int cmd_list_policies(bool json) {
+    const auto& all = policy_registry().all();
+    if (json) {
+        nlohmann::ordered_json out = nlohmann::ordered_json::array();
+        for (const auto& p : all) {
+            nlohmann::ordered_json params = nlohmann::ordered_json::array();
+            for (const auto& q : p.params)
+                params.push_back({{"name", q.name}, {"type", q.type}, {"default", q.default_value},
+                                  {"description", q.description}});
+            out.push_back({{"name", p.name}, {"family", p.family}, {"paper", p.paper},
+                           {"description", p.description}, {"params", params}});
+        }
+        std::cout << out.dump(2) << "\n";
+        return kExitOk;
+    }
+    for (const auto& p : all) {
+        std::cout << p.name << "  [" << p.family << "]  " << p.paper << "\n    " << p.description << "\n";
+        for (const auto& q : p.params)
+            std::cout << "    " << q.name << " (" << q.type << ", default " << q.default_value << "): "
+                      << q.description << "\n";
+    }
+    return kExitOk;
+}
+
+int dispatch(const CliArgs& c) {
+    switch (c.command) {
+        case CliCommand::kNone:
+            std::cout << kUsage;
+            return kExitBadInput;
+        case CliCommand::kHelp:
+            std::cout << kUsage;
+            return kExitOk;
+        case CliCommand::kVersion:
+            std::cout << "rmsim " << RMSIM_VERSION_STRING << "\n";
+            return kExitOk;
+        case CliCommand::kRun:
+            return cmd_run(c.run);
+        case CliCommand::kValidate:
+            return cmd_validate(c.run);
+        case CliCommand::kListPolicies:
+            return cmd_list_policies(c.json);
+    }
+    return kExitInternal;
+}
+
+}  // namespace
+
+int cli_main(int argc, char** argv) {
+    const std::vector<std::string> args(argv + 1, argv + argc);
+    return exit_code_of([&] { return dispatch(parse_cli_args(args)); });
+}
+
+}  // namespace rmsim

@@ -1,0 +1,60 @@
+#pragma once
+// The rmsim command line, parsed and checked (Boost.Program_options): which command, its CONFIG and its
+// options. Nothing is read or run here. Bad usage is an InputError at "rmsim" (`rmsim: message`, exit 2).
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace rmsim {
+
+/// The usage text (`rmsim --help`).
+extern const char* const kUsage;
+
+enum class CliCommand {
+    kNone,     ///< no arguments at all: the usage, exit 2
+    kHelp,     ///< --help or -h anywhere: the usage, exit 0
+    kVersion,  ///< --version as the first argument
+    kRun,
+    kValidate,
+    kListPolicies,
+};
+
+/// Limits of the numeric options (the message of a value outside them states them).
+constexpr std::uint32_t kMaxTrials = 4294967295u;  ///< as run.trials in a config
+constexpr unsigned kMaxJobs = 1024;                ///< simulations running at once, each a process
+
+/// What `rmsim run` does with an --out folder that holds a previous run's results (sim/run/run_folder.h).
+enum class Rerun {
+    kRefuse,  ///< exit 2, naming --resume and --force
+    kResume,  ///< --resume: keep the finished trials whose inputs match, run the rest
+    kForce,   ///< --force: delete the previous results, run everything
+};
+
+struct RunArgs {
+    std::string config;
+    std::vector<std::string> sets;        ///< --set key=value, in order
+    std::vector<std::string> only;        ///< --only: run these variants of the config (all when empty)
+    std::optional<std::uint64_t> seed;    ///< --seed: replaces run.seed (any uint64, 0 included)
+    std::optional<std::uint32_t> trials;  ///< --trials: replaces run.trials (1..kMaxTrials)
+    unsigned jobs = 1;                    ///< --jobs: simulations at once (1..kMaxJobs)
+    std::string out = "results";
+    bool trace = false;
+    bool quiet = false;
+    Rerun rerun = Rerun::kRefuse;  ///< --resume, --force
+};
+
+struct CliArgs {
+    CliCommand command = CliCommand::kNone;
+    RunArgs run;        ///< run and validate (validate takes CONFIG and --set only)
+    bool json = false;  ///< list-policies --json
+};
+
+/// Parses the arguments after the program name. A repeated option's last value wins; --set and --only
+/// add up. Throws InputError at "rmsim" for bad usage.
+CliArgs parse_cli_args(const std::vector<std::string>& args);
+
+/// Bad usage: throws InputError at "rmsim" (printed as `rmsim: message`, exit 2).
+[[noreturn]] void usage_error(const std::string& message);
+
+}  // namespace rmsim

@@ -1,0 +1,26 @@
+#pragma once
+// The results folder of `rmsim run` (--out), made ready before anything runs. A new or empty folder is used
+// as it is. A folder that holds results of a previous run is refused (exit 2, naming --resume and --force),
+// unless
+//   --force:  the previous results are deleted and everything runs;
+//   --resume: every finished trial whose provenance.json matches this run's inputs (sim/outputs/provenance.h) is
+//             kept, every unfinished one (no provenance.json: it was interrupted) is deleted and runs again,
+//             and a finished trial computed from other inputs, or results this run would not cover (other
+//             variants, more trials), refuse the run, saying which and why.
+// Either way aggregate.json and the comparison tables are deleted: they are written again once every trial
+// has run. rmsim only ever deletes the names it writes (docs/outputs.md); anything else is left in place.
+// Every check is made before anything is deleted.
+#include <cstddef>
+#include <set>
+
+#include "sim/run/cli_args.h"
+#include "sim/run/run_plan.h"
+
+namespace rmsim {
+
+/// Checks plan.out (refused with exit 2 if it is not a folder, or cannot be created or written) and makes it
+/// ready as `mode` says; creates it. Returns the runs (indices of RunPlan::run) that finished before and
+/// are kept.
+std::set<std::size_t> prepare_out(const RunPlan& plan, Rerun mode);
+
+}  // namespace rmsim

@@ -1,0 +1,76 @@
+#include "sim/run/run_plan.h"
+
+#include <algorithm>
+
+#include "platform/input_error.h"
+#include "platform/yaml_util.h"
+
+namespace rmsim {
+
+ConfigVariants load_variants(const RunArgs& a) {
+    ConfigVariants cv;
+    for (const auto& s : a.sets) {
+        cv.cli.push_back(parse_override(s));
+        // Variants and sweeps are expanded from the file before --set applies to each of them, so a change
+        // to them would be silently lost: refuse it and point at the option that selects variants.
+        const std::string& path = cv.cli.back().path;
+        const std::string top = path.substr(0, path.find('.'));
+        if (top == "variants" || top == "sweep" || top == "compare")
+            usage_error("--set cannot change '" + top + "' (variants and sweeps come from the config file); "
+                        "select some with --only NAME,...");
+    }
+    cv.raw = load_yaml_file(a.config);
+    cv.multi = has_variants(cv.raw);
+    cv.variants = cv.multi ? expand_variants(cv.raw, a.config) : std::vector<Variant>{Variant{}};
+    if (cv.multi) cv.compare = load_compare(cv.raw, a.config, cv.variants);
+    if (a.only.empty()) return cv;
+    if (!cv.multi) usage_error("--only selects variants, and " + a.config + " has none");
+    for (const std::string& name : a.only)
+        if (std::none_of(cv.variants.begin(), cv.variants.end(), [&](const Variant& v) { return v.name == name; }))
+            usage_error("--only: " + a.config + " has no variant '" + name + "'");
+    // The comparison keeps the config's order; a normalize_to variant that was not selected is dropped.
+    std::vector<Variant> ordered;
+    for (const Variant& v : cv.variants)
+        if (std::count(a.only.begin(), a.only.end(), v.name)) ordered.push_back(v);
+    if (!std::count(a.only.begin(), a.only.end(), cv.compare.normalize_to)) cv.compare.normalize_to.clear();
+    cv.variants = std::move(ordered);
+    return cv;
+}
+
+RunPlan plan_run(const RunArgs& a) {
+    RunPlan plan;
+    plan.config = load_variants(a);
+    const ConfigVariants& cv = plan.config;
+    std::vector<Experiment>& exps = plan.experiments;
+    for (const Variant& v : cv.variants) {
+        Experiment e = load_experiment(a.config, cv.cli, cv.multi ? &v : nullptr);
+        if (a.seed) e.seed = *a.seed;
+        if (a.trials) e.trials = *a.trials;
+        if (!exps.empty() && e.trials != exps[0].trials)
+            throw InputError(yaml_location(cv.raw, a.config),
+                             "variant '" + v.name + "' runs " + std::to_string(e.trials) + " trials, variant '" +
+                                 exps[0].variant + "' " + std::to_string(exps[0].trials) +
+                                 ": every variant must run the same trials (common random numbers)");
+        check_policy_fits(e, make_workload(e, 0));  // after --trials: a trace workload checks every trial's day
+        exps.push_back(std::move(e));
+        plan.dirs.push_back(cv.multi ? a.out + "/" + v.dir : a.out);
+    }
+    plan.trials = exps[0].trials;
+    plan.out = a.out;
+    plan.single = !cv.multi && plan.trials == 1;
+    FileDigests digests;
+    for (const Experiment& e : exps) plan.provenance.emplace_back(e, a.trace, digests);
+    plan.title = cv.raw["name"] && cv.raw["name"].IsScalar() ? cv.raw["name"].Scalar() : a.config;
+    return plan;
+}
+
+TrialRun RunPlan::run(std::size_t i) const {
+    TrialRun r;
+    r.experiment = i / trials;
+    r.trial = static_cast<std::uint32_t>(i % trials);
+    r.dir = single ? out : dirs[r.experiment] + "/trial-" + std::to_string(r.trial);
+    r.provenance = provenance[r.experiment].json(r.trial);
+    return r;
+}
+
+}  // namespace rmsim

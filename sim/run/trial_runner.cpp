@@ -1,0 +1,315 @@
+#include "sim/run/trial_runner.h"
+
+#include <unistd.h>
+
+#include <algorithm>
+#include <array>
+#include <charconv>
+#include <chrono>
+#include <cmath>
+#include <iomanip>
+#include <sstream>
+#include <stdexcept>
+#include <string_view>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "manager/front_report.h"
+#include "manager/resource_manager.h"
+#include "modules/machine.h"
+#include "modules/sim_time.h"
+#include "sim/outputs/job_metrics.h"
+#include "platform/number_format.h"
+#include "sim/run/progress.h"
+#include "sim/outputs/provenance.h"
+#include "sim/outputs/pstate_residency.h"
+#include "sim/outputs/result_files.h"
+#include "sim/outputs/run_recorder.h"
+#include "sim/outputs/vos_metrics.h"
+#include "sim/outputs/waveforms.h"
+
+namespace rmsim {
+
+namespace {
+
+/// End-of-run invariants (always on): a violation is an internal error.
+void check_invariants(const PolicyView& view, const Machine& machine) {
+    const EnergyBreakdown total = machine.energy_breakdown();
+    const EnergyBreakdown parts = machine.sum_of_components();
+    for (std::size_t i = 0; i < kEnergyCategories; ++i) {
+        const double tol = 1e-9 * std::max(1.0, std::fabs(total[i]));
+        if (std::fabs(total[i] - parts[i]) > tol)
+            throw std::logic_error(std::string("invariant: machine energy '") + to_string(EnergyCategory(i)) +
+                                   "' differs from the sum of its components");
+    }
+    for (TaskId t = 0; t < view.task_count(); ++t) {
+        const TaskRecord& r = view.record(t);
+        if (r.remaining < 0 || r.remaining > 1)
+            throw std::logic_error("invariant: task " + std::to_string(t) + " has remaining work outside [0, 1]");
+        if (r.state == TaskState::Completed && (r.remaining != 0 || r.end < r.first_start))
+            throw std::logic_error("invariant: completed task " + std::to_string(t) + " is inconsistent");
+    }
+    // Every task is accounted for exactly once: each record has exactly one state, and the counts
+    // by state add up to the number of tasks (checked in the summary writer's totals).
+}
+
+/// One row of tasks.csv assembled in a buffer and written at once, numbers through std::to_chars (no stream
+/// locale machinery: formatting 10^6 rows through the stream's operators was several % of a run). A row has 13
+/// fields of at most 24 characters (a 64-bit integer, a %.12g number, a state name): 512 bytes hold it.
+class CsvRow {
+public:
+    /// An integer, as the stream writes it.
+    template <typename I>
+    CsvRow& integer(I v) {
+        end_ = std::to_chars(end_, buf_.end(), v).ptr;
+        return *this;
+    }
+    /// A number as printf's %.12g writes it (std::to_chars' general format at a precision is specified so).
+    CsvRow& g12(double v) {
+        end_ = std::to_chars(end_, buf_.end(), v, std::chars_format::general, 12).ptr;
+        return *this;
+    }
+    /// A simulated time as exact seconds, as the other result files write them (platform/number_format.h).
+    CsvRow& seconds(SimTime t) {
+        end_ = ns_as_seconds_chars(end_, static_cast<std::uint64_t>(t.ns()));
+        return *this;
+    }
+    CsvRow& text(std::string_view t) {
+        end_ = std::copy(t.begin(), t.end(), end_);
+        return *this;
+    }
+    CsvRow& ch(char c) {
+        *end_++ = c;
+        return *this;
+    }
+    void flush_to(std::ostream& o) {
+        o.write(buf_.data(), end_ - buf_.data());
+        end_ = buf_.data();
+    }
+
+private:
+    std::array<char, 512> buf_;
+    char* end_ = buf_.data();
+};
+
+/// tasks.csv, one row per task in id order, written straight to the file (10^6 rows are about 100 MB).
+void write_tasks_csv(const PolicyView& view, std::ostream& o) {
+    o << "id,arrival_s,first_start_s,end_s,state,cluster,first_node,first_core,nodes,pstate,preemptions,"
+         "energy_j,utility\n";
+    CsvRow row;
+    for (TaskId t = 0; t < view.task_count(); ++t) {
+        const TaskRecord& r = view.record(t);
+        const Task& k = view.task(t);
+        const bool placed = r.first_start != kNotYet;
+        const double u = r.state == TaskState::Completed ? k.utility.value_at((r.end - k.arrival()).to_seconds()) : 0.0;
+        row.integer(t).ch(',').seconds(k.arrival()).ch(',');
+        if (placed) row.seconds(r.first_start);
+        row.ch(',');
+        if (r.end != kNotYet) row.seconds(r.end);
+        row.ch(',').text(to_string(r.state)).ch(',');
+        if (placed) row.integer(r.cluster).ch(',').integer(r.first_node);
+        else row.ch(',');
+        row.ch(',');
+        if (placed && r.first_core != kAllCores) row.integer(r.first_core);
+        row.ch(',');
+        if (placed) row.integer(r.node_count).ch(',').integer(r.pstate);
+        else row.ch(',');
+        row.ch(',').integer(view.preemptions(t)).ch(',').g12(r.energy_j).ch(',').g12(u).ch('\n');
+        row.flush_to(o);
+    }
+}
+
+/// Runs the simulation to its end. With a progress line, in slices of simulated time (grown while a slice
+/// takes little wall time) so the line can be redrawn; otherwise in one sc_start(). Either way the model
+/// sees the same events.
+/// Every number of the summary is finite (the model's limits, platform/model_limits.h, keep them so; a
+/// non-finite one would be written as null).
+void check_finite(const nlohmann::ordered_json& j, const std::string& path) {
+    if (j.is_number_float() && !std::isfinite(j.get<double>()))
+        throw std::logic_error("invariant: summary field " + path + " is not a finite number");
+    if (j.is_object())
+        for (auto it = j.begin(); it != j.end(); ++it) check_finite(it.value(), path.empty() ? it.key() : path + "." + it.key());
+}
+
+void simulate(const PolicyView& view, const TrialOptions& opt) {
+    ProgressLine progress(opt.quiet);
+    auto final_line = [&] {
+        if (opt.progress)
+            progress.finish("simulated " + std::to_string(static_cast<long long>(to_seconds(sc_core::sc_time_stamp()))) +
+                            " s, " + std::to_string(view.finished_count()) + " / " + std::to_string(view.task_count()) +
+                            " tasks finished");
+    };
+    if (!opt.progress || opt.quiet || !isatty(2)) {
+        sc_core::sc_start();
+        final_line();
+        return;
+    }
+    double slice_s = 1.0;
+    const double total = std::max<double>(1.0, static_cast<double>(view.task_count()));
+    do {
+        const auto w0 = std::chrono::steady_clock::now();
+        sc_core::sc_start(to_sc_time(SimTime::from_seconds(slice_s)), sc_core::SC_EXIT_ON_STARVATION);
+        const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - w0).count();
+        if (wall < 0.05) slice_s *= 2;
+        else if (wall > 0.5 && slice_s > 1e-3) slice_s /= 2;
+        progress.update(static_cast<double>(view.finished_count()) / total,
+                        std::to_string(view.finished_count()) + " / " + std::to_string(view.task_count()) +
+                            " tasks finished");
+    } while (sc_core::sc_get_status() != sc_core::SC_STOPPED && sc_core::sc_pending_activity());
+    final_line();
+}
+
+}  // namespace
+
+Metrics run_trial(const Experiment& e, std::uint32_t trial, const TrialOptions& opt) {
+    const auto wall0 = std::chrono::steady_clock::now();
+    const Workload workload = make_workload(e, trial);
+    const std::vector<Task>& tasks = workload.tasks;
+    std::unique_ptr<Policy> policy = make_policy(e);
+    // The module tree is left to process exit (one simulation per process; teardown is slow at scale).
+    MachineOptions hardware;
+    hardware.governor = e.dvfs.make_governor;
+    hardware.power_caps = e.dvfs.power_caps;
+    auto* machine = new Machine(e.platform, hardware);
+    // energy.csv, pstates.csv, trace.json, and the energy at the measurement window's edges.
+    std::vector<SimTime> marks;
+    if (e.window.enabled) marks.push_back(e.window.start);
+    if (e.window.enabled && !e.window.end.is_infinite()) marks.push_back(e.window.end);
+    RunRecorder recorder(*machine, e.sample_interval_s, opt.trace, marks, e.waveforms.enabled);
+    std::unique_ptr<WaveformRecorder> waves;  // waves.vcd (run.waveforms)
+    if (e.waveforms.enabled) waves = std::make_unique<WaveformRecorder>(*machine, e.waveforms);
+    auto* manager = new ResourceManager("manager", machine->spec(), machine->manager_port(), tasks, *policy, e.manager,
+                                        workload.jobs.empty() ? nullptr : &workload.jobs);
+    simulate(manager->bookkeeping().view(), opt);
+    recorder.end_run();
+    const SimTime sim_end_t = to_sim_time(sc_core::sc_time_stamp());
+    const Seconds sim_end = sim_end_t.to_seconds();
+    const PolicyView& view = manager->bookkeeping().view();
+    check_invariants(view, *machine);
+    Metrics m = compute_metrics(view, machine->energy_breakdown());
+    if (m.arrived > tasks.size() || m.completed + m.dropped + m.rejected + m.killed + m.unfinished != m.arrived)
+        throw std::logic_error("invariant: task counts do not add up");
+    const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - wall0).count();
+
+    nlohmann::ordered_json s;
+    s["policy"] = e.policy_name;
+    s["seed"] = e.seed;
+    s["trial"] = trial;
+    s["tasks"] = {{"total", tasks.size()}, {"arrived", m.arrived}, {"completed", m.completed},
+                  {"dropped", m.dropped}, {"rejected", m.rejected}, {"killed", m.killed}, {"unfinished", m.unfinished},
+                  {"preemptions", m.preemptions}};
+    s["utility"] = {{"earned", m.utility_earned}, {"maximum", m.utility_max}, {"percent_of_maximum", m.utility_percent}};
+    if (e.window.enabled) {
+        const bool bounded = !e.window.end.is_infinite();
+        const SimTime w1 = bounded ? e.window.end : sim_end_t;
+        const Joules end_j = bounded ? recorder.energy_at_mark(1) : machine->total_energy();
+        const WindowMetrics w = compute_window_metrics(view, e.window.start, w1, end_j - recorder.energy_at_mark(0));
+        s["window"] = {{"start_s", w.start.to_seconds()}, {"end_s", w.end.to_seconds()}, {"arrived", w.arrived},
+                       {"completed", w.completed}, {"dropped", w.dropped}, {"rejected", w.rejected}, {"killed", w.killed},
+                       {"utility_earned", w.utility_earned}, {"utility_maximum", w.utility_max},
+                       {"percent_of_maximum", w.utility_percent}, {"energy_j", w.energy_j}};
+        // Machovec Ch.2 value of service, for workloads whose tasks carry VoS terms (sim/outputs/vos_metrics.h).
+        const VosMetrics v = compute_vos_metrics(view, e.window.start, w1);
+        if (v.tasks > 0)
+            s["vos"] = {{"value", v.vos}, {"maximum", v.vos_max}, {"percent_of_maximum", v.vos_percent},
+                        {"performance_value", v.performance}, {"performance_maximum", v.performance_max},
+                        {"performance_percent", v.performance_percent}, {"energy_value", v.energy_value},
+                        {"energy_value_maximum", v.energy_value_max}, {"energy_value_percent", v.energy_value_percent},
+                        {"completed_with_value", v.valued}, {"execution_time_s", v.execution_time_s},
+                        {"eec_energy_j", v.eec_energy_j}, {"measured_task_energy_j", v.measured_energy_j}};
+    }
+    if (view.has_jobs()) {
+        const JobMetrics j = compute_job_metrics(view);
+        s["jobs"] = {{"total", j.total}, {"arrived", j.arrived}, {"completed", j.completed},
+                     {"rejected", j.rejected}, {"zero_value", j.zero_value}, {"unfinished", j.unfinished},
+                     {"rejected_percent", j.rejected_percent}, {"value_earned", j.value_earned},
+                     {"energy_j", j.energy_j}, {"planned_energy_j", j.planned_energy_j},
+                     {"mean_response_s", j.mean_response_s}, {"value_per_energy", j.value_per_energy}};
+    }
+    nlohmann::ordered_json energy;
+    energy["total_j"] = m.energy_total_j;
+    for (std::size_t i = 0; i < kEnergyCategories; ++i) energy[std::string(to_string(EnergyCategory(i))) + "_j"] = m.energy[i];
+    energy["attributed_to_tasks_j"] = m.task_energy_j;
+    energy["energy_delay_product_js"] = m.energy_total_j * m.makespan_s;  // energy x makespan
+    s["energy"] = energy;
+    s["time"] = {{"makespan_s", m.makespan_s}, {"simulated_s", sim_end}, {"mean_wait_s", m.mean_wait_s},
+                 {"mean_bounded_slowdown", m.mean_bounded_slowdown}};
+    s["scheduler"] = {{"mapping_events", m.mapping_events},
+                      {"estimate", to_string(e.manager.estimate.model)},
+                      {"max_waiting", manager->stats().max_waiting},
+                      {"deferred_starts", manager->stats().deferred_starts},
+                      {"kills", manager->stats().kills},
+                      {"commands", machine->manager_port().commands_sent()},
+                      {"notices", machine->manager_port().notices_received()}};
+    if (e.dvfs.make_governor) {
+        std::uint64_t domains = 0, samples = 0;
+        for (NodeId n = 0; n < machine->node_count(); ++n)
+            for (std::size_t d = 0; d < machine->node(n).domain_count(); ++d)
+                if (const GovernorModule* g = machine->node(n).governor(d)) {
+                    ++domains;
+                    samples += g->samples();
+                }
+        s["governor"] = {{"name", e.dvfs.governor}, {"domains", domains}, {"samples", samples}};
+    }
+    if (!machine->power_caps().empty()) {
+        nlohmann::ordered_json caps = nlohmann::ordered_json::object();
+        for (std::size_t i = 0; i < machine->power_caps().size(); ++i) {
+            const PowerCapSpec& c = machine->power_caps()[i]->spec();
+            const PowerCapReport& r = machine->power_caps()[i]->report();
+            const std::string k = "cap" + std::to_string(i) + "_";
+            caps[k + "scope"] = to_string(c.scope);
+            caps[k + "watts"] = c.watts;
+            caps[k + "time_over_s"] = r.time_over_s;
+            caps[k + "largest_excess_w"] = r.largest_excess_w;
+            caps[k + "largest_window_average_w"] = r.largest_window_average_w;
+            caps[k + "slowdowns"] = r.slowdowns;
+            caps[k + "raises"] = r.raises;
+        }
+        s["power_caps"] = caps;
+    }
+    s["dvfs"] = to_json(pstate_residency(machine->spec(), recorder.log().pstate_changes(), sim_end_t.ns()),
+                        machine->spec());
+    PolicyReport report;
+    policy->report(report);
+    if (!report.figures.empty()) {
+        nlohmann::ordered_json p = nlohmann::ordered_json::object();
+        for (const auto& [k, v] : report.figures) p[k] = v;
+        s["policy_stats"] = p;
+    }
+    nlohmann::ordered_json timing;  // wall-clock figures: not deterministic, kept out of summary.json
+    timing["wall_s"] = wall;
+    timing["simulated_s_per_wall_s"] = wall > 0 ? sim_end / wall : 0;
+    timing["delta_cycles"] = sc_core::sc_delta_count();
+    const EventTiming& ev = manager->stats().event_wall;
+    timing["scheduler_wall_per_event_s"] = {{"mean", ev.all().mean()}, {"median", ev.all().median()},
+                                            {"max", ev.all().max()}};
+    // The same by the waiting queue's length at the event (median to within 7.5 %, manager/event_timing.h).
+    for (std::size_t d = 0; d < EventTiming::kQueueDecades; ++d) {
+        const WallHistogram& h = ev.at_queue_decade(d);
+        if (h.count() == 0) continue;
+        timing["scheduler_wall_by_queue_length"][EventTiming::decade_label(d)] = {
+            {"events", h.count()}, {"mean", h.mean()}, {"median", h.median()}, {"max", h.max()}};
+    }
+    for (const auto& [k, v] : report.wall) timing["policy"][k] = v;
+    check_finite(s, "");
+    ResultFiles files(opt.out_dir);
+    files.add("summary.json", s.dump(2) + "\n");
+    files.add("timing.json", timing.dump(2) + "\n");
+    files.add_streamed("tasks.csv", [&view](std::ostream& o) { write_tasks_csv(view, o); });
+    if (view.has_jobs()) files.add("jobs.csv", jobs_csv(view));
+    if (const auto* fronts = dynamic_cast<const FrontReport*>(policy.get()))
+        if (std::string csv = fronts->pareto_csv(); !csv.empty()) files.add("pareto.csv", std::move(csv));
+    recorder.finish(files);
+    if (waves)
+        files.add_streamed("waves.vcd", [&](std::ostream& o) { waves->write(o, recorder.log(), sim_end_t.ns()); });
+    files.commit();
+    if (!opt.provenance.empty()) {
+        ResultFiles last(opt.out_dir);
+        last.add(kProvenanceFile, opt.provenance);
+        last.commit();
+    }
+    return m;
+}
+
+}  // namespace rmsim

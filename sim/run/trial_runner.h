@@ -1,0 +1,25 @@
+#pragma once
+// One simulation (one trial) in this process: build the platform's module tree and the resource manager,
+// run, check the end-of-run invariants, write the results.
+#include <cstdint>
+#include <string>
+
+#include "sim/config/experiment.h"
+#include "sim/outputs/metrics.h"
+
+namespace rmsim {
+
+struct TrialOptions {
+    std::string out_dir;   ///< results go here (created); files are written under temporary names first
+    bool quiet = false;
+    bool progress = false; ///< draw a progress line with ETA on stderr (a single in-process run)
+    bool trace = false;    ///< also write trace.json (Chrome/Perfetto): one track per core, P-state and power counters
+    /// provenance.json (sim/outputs/provenance.h), written after every other file: its presence marks the trial
+    /// finished. None when empty.
+    std::string provenance;
+};
+
+/// Runs trial `trial` of `e`. Throws InputError (bad workload input) or std::exception (internal errors).
+Metrics run_trial(const Experiment& e, std::uint32_t trial, const TrialOptions& opt);
+
+}  // namespace rmsim

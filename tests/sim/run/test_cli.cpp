@@ -1,0 +1,344 @@
+// The rmsim command line: bad input gives `file:line:col: message` (bad usage `rmsim: message`), exit 2 and
+// no result files; the same config and seed give byte-identical results, whatever --jobs.
+#include "tests/support/rmsim_cli.h"
+#include "tests/support/scratch_dir.h"
+#include "tests/support/tiny_config.h"
+#include <catch2/catch.hpp>
+
+#include <sys/wait.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+namespace fs = std::filesystem;
+using rmsim::test::config;
+using rmsim::test::kSynthetic;
+using rmsim::test::Outcome;
+using rmsim::test::run_cli;
+using rmsim::test::ScratchDir;
+using rmsim::test::slurp;
+
+namespace {
+
+ScratchDir scratch(const std::string& name) { return ScratchDir("cli_" + name); }
+
+void write(const fs::path& p, const std::string& text) { std::ofstream(p) << text; }
+
+/// Runs a bad config and checks: exit 2, the message starts with the location, the out dir is not created.
+void expect_bad(const std::string& name, const std::string& text, const std::string& location,
+                const std::string& message) {
+    const ScratchDir d = scratch(name);
+    write(d / "bad.yaml", text);
+    const Outcome o = run_cli("run " + (d / "bad.yaml").string() + " --out " + (d / "out").string(), d);
+    INFO(o.err);
+    CHECK(o.code == 2);
+    CHECK(o.err.rfind((d / "bad.yaml").string() + location, 0) == 0);
+    CHECK(o.err.find(message) != std::string::npos);
+    CHECK_FALSE(fs::exists(d / "out"));
+}
+
+}  // namespace
+
+TEST_CASE("cli: a missing config file", "[sim][cli]") {
+    const ScratchDir d = scratch("missing");
+    const Outcome o = run_cli("run " + (d / "nope.yaml").string() + " --out " + (d / "out").string(), d);
+    CHECK(o.code == 2);
+    CHECK(o.err.find("nope.yaml: cannot open file") != std::string::npos);
+    CHECK_FALSE(fs::exists(d / "out"));
+}
+
+TEST_CASE("cli: a YAML syntax error", "[sim][cli]") {
+    expect_bad("syntax", config(kSynthetic) + "run: {seed: [1\n", ":", "YAML syntax error");
+}
+
+TEST_CASE("cli: an unknown key", "[sim][cli]") {
+    // Line 12 (after the 10 platform lines and 'workload:'), column 3: the key 'synthetik'.
+    expect_bad("unknown_key", config("workload:\n  synthetik: {tasks: 1}\n"), ":12:3:", "unknown key 'synthetik'");
+}
+
+TEST_CASE("cli: an unknown policy lists the valid ones", "[sim][cli]") {
+    expect_bad("unknown_policy", config(kSynthetic, "manager: {policy: fcfs2}\n"), ":13:19:",
+               "unknown policy 'fcfs2' (valid: fcfs");
+}
+
+TEST_CASE("cli: an unknown policy parameter", "[sim][cli]") {
+    expect_bad("unknown_param", config(kSynthetic, "manager: {policy: fcfs, params: {pstat: 1}}\n"), ":13:34:",
+               "unknown parameter 'pstat'");
+}
+
+TEST_CASE("cli: a negative count", "[sim][cli]") {
+    expect_bad("negative", config("workload:\n  synthetic: {tasks: -5, arrival_rate_per_s: 1, work_s_mean: 1}\n"),
+               ":12:22:", "tasks");  // column of "-5": 2 + len("synthetic: {tasks: ") = 21, +1
+}
+
+TEST_CASE("cli: a malformed SWF line", "[sim][cli]") {
+    const ScratchDir d = scratch("swf");
+    // Line 3, field 4 (run time) is not a number: column of that field.
+    write(d / "bad.swf",
+          "; a tiny trace\n"
+          "1 0 -1 100 2 -1 -1 2 200 -1 1 1 1 -1 -1 -1 -1 -1\n"
+          "2 10 -1 abc 2 -1 -1 2 200 -1 1 1 1 -1 -1 -1 -1 -1\n");
+    write(d / "c.yaml", config("workload:\n  swf: {path: bad.swf}\n"));
+    const Outcome o = run_cli("run " + (d / "c.yaml").string() + " --out " + (d / "out").string(), d);
+    INFO(o.err);
+    CHECK(o.code == 2);
+    CHECK(o.err.rfind((d / "bad.swf").string() + ":3:", 0) == 0);
+    CHECK_FALSE(fs::exists(d / "out"));
+}
+
+TEST_CASE("cli: same seed gives byte-identical results with --jobs 1 and --jobs 2", "[sim][cli][determinism]") {
+    const ScratchDir d = scratch("determinism");
+    write(d / "c.yaml", config(kSynthetic, "manager: {policy: easy}\n"));
+    const std::string base = "run " + (d / "c.yaml").string() + " --trials 3 --seed 7 --quiet --out ";
+    REQUIRE(run_cli(base + (d / "a").string() + " --jobs 1", d).code == 0);
+    REQUIRE(run_cli(base + (d / "b").string() + " --jobs 2", d).code == 0);
+    for (int t = 0; t < 3; ++t)
+        for (const char* f : {"summary.json", "tasks.csv"}) {
+            const fs::path rel = fs::path("trial-" + std::to_string(t)) / f;
+            INFO(rel.string());
+            REQUIRE(fs::exists(d / "a" / rel));
+            CHECK(slurp(d / "a" / rel) == slurp(d / "b" / rel));
+        }
+    CHECK(slurp(d / "a" / "aggregate.json") == slurp(d / "b" / "aggregate.json"));
+    // Different trials are different workloads.
+    CHECK(slurp(d / "a" / "trial-0" / "tasks.csv") != slurp(d / "a" / "trial-1" / "tasks.csv"));
+}
+
+namespace {
+
+/// The arrival_s column of a tasks.csv.
+std::string arrivals(const fs::path& p) {
+    std::istringstream in(slurp(p));
+    std::string line, out;
+    while (std::getline(in, line)) out += line.substr(0, line.find(',', line.find(',') + 1)) + "\n";
+    return out;
+}
+
+const char* kVariants =
+    "variants:\n"
+    "  - {name: first-come, set: {manager.policy: fcfs}}\n"
+    "  - {name: backfill, set: {manager.policy: easy}}\n"
+    "run: {trials: 2, seed: 11}\n";
+
+}  // namespace
+
+TEST_CASE("cli: variants share each trial's workload and write comparison tables", "[sim][cli][variants]") {
+    const ScratchDir d = scratch("variants");
+    write(d / "c.yaml", config(kSynthetic) + kVariants);
+    const std::string base = "run " + (d / "c.yaml").string() + " --quiet --out ";
+    REQUIRE(run_cli(base + (d / "a").string() + " --jobs 1", d).code == 0);
+    REQUIRE(run_cli(base + (d / "b").string() + " --jobs 2", d).code == 0);
+    for (const char* v : {"first-come", "backfill"})
+        for (const char* f : {"aggregate.json", "trial-0/summary.json", "trial-1/tasks.csv"})
+            CHECK(fs::exists(d / "a" / v / f));
+    // Common random numbers: trial t of both variants draws the same arrivals; trials differ.
+    CHECK(arrivals(d / "a" / "first-come" / "trial-1" / "tasks.csv") ==
+          arrivals(d / "a" / "backfill" / "trial-1" / "tasks.csv"));
+    CHECK(arrivals(d / "a" / "first-come" / "trial-0" / "tasks.csv") !=
+          arrivals(d / "a" / "first-come" / "trial-1" / "tasks.csv"));
+    const std::string csv = slurp(d / "a" / "comparison.csv");
+    CHECK(csv.rfind("variant,policy,metric,mean,ci95,trials\n", 0) == 0);
+    CHECK(csv.find("first-come,fcfs,tasks.completed,200,0,2\n") != std::string::npos);
+    CHECK(csv.find("backfill,easy,tasks.completed,200,0,2\n") != std::string::npos);
+    CHECK(slurp(d / "a" / "comparison.md").find("| backfill | easy |") != std::string::npos);
+    // Byte-identical whatever --jobs.
+    CHECK(csv == slurp(d / "b" / "comparison.csv"));
+    CHECK(slurp(d / "a" / "comparison.md") == slurp(d / "b" / "comparison.md"));
+}
+
+TEST_CASE("cli: a bad value in a variant is located in the config", "[sim][cli][variants]") {
+    // Line 16 of the config (10 platform, 2 workload, 1 manager, then "variants:") is the second variant;
+    // "nope" starts at column 37.
+    expect_bad("bad_variant",
+               config(kSynthetic) +
+                   "variants:\n  - {name: a, set: {manager.policy: fcfs}}\n  - {name: b, set: {manager.policy: nope}}\n",
+               ":16:37:", "unknown policy 'nope'");
+}
+
+TEST_CASE("cli: a key a variant or a sweep adds is located at its key in the config", "[sim][cli][variants]") {
+    // Line 15 is the variant; its set key "manager.polcy" starts at column 21.
+    expect_bad("variant_key", config(kSynthetic) + "variants:\n  - {name: a, set: {manager.polcy: fcfs}}\n", ":15:21:",
+               "unknown key 'polcy' in manager");
+    // A map the change creates: at the same key.
+    expect_bad("variant_map", config(kSynthetic) + "variants:\n  - {name: a, set: {manager.estimate.at_limit: kill}}\n",
+               ":15:21:", "missing required key 'model'");
+    expect_bad("sweep_key", config(kSynthetic) + "sweep:\n  manager.params.bogus: [1, 2]\n", ":15:3:",
+               "unknown parameter 'bogus' of policy 'fcfs'");
+}
+
+TEST_CASE("cli: an error in a --set value is located at the option", "[sim][cli][options]") {
+    const ScratchDir d = scratch("set_located");
+    write(d / "p.yaml", rmsim::test::kPlatform);
+    write(d / "c.yaml", std::string("platform: p.yaml\n") + kSynthetic + "manager: {policy: fcfs}\n");
+    const std::vector<std::pair<std::string, std::string>> cases{
+        {"run.trials=many", "'trials' must be a whole number >= 1, got 'many'"},
+        {"manager.polcy=easy", "unknown key 'polcy' in manager (allowed: policy, params, estimate, hold_job_cores)"},
+        {"manager.estimate.at_limit=kill", "missing required key 'model'"},
+        {"manager.params.bogus=1", "unknown parameter 'bogus' of policy 'fcfs'"},
+        {"workload.synthetic.tasks=-3", "'tasks' must be a whole number >= 1, got '-3'"},
+        // Inside the platform file, read into the config to take the change.
+        {"platform.clusters.0.nodes=x", "'nodes' must be a whole number >= 1, got 'x'"},
+        {"'platform.clusters=[{name: k, node_type: n, nodes: 0}]'", "'nodes' must be a whole number >= 1, got '0'"},
+    };
+    for (const auto& [set, message] : cases) {
+        INFO(set);
+        const Outcome o = run_cli("run " + (d / "c.yaml").string() + " --set run.seed=3 --set " + set + " --out " +
+                                      (d / "out").string(),
+                                  d);
+        CHECK(o.code == 2);
+        const std::string option = set[0] == '\'' ? set.substr(1, set.size() - 2) : set;
+        CHECK(o.err.rfind("--set " + option + ": " + message, 0) == 0);
+        CHECK_FALSE(fs::exists(d / "out"));
+    }
+    // The config's own errors keep their place, --set or not.
+    const Outcome own =
+        run_cli("validate " + (d / "c.yaml").string() + " --set run.trials=2 --set manager.policy=nope", d);
+    CHECK(own.err.rfind("--set manager.policy=nope: unknown policy 'nope'", 0) == 0);
+    write(d / "bad.yaml", std::string("platform: p.yaml\n") + kSynthetic + "manager: {policy: nope}\n");
+    const Outcome file = run_cli("validate " + (d / "bad.yaml").string() + " --set run.trials=2", d);
+    CHECK(file.err.rfind((d / "bad.yaml").string() + ":4:19: unknown policy 'nope'", 0) == 0);
+}
+
+TEST_CASE("cli: back-to-back reserved starts on one core never collide", "[sim][cli][manager]") {
+    // A busy single-policy config under conservative backfilling: two deferred or due starts could reach one
+    // core in the same instant, the second before the node had applied the first; the manager now holds a unit
+    // from its START until the task's last notice.
+    const ScratchDir d = scratch("collide");
+    const std::string cfg = std::string(RMSIM_SOURCE_DIR) + "/tests/sim/configs/single-policy.yaml";
+    const Outcome o = run_cli("run " + cfg + " --set manager.policy=conservative"
+                            " --set workload.synthetic.arrival_rate_per_s=0.5 --quiet --out " + (d / "out").string(), d);
+    INFO(o.err);
+    CHECK(o.code == 0);
+    CHECK(slurp(d / "out" / "summary.json").find("\"completed\": 2000") != std::string::npos);
+}
+
+TEST_CASE("cli: a machovec_ch3 workload needs a machovec-ch3 style platform", "[sim][cli]") {
+    // Line 12 is the workload entry; its map starts at column 17 ("  machovec_ch3: {").
+    expect_bad("machovec_platform", config("workload:\n  machovec_ch3: {tasks_per_day: 10}\n"), ":12:17:",
+               "machovec-ch3 style platform");
+}
+
+TEST_CASE("cli: every shipped config validates", "[sim][cli][configs]") {
+    const ScratchDir d = scratch("shipped");
+    std::vector<fs::path> configs{fs::path(RMSIM_SOURCE_DIR) / "configs" / "quickstart.yaml"};
+    for (const auto& e : fs::directory_iterator(fs::path(RMSIM_SOURCE_DIR) / "configs" / "experiments"))
+        if (e.path().extension() == ".yaml") configs.push_back(e.path());
+    REQUIRE(configs.size() >= 5);
+    for (const fs::path& c : configs) {
+        INFO(c.string());
+        const Outcome o = run_cli("validate " + c.string(), d);
+        INFO(o.err);
+        CHECK(o.code == 0);
+    }
+}
+
+TEST_CASE("cli: --only runs the named variants of a config", "[sim][cli][variants]") {
+    const ScratchDir d = scratch("only");
+    write(d / "c.yaml", config(kSynthetic) + kVariants);
+    const std::string base = "run " + (d / "c.yaml").string() + " --quiet --trials 1 --out ";
+    REQUIRE(run_cli(base + (d / "a").string() + " --only backfill", d).code == 0);
+    CHECK(fs::exists(d / "a" / "backfill" / "trial-0" / "summary.json"));
+    CHECK_FALSE(fs::exists(d / "a" / "first-come"));
+    const std::string csv = slurp(d / "a" / "comparison.csv");
+    CHECK(csv.find("backfill,easy,tasks.completed,200,0,1\n") != std::string::npos);
+    CHECK(csv.find("first-come") == std::string::npos);
+    // A name the config does not have: exit 2, nothing written.
+    const Outcome o = run_cli(base + (d / "b").string() + " --only nope", d);
+    CHECK(o.code == 2);
+    CHECK(o.err.find("has no variant 'nope'") != std::string::npos);
+    CHECK_FALSE(fs::exists(d / "b"));
+    // --set cannot reach the sweep or the variants (they are expanded from the file): refused, not ignored.
+    const Outcome s = run_cli(base + (d / "c").string() + " --set 'sweep.manager.params.dropping_threshold=[0]'", d);
+    CHECK(s.code == 2);
+    CHECK(s.err.find("--set cannot change 'sweep'") != std::string::npos);
+    CHECK_FALSE(fs::exists(d / "c"));
+}
+
+TEST_CASE("cli: --seed 0 is a seed like run.seed: 0, and bad counts write nothing", "[sim][cli][options]") {
+    const ScratchDir d = scratch("options");
+    write(d / "c.yaml", config(kSynthetic));
+    write(d / "zero.yaml", config(kSynthetic) + "run: {seed: 0}\n");
+    const std::string c = (d / "c.yaml").string();
+    REQUIRE(run_cli("run " + c + " --seed 0 --quiet --out " + (d / "option").string(), d).code == 0);
+    const std::string zero = (d / "zero.yaml").string();
+    REQUIRE(run_cli("run " + zero + " --quiet --out " + (d / "config").string(), d).code == 0);
+    const std::string summary = slurp(d / "option" / "summary.json");
+    CHECK(summary.find("\"seed\": 0,") != std::string::npos);
+    CHECK(summary == slurp(d / "config" / "summary.json"));
+    CHECK(slurp(d / "option" / "tasks.csv") == slurp(d / "config" / "tasks.csv"));
+
+    // Out of range, negative, fractional or followed by garbage: exit 2, the accepted range, no output.
+    for (const char* bad : {"4294967296", "99999999999999999999", "-1", "1.5", "12abc"}) {
+        INFO(bad);
+        const Outcome o = run_cli("run " + c + " --trials " + bad + " --out " + (d / "bad").string(), d);
+        CHECK(o.code == 2);
+        CHECK(o.err ==
+              "rmsim: --trials expects a whole number from 1 to 4294967295, got '" + std::string(bad) + "'\n");
+        CHECK_FALSE(fs::exists(d / "bad"));
+    }
+    const Outcome seed = run_cli("run " + c + " --seed -1 --out " + (d / "bad").string(), d);
+    CHECK(seed.code == 2);
+    CHECK(seed.err.rfind("rmsim: --seed expects a whole number from 0 to 18446744073709551615", 0) == 0);
+    const Outcome jobs = run_cli("run " + c + " --jobs 0 --out " + (d / "bad").string(), d);
+    CHECK(jobs.code == 2);
+    CHECK(jobs.err.rfind("rmsim: --jobs expects a whole number from 1 to 1024", 0) == 0);
+    CHECK_FALSE(fs::exists(d / "bad"));
+}
+
+TEST_CASE("cli: bad usage is exit 2 with an rmsim: message; --help is exit 0", "[sim][cli][options]") {
+    const ScratchDir d = scratch("usage");
+    write(d / "c.yaml", config(kSynthetic));
+    const std::string c = (d / "c.yaml").string();
+    const Outcome unknown = run_cli("run " + c + " --bogus --out " + (d / "out").string(), d);
+    CHECK(unknown.code == 2);
+    CHECK(unknown.err.rfind("rmsim: unknown option '--bogus'", 0) == 0);
+    const Outcome missing = run_cli("run " + c + " --out " + (d / "out").string() + " --trials", d);
+    CHECK(missing.code == 2);
+    CHECK(missing.err == "rmsim: --trials needs a value\n");
+    const Outcome validate = run_cli("validate " + c + " --seed 1", d);
+    CHECK(validate.code == 2);
+    CHECK(validate.err.rfind("rmsim: unknown option '--seed'", 0) == 0);
+    CHECK_FALSE(fs::exists(d / "out"));
+    for (const std::string& args :
+         std::vector<std::string>{"--help", "run --help", "validate " + c + " -h", "list-policies --help"}) {
+        INFO(args);
+        const Outcome help = run_cli(args, d);
+        CHECK(help.code == 0);
+        CHECK(help.err.empty());
+        CHECK(help.out.rfind("usage: rmsim <command> [options]\n", 0) == 0);
+    }
+    const Outcome none = run_cli("", d);
+    CHECK(none.code == 2);
+    CHECK(none.out.rfind("usage: rmsim", 0) == 0);
+    const Outcome version = run_cli("--version", d);
+    CHECK(version.code == 0);
+    CHECK(version.out == "rmsim " RMSIM_VERSION "\n");
+}
+
+TEST_CASE("cli: huge pages change nothing in the results", "[sim][cli][determinism]") {
+    // sim/run/huge_pages.h: rmsim executes itself again with glibc.malloc.hugetlb=1 where the kernel gives huge
+    // pages on request; RMSIM_HUGE_PAGES=0 keeps it as it is; a GLIBC_TUNABLES that already names the tunable
+    // is respected (and stops a second re-execution).
+    const ScratchDir d = scratch("huge_pages");
+    write(d / "c.yaml", config(kSynthetic, "manager: {policy: easy}\n"));
+    const std::string base = "run " + (d / "c.yaml").string() + " --trials 2 --seed 5 --quiet --out ";
+    unsetenv("GLIBC_TUNABLES");
+    unsetenv("RMSIM_HUGE_PAGES");
+    REQUIRE(run_cli(base + (d / "default").string(), d).code == 0);
+    setenv("RMSIM_HUGE_PAGES", "0", 1);
+    REQUIRE(run_cli(base + (d / "off").string(), d).code == 0);
+    unsetenv("RMSIM_HUGE_PAGES");
+    setenv("GLIBC_TUNABLES", "glibc.malloc.hugetlb=0", 1);
+    REQUIRE(run_cli(base + (d / "preset").string(), d).code == 0);
+    unsetenv("GLIBC_TUNABLES");
+    for (const char* f : {"summary.json", "tasks.csv"}) {
+        INFO(f);
+        REQUIRE(fs::exists(d / "default" / "trial-0" / f));
+        CHECK(slurp(d / "default" / "trial-0" / f) == slurp(d / "off" / "trial-0" / f));
+        CHECK(slurp(d / "default" / "trial-0" / f) == slurp(d / "preset" / "trial-0" / f));
+    }
+}
