@@ -20,11 +20,11 @@ test: deps
 	@cd $(BUILD) && ctest -j $(JOBS) --output-on-failure --timeout 600
 
 # The test suite under AddressSanitizer and UndefinedBehaviorSanitizer (its own build folder). Any report fails
-# the run. The goldens run at their small scale as in `make test`, but of the configs that sweep or calibrate
-# the same policies only one (the sanitizers make them about 5x slower; the others exercise the same code:
-# Machovec's fig25, Singh's arrival-rate sweep), and the validation of every shipped config and the build of
-# the benchmarks are left to `make test` (the first generates each variant's full workload; the parsers are
-# fuzzed).
+# the run. The goldens run at their small scale as in `make test`, but of the Machovec Ch.3 and Singh configs,
+# which sweep or calibrate the same policies, only one (the sanitizers make them about 5x slower; the others
+# exercise the same code: Machovec's fig25, Singh's arrival-rate sweep), and the validation of every shipped
+# config and the build of the benchmarks are left to `make test` (the first generates each variant's full
+# workload; the parsers are fuzzed).
 # Built without debug information (-g0): a report's stack trace names the functions, and the build takes about
 # 40 % less time; SANITIZE_DEBUG=-g gives file:line in the traces.
 SANITIZE_BUILD ?= build-sanitize
