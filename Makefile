@@ -23,8 +23,9 @@ test: deps
 # the run. The goldens run at their small scale as in `make test`, but of the Machovec Ch.3 and Singh configs,
 # which sweep or calibrate the same policies, only one (the sanitizers make them about 5x slower; the others
 # exercise the same code: Machovec's fig25, Singh's arrival-rate sweep), and the validation of every shipped
-# config and the build of the benchmarks are left to `make test` (the first generates each variant's full
-# workload; the parsers are fuzzed).
+# config, the build of the benchmarks and the two projects built against the installed package (embedding,
+# plug-ins: they are not built with the sanitizers) are left to `make test` (the first generates each
+# variant's full workload; the parsers are fuzzed).
 # Built without debug information (-g0): a report's stack trace names the functions, and the build takes about
 # 40 % less time; SANITIZE_DEBUG=-g gives file:line in the traces.
 SANITIZE_BUILD ?= build-sanitize
@@ -33,7 +34,7 @@ sanitize: deps
 	@cmake -S . -B $(SANITIZE_BUILD) -DCMAKE_BUILD_TYPE=Debug "-DCMAKE_CXX_FLAGS_DEBUG=$(SANITIZE_DEBUG)" -DRMSIM_SANITIZE=ON >/dev/null
 	@cmake --build $(SANITIZE_BUILD) -j $(JOBS)
 	@cd $(SANITIZE_BUILD) && ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
-	  ctest -j $(JOBS) --output-on-failure --timeout 1200 -E "golden: machovec-fig2[6-9]|golden: machovec-fig3|golden: machovec-fig25-calibrated|golden: singh-(nodes|cores|arrival-rate-calibrated)|embedding|every shipped config validates|benches_build"
+	  ctest -j $(JOBS) --output-on-failure --timeout 1200 -E "golden: machovec-fig2[6-9]|golden: machovec-fig3|golden: machovec-fig25-calibrated|golden: singh-(nodes|cores|arrival-rate-calibrated)|embedding|plugins_installed_package|every shipped config validates|benches_build"
 
 # The libFuzzer targets of the input readers (tests/fuzz/, docs/reliability.md), built with clang in their own
 # folder and run FUZZ_SECONDS each, one after another; FUZZ_TARGETS picks some (platform experiment swf csv).

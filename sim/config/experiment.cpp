@@ -9,6 +9,7 @@
 #include "platform/yaml_quantities.h"
 #include "platform/yaml_util.h"
 #include "sim/config/override_positions.h"
+#include "sim/config/plugins.h"
 #include "sim/config/variants.h"
 #include "sim/config/workload_config.h"
 
@@ -65,6 +66,20 @@ void read_settings(Experiment& e, const std::string& platform_file);
 /// A platform file named in the config, opened relative to the config's folder.
 std::string platform_path(const Experiment& e, const YAML::Node& p) {
     return p.Scalar()[0] == '/' ? p.Scalar() : e.base_dir + "/" + p.Scalar();
+}
+
+/// The `plugins:` list (docs/plugins.md): shared libraries, relative to the config's folder.
+std::vector<InputFile> plugin_files(const Experiment& e) {
+    std::vector<InputFile> files;
+    if (!has_key(e.root, "plugins")) return files;
+    const YAML::Node list = e.root["plugins"];
+    expect_sequence(list, e.file, "'plugins'");
+    for (std::size_t i = 0; i < list.size(); ++i) {
+        if (!list[i].IsScalar() || list[i].Scalar().empty())
+            throw_at(list[i], e.file, "a 'plugins' entry is the path of a shared library");
+        files.push_back({"plugins." + std::to_string(i), list[i].Scalar(), platform_path(e, list[i])});
+    }
+    return files;
 }
 
 }  // namespace
@@ -197,7 +212,13 @@ namespace {
 void read_settings(Experiment& e, const std::string& platform_file) {
     const std::string& path = e.file;
     const YAML::Node& root = e.root;
-    check_allowed_keys(root, path, "experiment", {"name", "platform", "workload", "manager", "run", "dvfs", "variants", "sweep", "compare"});
+    check_allowed_keys(root, path, "experiment",
+                       {"name", "plugins", "platform", "workload", "manager", "run", "dvfs", "variants", "sweep",
+                        "compare"});
+    // Plug-ins first: their policies, governors and workloads are validated as the built-ins are.
+    const std::vector<InputFile> plugins = plugin_files(e);
+    for (std::size_t i = 0; i < plugins.size(); ++i)
+        load_plugin(plugins[i].opened, yaml_location(root["plugins"][i], path));
     // Platform: a path (relative to this file) or the platform map itself.
     const YAML::Node p = get_node(root, "platform", path);
     if (p.IsScalar()) e.platform = load_platform_file(platform_path(e, p));
@@ -243,7 +264,7 @@ void read_settings(Experiment& e, const std::string& platform_file) {
 }  // namespace
 
 std::vector<InputFile> input_files(const Experiment& e) {
-    std::vector<InputFile> files;
+    std::vector<InputFile> files = plugin_files(e);
     const YAML::Node p = e.root["platform"];
     if (p.IsScalar()) files.push_back({"platform", p.Scalar(), platform_path(e, p)});
     for (InputFile& f : workload_files(e.root["workload"], e.base_dir)) files.push_back(std::move(f));

@@ -14,6 +14,7 @@
 #include "sim/run/cli_args.h"
 #include "sim/run/exit_status.h"
 #include "sim/config/experiment.h"
+#include "sim/config/plugins.h"
 #include "sim/run/run_folder.h"
 #include "sim/run/run_plan.h"
 #include "sim/run/run_results.h"
@@ -124,6 +125,7 @@ int cmd_list_policies(bool json) {
 }
 
 int dispatch(const CliArgs& c) {
+    for (const std::string& p : c.plugins) load_plugin(p, SourceLocation{"rmsim", 0, 0});
     switch (c.command) {
         case CliCommand::kNone:
             std::cout << kUsage;

@@ -17,7 +17,8 @@ const char* const kUsage =
     "             [--out DIR] [--resume | --force] [--trace] [--quiet]\n"
     "  validate CONFIG [--set key=value]...\n"
     "  list-policies [--json]\n"
-    "options: --help (on every command), --version\n"
+    "options: --help (on every command), --version,\n"
+    "  --plugin LIB (on every command, repeatable): load a plug-in's policies, governors and workloads first\n"
     "run --out DIR (default results): a folder that holds a previous run's results is refused unless\n"
     "  --resume (keep its finished trials whose inputs match, run the rest) or --force (delete them, run all)\n"
     "exit codes: 0 success, 1 internal error, 2 bad input (file:line:col: message)\n";
@@ -171,8 +172,33 @@ bool parse_list_policies(const std::vector<std::string>& args) {
 
 }  // namespace
 
-CliArgs parse_cli_args(const std::vector<std::string>& args) {
+namespace {
+
+/// Takes every `--plugin PATH` and `--plugin=PATH` (before `--`) out of `args` into `plugins`.
+std::vector<std::string> take_plugins(const std::vector<std::string>& args, std::vector<std::string>& plugins) {
+    std::vector<std::string> rest;
+    bool options = true;
+    for (std::size_t i = 0; i < args.size(); ++i) {
+        const std::string& s = args[i];
+        if (s == "--") options = false;
+        if (options && s == "--plugin") {
+            if (i + 1 == args.size() || args[i + 1].rfind("--", 0) == 0) usage_error("--plugin needs a value");
+            plugins.push_back(args[++i]);
+        } else if (options && s.rfind("--plugin=", 0) == 0) {
+            if (s.size() == 9) usage_error("--plugin needs a value");
+            plugins.push_back(s.substr(9));
+        } else {
+            rest.push_back(s);
+        }
+    }
+    return rest;
+}
+
+}  // namespace
+
+CliArgs parse_cli_args(const std::vector<std::string>& all_args) {
     CliArgs c;
+    const std::vector<std::string> args = take_plugins(all_args, c.plugins);
     if (args.empty()) return c;
     if (args[0] == "--version") {
         c.command = CliCommand::kVersion;

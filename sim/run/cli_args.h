@@ -46,6 +46,7 @@ struct RunArgs {
 
 struct CliArgs {
     CliCommand command = CliCommand::kNone;
+    std::vector<std::string> plugins;  ///< --plugin PATH (any command, repeatable): loaded first, in order
     RunArgs run;        ///< run and validate (validate takes CONFIG and --set only)
     bool json = false;  ///< list-policies --json
 };
