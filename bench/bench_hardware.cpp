@@ -25,6 +25,7 @@
 #include "modules/control_port.h"
 #include "modules/protocol.h"
 #include "modules/machine.h"
+#include "modules/sim_time.h"
 #include "platform/platform_spec.h"
 #include "platform/work_model.h"
 
@@ -190,7 +191,8 @@ extern "C" int sc_main(int argc, char** argv) {
     const Options opt = parse(argc, argv);
     const Clock::time_point t0 = Clock::now();
 
-    // Leaked on purpose: destroying 10^5 modules costs more than building them (DESIGN.md, scale facts).
+    // Leaked on purpose: destroying 10^5 modules costs more than building them (docs/architecture.md, scale facts).
+    rmsim::set_time_resolution();
     auto* machine = new rmsim::Machine(bench_platform(opt));
     auto* driver = new Driver("driver", *machine, opt);
     const long rss_elaborated_kib = peak_rss_kib();

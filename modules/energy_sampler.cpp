@@ -7,19 +7,19 @@
 namespace rmsim {
 
 EnergySampler::EnergySampler(const sc_core::sc_time& interval, bool record_power)
-    : interval_ns_(to_ns(interval)), record_power_(record_power) {
-    if (interval_ns_ == 0)
-        throw std::logic_error("EnergySampler: the sampling interval must be at least 1 ns");
+    : interval_(interval), record_power_(record_power) {
+    if (interval_ == sc_core::SC_ZERO_TIME)
+        throw std::logic_error("EnergySampler: the sampling interval must be at least one tick");
 }
 
-void EnergySampler::take(const EnergyIntegrator& i, std::uint64_t at_ns) {
+void EnergySampler::take(const EnergyIntegrator& i, const sc_core::sc_time& at) {
     // breakdown(t) extrapolates from i.last(): valid only forward in time.
-    if (at_ns < to_ns(i.last()))
-        throw std::logic_error("EnergySampler: a sample before the observed account's last change");
+    if (at < i.last()) throw std::logic_error("EnergySampler: a sample before the observed account's last change");
     Sample s;
-    s.at_ns = at_ns;
+    s.at = at;
+    s.at_ns = to_ns(at);
     for (std::size_t c = 0; c < kEnergyCategories; ++c) s.power_w[c] = i.power(EnergyCategory(c));
-    s.energy_j = i.breakdown(from_ns(at_ns));
+    s.energy_j = i.breakdown(at);
     samples_.push_back(s);
 }
 
@@ -37,22 +37,20 @@ void EnergySampler::point(std::uint64_t at_ns, Watts w) {
 void EnergySampler::on_span(const EnergyIntegrator& i, const sc_core::sc_time& now) {
     if (finished_) throw std::logic_error("EnergySampler: the account changed after finish()");
     // Samples strictly before `now`: one at `now` waits until every change at `now` has been made.
-    const std::uint64_t now_ns = to_ns(now);
-    while (next_ns_ < now_ns) {
-        take(i, next_ns_);
-        next_ns_ += interval_ns_;
+    while (next_ < now) {
+        take(i, next_);
+        next_ += interval_;
     }
     if (record_power_) point(to_ns(i.last()), i.total_power());
 }
 
 void EnergySampler::finish(const EnergyIntegrator& i, const sc_core::sc_time& end) {
     if (finished_) throw std::logic_error("EnergySampler: finish() called twice");
-    const std::uint64_t end_ns = to_ns(end);
-    while (next_ns_ <= end_ns) {
-        take(i, next_ns_);
-        next_ns_ += interval_ns_;
+    while (next_ <= end) {
+        take(i, next_);
+        next_ += interval_;
     }
-    if (samples_.back().at_ns != end_ns) take(i, end_ns);
+    if (samples_.back().at != end) take(i, end);
     if (record_power_) point(to_ns(i.last()), i.total_power());
     finished_ = true;
 }

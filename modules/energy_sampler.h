@@ -20,9 +20,10 @@ namespace rmsim {
 class EnergySampler : public EnergyObserver {
   public:
     struct Sample {
-        std::uint64_t at_ns;
-        std::array<Watts, kEnergyCategories> power_w;  ///< draw per category just after at_ns
-        EnergyBreakdown energy_j;                      ///< cumulative energy per category up to at_ns
+        sc_core::sc_time at;                           ///< exact, at the kernel's resolution
+        std::uint64_t at_ns;                           ///< `at` in whole ns (rounded up): the outputs' clock
+        std::array<Watts, kEnergyCategories> power_w;  ///< draw per category just after `at`
+        EnergyBreakdown energy_j;                      ///< cumulative energy per category up to `at`
     };
     /// The machine's total draw from at_ns on (until the next point).
     struct PowerPoint {
@@ -36,19 +37,19 @@ class EnergySampler : public EnergyObserver {
 
     void on_span(const EnergyIntegrator& i, const sc_core::sc_time& now) override;
     /// The run ended at `end`: takes the samples due up to `end`, then a final one at `end` unless a
-    /// sample fell exactly there. Call once, after sc_start returned, with `i` the observed account.
+    /// sample fell exactly there (at `end` itself, whatever the resolution: no rounding, nothing
+    /// extrapolated past it). Call once, after sc_start returned, with `i` the observed account.
     void finish(const EnergyIntegrator& i, const sc_core::sc_time& end);
 
     const std::vector<Sample>& samples() const { return samples_; }
     const std::vector<PowerPoint>& power_points() const { return points_; }
-    std::uint64_t interval_ns() const { return interval_ns_; }
 
   private:
-    void take(const EnergyIntegrator& i, std::uint64_t at_ns);
+    void take(const EnergyIntegrator& i, const sc_core::sc_time& at);
     void point(std::uint64_t at_ns, Watts w);
 
-    std::uint64_t interval_ns_;
-    std::uint64_t next_ns_ = 0;
+    sc_core::sc_time interval_;
+    sc_core::sc_time next_;
     bool record_power_;
     bool finished_ = false;
     std::vector<Sample> samples_;

@@ -1,11 +1,55 @@
 #include "modules/machine.h"
 
+#include <cmath>
 #include <string>
+
+#include "platform/exec_rounding.h"
+#include "platform/input_error.h"
+#include "platform/short_number.h"
+#include "modules/sim_time.h"
 
 namespace rmsim {
 
+namespace {
+
+/// `what` (a platform time, s seconds) must be a whole number of ticks of the kernel's resolution: the
+/// hardware applies it exactly, and a resolution that cannot is refused rather than rounded.
+void check_ticks(const PlatformSpec& spec, Seconds s, const std::string& what) {
+    if (!(s > 0)) return;
+    const double ticks = s * ticks_per_second();
+    if (std::fabs(ticks - nearest_whole(ticks)) <= 1e-6 + 1e-15 * ticks) return;
+    const double resolution_s = 1 / ticks_per_second();
+    throw InputError(SourceLocation{"platform '" + spec.name + "'", 0, 0},
+                     "the kernel's time resolution (" + short_number(resolution_s) + " s) is too coarse: " + what +
+                         " (" + short_number(s) + " s) is not a whole number of its ticks; set a finer resolution " +
+                         "with sc_core::sc_set_time_resolution before building the Machine");
+}
+
+/// Every time of the platform that the hardware applies as it is (latencies, timeouts, checkpoint times).
+/// Execution times are not among them: a core rounds them up to whole clock periods, then to whole ticks.
+void check_resolution(const PlatformSpec& spec) {
+    for (const CoreType& c : spec.core_types) {
+        check_ticks(spec, c.transition_latency_s, "core type '" + c.name + "' transition_latency_s");
+        check_ticks(spec, c.wake_latency_s, "core type '" + c.name + "' wake_latency_s");
+    }
+    for (const ProcessorType& p : spec.processor_types)
+        check_ticks(spec, p.wake_latency_s, "processor type '" + p.name + "' wake_latency_s");
+    for (const NodeType& n : spec.node_types) {
+        check_ticks(spec, n.switch_off_timeout_s, "node type '" + n.name + "' switch_off_timeout_s");
+        check_ticks(spec, n.wake_latency_s, "node type '" + n.name + "' wake_latency_s");
+        check_ticks(spec, n.network.latency_s, "node type '" + n.name + "' on-node network latency");
+    }
+    for (const ClusterSpec& c : spec.clusters)
+        check_ticks(spec, c.network.latency_s, "cluster '" + c.name + "' network latency");
+    check_ticks(spec, spec.manager_link.latency_s, "the manager's link latency");
+    check_ticks(spec, spec.preemption.checkpoint_s, "preemption checkpoint_s");
+    check_ticks(spec, spec.preemption.resume_s, "preemption resume_s");
+}
+
+}  // namespace
+
 Machine::Machine(const PlatformSpec& spec, const MachineOptions& options) : spec_(spec) {
-    set_time_resolution();
+    check_resolution(spec_);
     port_ = std::make_unique<ControlPort>("manager_port");
     std::vector<LinkSpec> links{spec_.manager_link};
     for (const ClusterSpec& c : spec_.clusters)

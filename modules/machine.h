@@ -28,7 +28,10 @@ struct MachineOptions {
 
 class Machine {
 public:
-    /// Builds under the current module hierarchy (call during elaboration). Sets the time resolution.
+    /// Builds under the current module hierarchy (call during elaboration), at the time resolution the host
+    /// design has set (rmsim's runs: 1 ns, set_time_resolution() in modules/sim_time.h; SystemC's default is
+    /// 1 ps). InputError naming the value if a latency, timeout or checkpoint time of the platform is not a
+    /// whole number of ticks of that resolution.
     explicit Machine(const PlatformSpec& spec, const MachineOptions& options = {});
     Machine(const Machine&) = delete;
     Machine& operator=(const Machine&) = delete;

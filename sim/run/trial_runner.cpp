@@ -171,6 +171,7 @@ Metrics run_trial(const Experiment& e, std::uint32_t trial, const TrialOptions& 
     MachineOptions hardware;
     hardware.governor = e.dvfs.make_governor;
     hardware.power_caps = e.dvfs.power_caps;
+    set_time_resolution();  // rmsim's runs count in whole nanoseconds
     auto* machine = new Machine(e.platform, hardware);
     // energy.csv, pstates.csv, trace.json, and the energy at the measurement window's edges.
     std::vector<SimTime> marks;

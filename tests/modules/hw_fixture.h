@@ -9,6 +9,7 @@
 
 #include "modules/control_port.h"
 #include "modules/machine.h"
+#include "modules/sim_time.h"
 #include "platform/platform_spec.h"
 
 namespace rmsim::test {
@@ -39,6 +40,13 @@ inline PlatformSpec simple_platform(std::vector<PState> pstates, std::uint32_t c
 
 /// One node of one core at 1 GHz, 2 W busy, 0.5 W idle; preemption: checkpoint 2 s + memory / 1 GB/s and 5 J,
 /// restore 3 s + memory / 1 GB/s and 7 J.
+/// `spec`, once the kernel's resolution is 1 ns as in rmsim's runs (a Machine adopts the resolution it finds):
+/// for fixtures that build a Machine in their initializer list.
+inline const PlatformSpec& at_ns(const PlatformSpec& spec) {
+    set_time_resolution();
+    return spec;
+}
+
 inline PlatformSpec costly_preemption_platform() {
     PlatformSpec p = simple_platform({PState{1e9, 1.0, 2.0, 0.5}}, 1, 1);
     p.preemption.checkpoint_s = 2;

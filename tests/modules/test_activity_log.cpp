@@ -16,7 +16,7 @@ constexpr std::uint64_t kNsPerS = 1000000000ull;
 TEST_CASE("activity log: a P-state switch with latency and a completed segment", "[modules][activity_log]") {
     PlatformSpec spec = simple_platform(two_levels(), 1, 1);
     spec.core_types[0].transition_latency_s = 0.1;
-    Machine m(spec);
+    Machine m(at_ns(spec));
     ActivityLog log(true);
     m.attach_log(&log);
     Script s("script", m.manager_port());
@@ -46,7 +46,7 @@ TEST_CASE("activity log: a P-state switch with latency and a completed segment",
 TEST_CASE("activity log: a node-wide switch and a whole-node preemption are one record each", "[modules][activity_log]") {
     PlatformSpec spec = simple_platform(two_levels(), 4, 2);
     spec.dvfs_domain = DvfsScope::Node;
-    Machine m(spec);
+    Machine m(at_ns(spec));
     ActivityLog log(true);
     m.attach_log(&log);
     Script s("script", m.manager_port());
@@ -77,7 +77,7 @@ TEST_CASE("activity log: a node-wide switch and a whole-node preemption are one 
 TEST_CASE("activity log: a request replacing a pending switch takes effect when that switch ends", "[modules][activity_log]") {
     PlatformSpec spec = simple_platform(two_levels(), 1, 1);
     spec.core_types[0].transition_latency_s = 0.1;
-    Machine m(spec);
+    Machine m(at_ns(spec));
     ActivityLog log(false);
     m.attach_log(&log);
     Script s("script", m.manager_port());
@@ -96,7 +96,7 @@ TEST_CASE("activity log: a request replacing a pending switch takes effect when 
 
 TEST_CASE("activity log: segments open at the end are closed as unfinished", "[modules][activity_log]") {
     PlatformSpec spec = simple_platform(two_levels(), 2, 1);
-    Machine m(spec);
+    Machine m(at_ns(spec));
     ActivityLog log(true);
     m.attach_log(&log);
     Script s("script", m.manager_port());
@@ -122,7 +122,7 @@ TEST_CASE("activity log: segments open at the end are closed as unfinished", "[m
 
 TEST_CASE("activity log: without segment recording only P-state switches are kept", "[modules][activity_log]") {
     PlatformSpec spec = simple_platform(two_levels(), 1, 1);
-    Machine m(spec);
+    Machine m(at_ns(spec));
     ActivityLog log(false);
     m.attach_log(&log);
     Script s("script", m.manager_port());

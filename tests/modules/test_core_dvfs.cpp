@@ -13,7 +13,7 @@ std::vector<PState> two_levels() { return {{1e9, 1.0, 2.0, 0.5}, {0.5e9, 0.8, 1.
 
 TEST_CASE("core: a P-state change mid-run reschedules completion and splits the energy", "[modules][dvfs]") {
     PlatformSpec spec = simple_platform(two_levels(), 1, 1);
-    Machine m(spec);
+    Machine m(at_ns(spec));
     Script s("script", m.manager_port());
     // 2e9 cycles: 2 s at P0. At t = 1 s half is done; the other 1e9 cycles take 1e9 / 0.5e9 = 2 s at P1.
     s.at(0.0, start(0, 0, 7, cycles(2e9), 0));
@@ -38,7 +38,7 @@ TEST_CASE("core: a DVFS transition stalls the core for its latency and costs its
     PlatformSpec spec = simple_platform(two_levels(), 1, 1);
     spec.core_types[0].transition_latency_s = 0.1;
     spec.core_types[0].transition_energy_j = 0.05;
-    Machine m(spec);
+    Machine m(at_ns(spec));
     Script s("script", m.manager_port());
     s.at(0.0, start(0, 0, 1, cycles(2e9), 0));
     s.at(1.0, command(Op::SetPState, 0, 0, 0, 1));
@@ -55,7 +55,7 @@ TEST_CASE("core: a DVFS transition stalls the core for its latency and costs its
 TEST_CASE("core: completion is rounded up to whole clock periods", "[modules][dvfs]") {
     // 3 GHz: one period = 1/3 ns. 10 cycles = 3.33 ns -> rounded up to 4 ns (whole ns, never shortened).
     PlatformSpec spec = simple_platform({{3e9, 1.0, 1.0, 0.0}}, 1, 1);
-    Machine m(spec);
+    Machine m(at_ns(spec));
     Script s("script", m.manager_port());
     s.at(0.0, start(0, 0, 1, cycles(10), 0));
     run_until(1e-6);
@@ -65,7 +65,7 @@ TEST_CASE("core: completion is rounded up to whole clock periods", "[modules][dv
 
 TEST_CASE("core: the memory part of analytic work does not scale with frequency", "[modules][dvfs]") {
     PlatformSpec spec = simple_platform(two_levels(), 1, 1);
-    Machine m(spec);
+    Machine m(at_ns(spec));
     Script s("script", m.manager_port());
     WorkModel w = cycles(1e9);
     w.set_memory_s(1.0);
@@ -77,7 +77,7 @@ TEST_CASE("core: the memory part of analytic work does not scale with frequency"
 
 TEST_CASE("core: tabular work takes the table's time for the core type and P-state", "[modules][dvfs]") {
     PlatformSpec spec = simple_platform(two_levels(), 1, 1);
-    Machine m(spec);
+    Machine m(at_ns(spec));
     Script s("script", m.manager_port());
     auto table = std::make_shared<TimeTable>();
     table->seconds = {{4.0, 6.0}};

@@ -25,7 +25,7 @@ constexpr std::size_t kTrans = std::size_t(EnergyCategory::Transition);
 }  // namespace
 
 TEST_CASE("energy sampler: samples mid-task are exact and a final row ends the run", "[modules][energy_sampler]") {
-    Machine m(platform());
+    Machine m(at_ns(platform()));
     EnergySampler sampler(from_seconds_ceil(0.75), true);
     m.observe_energy(&sampler);
     Script s("script", m.manager_port());
@@ -73,7 +73,7 @@ TEST_CASE("energy sampler: samples mid-task are exact and a final row ends the r
 TEST_CASE("energy sampler: an energy lump counts only in samples at or after its time", "[modules][energy_sampler]") {
     PlatformSpec spec = platform();
     spec.core_types[0].transition_energy_j = 0.05;  // P0 and P1 idle powers are equal: the switch is a lump only
-    Machine m(spec);
+    Machine m(at_ns(spec));
     EnergySampler sampler(from_seconds_ceil(0.5), false);
     m.observe_energy(&sampler);
     Script s("script", m.manager_port());
@@ -94,7 +94,7 @@ TEST_CASE("energy sampler: an energy lump counts only in samples at or after its
 }
 
 TEST_CASE("energy sampler: sampling does not keep the simulation alive", "[modules][energy_sampler]") {
-    Machine m(platform());
+    Machine m(at_ns(platform()));
     EnergySampler sampler(from_seconds_ceil(1.0), false);
     m.observe_energy(&sampler);
     Script s("script", m.manager_port());
@@ -110,7 +110,7 @@ TEST_CASE("energy sampler: sampling does not keep the simulation alive", "[modul
 }
 
 TEST_CASE("energy marks: exact energy at chosen instants without extending the run", "[modules][energy_sampler]") {
-    Machine m(platform());
+    Machine m(at_ns(platform()));
     EnergyMarks marks({from_seconds_ceil(1.0), from_seconds_ceil(2.0), from_seconds_ceil(9.0)});
     m.observe_energy(&marks);
     Script s("script", m.manager_port());

@@ -40,7 +40,7 @@ TEST_CASE("exec estimate: the manager's estimate is the simulated duration to th
     const std::vector<std::uint64_t> expected_ns = {416666668, 18872, 990000000, 429012346, 370000003};
 
     const Estimates estimates(spec, Granularity::Core);
-    Machine m(spec);
+    Machine m(at_ns(spec));
     Script s("script", m.manager_port());
     const double start_s = 0.123456789;  // an odd start: 123456789 ns
     for (TaskId t = 0; t < n; ++t) {

@@ -9,7 +9,7 @@ using namespace rmsim::test;
 
 TEST_CASE("execution: a preempted task resumes on another node with its work conserved", "[modules][preemption]") {
     PlatformSpec spec = simple_platform({{1e9, 1.0, 2.0, 0.5}}, 4, 2);
-    Machine m(spec);
+    Machine m(at_ns(spec));
     Script s("script", m.manager_port());
     s.at(0.0, start(0, 0, 9, cycles(2e9)));           // 2 s of work
     s.at(0.5, command(Op::Preempt, 0, 0, 9));         // a quarter done
@@ -59,7 +59,7 @@ PlatformSpec late_node_platform(double latency_s) {
 TEST_CASE("execution: a parallel segment on 3 nodes completes together", "[modules][parallel]") {
     // The parts on nodes 0 and 1 finish their 1 s of work at 1 s and wait at the barrier, busy, until node 2's
     // part ends at 1.2 s. No latency: the barrier messages take no time.
-    Machine m(late_node_platform(0.0));
+    Machine m(at_ns(late_node_platform(0.0)));
     Script s("script", m.manager_port());
     for (NodeId n = 0; n < 3; ++n) s.at(0.0, gang_start(n, kAllCores, 42, cycles(1e9), /*root=*/0, /*nodes=*/3));
     run_until(3.0);
@@ -88,7 +88,7 @@ TEST_CASE("execution: the barrier of a parallel task is reached over the interco
     //   Node 0 is the gang root: node 1's BARRIER_ARRIVE reaches it at 1.002 s, node 2's at 1.202 s; the root
     //   then completes its own part (COMPLETED reaches the manager at 1.203 s) and sends BARRIER_RELEASE to
     //   nodes 1 and 2 (at 1.203 s), whose COMPLETED notices reach the manager at 1.204 s.
-    Machine m(late_node_platform(0.001));
+    Machine m(at_ns(late_node_platform(0.001)));
     Script s("script", m.manager_port());
     for (NodeId n = 0; n < 3; ++n) s.at(0.0, gang_start(n, kAllCores, 42, cycles(1e9), /*root=*/0, /*nodes=*/3));
     run_until(3.0);
@@ -114,7 +114,7 @@ TEST_CASE("execution: two transfers contend on one link", "[modules][interconnec
     // core 2's incoming link serializes them: 1 ms each; arrivals at 1 ms + 1 us and 2 ms + 1 us.
     PlatformSpec spec = simple_platform({{1e9, 1.0, 2.0, 0.5}}, 4, 1);
     spec.node_types[0].network = LinkSpec{1e-6, 1e9};
-    Machine m(spec);
+    Machine m(at_ns(spec));
     Script s("script", m.manager_port());
     for (std::uint32_t src : {0u, 1u}) {
         Message t = command(Op::Transfer, 0, src);
@@ -141,7 +141,7 @@ TEST_CASE("execution: a part of three cores is acknowledged once, when its last 
           "[modules][parallel]") {
     // One node of 3 cores at 1 GHz; task 7 on all three (part_cores 3), one START per core at 0, 1e9 cycles:
     // one STARTED notice for the part (projected end 1 s), then one COMPLETED at 1 s.
-    Machine m(simple_platform({{1e9, 1.0, 2.0, 0.5}}, 3, 1));
+    Machine m(at_ns(simple_platform({{1e9, 1.0, 2.0, 0.5}}, 3, 1)));
     Script s("script", m.manager_port());
     for (std::uint32_t c = 0; c < 3; ++c) s.at(0.0, gang_start(0, c, 7, cycles(1e9), /*root=*/0, /*nodes=*/1, /*part_cores=*/3));
     run_until(2.0);
@@ -158,7 +158,7 @@ TEST_CASE("execution: one START with a core mask starts the part's cores", "[mod
     // One node of 3 cores at 1 GHz; task 9 on cores 0 and 2 through one START (mask 0b101, part_cores 2),
     // 1e9 cycles: one STARTED (projected end 1 s), one COMPLETED at 1 s with the two cores' energy, 2 x 2 W x
     // 1 s = 4 J; core 1 stays idle and free (a second task starts on it at once).
-    Machine m(simple_platform({{1e9, 1.0, 2.0, 0.5}}, 3, 1));
+    Machine m(at_ns(simple_platform({{1e9, 1.0, 2.0, 0.5}}, 3, 1)));
     Script s("script", m.manager_port());
     Message both = gang_start(0, 0, 9, cycles(1e9), /*root=*/0, /*nodes=*/1, /*part_cores=*/2);
     both.core_mask = 0b101;
@@ -187,7 +187,7 @@ TEST_CASE("execution: a part that projects the end its START expected is not ack
     // task 1 has 2e9 cycles left, 2 s at 1 GHz, and reports PROJECTED 3 s (expected 2 s echoed).
     PlatformSpec p = simple_platform({PState{2e9, 1.0, 4.0, 1.0}, PState{1e9, 0.8, 1.5, 0.5}}, 2, 1);
     p.dvfs_domain = DvfsScope::Node;
-    Machine m(p);
+    Machine m(at_ns(p));
     Script s("script", m.manager_port());
     Message t1 = start(0, 0, 1, cycles(4e9));
     t1.expected_end = from_seconds_ceil(2.0);

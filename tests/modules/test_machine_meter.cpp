@@ -42,7 +42,7 @@ private:
 }  // namespace
 
 TEST_CASE("machine meter: interval readings are exact at each boundary", "[modules][meter]") {
-    Machine m(platform());
+    Machine m(at_ns(platform()));
     Script s("script", m.manager_port());
     s.at(0.5, start(0, 0, 1, cycles(2e9), 0));      // busy from 0.5 s at 1 GHz
     s.at(2.0, command(Op::SetPState, 0, 0, 0, 1));  // at the boundary 2 s: to 0.5 GHz, a 0.25 J lump
@@ -64,7 +64,7 @@ TEST_CASE("machine meter: interval readings are exact at each boundary", "[modul
 }
 
 TEST_CASE("machine meter: a grid whose boundary has passed is refused", "[modules][meter]") {
-    Machine m(platform());
+    Machine m(at_ns(platform()));
     Script s("script", m.manager_port());
     s.at(0.5, start(0, 0, 1, cycles(1e9), 0));  // a change of draw at 0.5 s
     run_until(1.0);

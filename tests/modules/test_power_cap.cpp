@@ -32,7 +32,7 @@ TEST_CASE("power cap: the window average stays at the cap while the higher-prior
           "[modules][power_cap]") {
     MachineOptions o;
     o.power_caps.push_back(machine_cap(1.0));
-    Machine m(four_level_platform(1, 2), o);
+    Machine m(at_ns(four_level_platform(1, 2)), o);
     ActivityLog log(false);
     m.attach_log(&log);
     Script s("script", m.manager_port());
@@ -66,7 +66,7 @@ TEST_CASE("power cap: a window as short as the interval reports the time over th
           "[modules][power_cap]") {
     MachineOptions o;
     o.power_caps.push_back(machine_cap(0.1));
-    Machine m(four_level_platform(1, 2), o);
+    Machine m(at_ns(four_level_platform(1, 2)), o);
     Script s("script", m.manager_port());
     s.at(0.0, valued_start(0, 1, 4e9, 10.0));
     s.at(0.0, valued_start(1, 2, 1.95e9, 1.0));
@@ -83,7 +83,7 @@ TEST_CASE("power cap: a listed order slows only the nodes listed", "[modules][po
     c.order = PowerCapSpec::Order::Listed;
     c.slow_first = {0};  // node 0 may be slowed, whatever its priority; node 1 keeps its speed
     o.power_caps.push_back(c);
-    Machine m(four_level_platform(1, 2), o);
+    Machine m(at_ns(four_level_platform(1, 2)), o);
     Script s("script", m.manager_port());
     s.at(0.0, valued_start(0, 1, 4e9, 10.0));
     s.at(0.0, valued_start(1, 2, 4e9, 1.0));

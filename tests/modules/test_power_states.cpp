@@ -19,7 +19,7 @@ TEST_CASE("power: processor gating and node switch-off", "[modules][power]") {
     nt.switch_off = SwitchOffPolicy::Immediately;
     nt.wake_latency_s = 0.5;
     nt.wake_energy_j = 2.0;
-    Machine m(spec);
+    Machine m(at_ns(spec));
     Script s("script", m.manager_port());
     s.at(0.0, start(0, 0, 1, cycles(1e9)));  // 1 s of work once the node is up at 0.5 s
     run_until(3.0);
@@ -47,7 +47,7 @@ TEST_CASE("power: a node switches off after its idle timeout", "[modules][power]
     nt.off_power_w = 0.0;
     nt.switch_off = SwitchOffPolicy::AfterTimeout;
     nt.switch_off_timeout_s = 2.0;
-    Machine m(spec);
+    Machine m(at_ns(spec));
     Script s("script", m.manager_port());
     s.at(1.0, start(0, 0, 1, cycles(1e9)));  // runs 1..2 s; the first idle timer (due at 2 s) is cancelled
     run_until(10.0);
@@ -67,7 +67,7 @@ TEST_CASE("power: SimGrid host_energy convention with none, one and all cores bu
     spec.node_types[0].base_power_w = {100.0};
     spec.processor_types[0].uncore_power_w = {120.0 - 100.0};
     spec.processor_types[0].gate_when_idle = true;
-    Machine m(spec);
+    Machine m(at_ns(spec));
     Script s("script", m.manager_port());
     // 0..1 s nothing busy; 1..2 s one core; 2..3 s all four cores.
     s.at(1.0, start(0, 0, 1, cycles(2e9)));  // core 0 busy 1..3 s

@@ -16,7 +16,7 @@ TEST_CASE("execution: a task's own busy power is what the core draws", "[modules
     table->busy_power_w = {{7.0}};
     WorkModel w;
     w.set_table(table);
-    Machine m(spec);
+    Machine m(at_ns(spec));
     Script s("script", m.manager_port());
     s.at(0.0, start(0, 0, 1, w));
     run_until(20.0);

@@ -64,7 +64,7 @@ TEST_CASE("example governor: registered by name, configured from YAML, run on th
     const DvfsConfig config = load_dvfs_config(dvfs, "example.yaml", spec, registry);
     MachineOptions o;
     o.governor = config.make_governor;
-    Machine m(spec, o);
+    Machine m(at_ns(spec), o);
     Script s("script", m.manager_port());
     // 4.5e7 cycles started every 0.1 s from 0.5 s.
     for (int k = 0; k < 3; ++k) s.at(0.5 + 0.1 * k, start(0, 0, k, cycles(4.5e7)));

@@ -34,7 +34,7 @@ MachineOptions governed(P params) {
 
 /// A machine with `params`, its activity log and a command script.
 struct GovernedMachine {
-    GovernedMachine(const PlatformSpec& spec, const MachineOptions& o) : machine(spec, o), script("script", machine.manager_port()) {
+    GovernedMachine(const PlatformSpec& spec, const MachineOptions& o) : machine(at_ns(spec), o), script("script", machine.manager_port()) {
         machine.attach_log(&log);
     }
     GovernorModule& governor(NodeId node = 0) { return *machine.node(node).governor(0); }

@@ -22,7 +22,7 @@ std::pair<double, double> race_and_crawl(double node_base_w) {
         if (made++ == 0) return std::make_unique<PerformanceGovernor>();
         return std::make_unique<PowersaveGovernor>();
     };
-    Machine m(spec, o);
+    Machine m(at_ns(spec), o);
     Script s("script", m.manager_port());
     s.at(0.0, start(0, 0, 1, cycles(2e9)));
     s.at(0.0, start(1, 0, 2, cycles(2e9)));

@@ -71,7 +71,7 @@ TEST_CASE("outputs: energy.csv rows of a task between samples", "[sim][outputs]"
     PlatformSpec spec = simple_platform(two_levels(), 1, 1);
     spec.node_types[0].base_power_w = {10.0};
     spec.processor_types[0].uncore_power_w = {3.0};
-    Machine m(spec);
+    Machine m(at_ns(spec));
     EnergySampler sampler(from_seconds_ceil(0.75), false);
     m.observe_energy(&sampler);
     Script s("script", m.manager_port());
@@ -99,7 +99,7 @@ TEST_CASE("outputs: pstates.csv has one row per switch request", "[sim][outputs]
     PlatformSpec spec = simple_platform(two_levels(), 4, 2);
     spec.core_types[0].transition_latency_s = 0.25;
     spec.dvfs_domain = DvfsScope::Node;
-    Machine m(spec);
+    Machine m(at_ns(spec));
     ActivityLog log(false);
     m.attach_log(&log);
     Script s("script", m.manager_port());
@@ -119,7 +119,7 @@ TEST_CASE("outputs: trace.json slices and counters of a small run", "[sim][outpu
     // at 0.5 GHz, so it completes at 3.1 s. Task 8 runs on core 1 from 0.5 s until preempted at 1.5 s.
     PlatformSpec spec = simple_platform(two_levels(), 2, 1);
     spec.core_types[0].transition_latency_s = 0.1;
-    Machine m(spec);
+    Machine m(at_ns(spec));
     ActivityLog log(true);
     EnergySampler sampler(from_seconds_ceil(3600), true);
     m.attach_log(&log);

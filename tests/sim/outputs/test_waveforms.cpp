@@ -180,7 +180,7 @@ struct SmallMachine {
         s.processor_types[0].uncore_power_w = {3.0};
         return s;
     }
-    SmallMachine() : spec(platform()), machine(spec), script("script", machine.manager_port()) {
+    SmallMachine() : spec(at_ns(platform())), machine(spec), script("script", machine.manager_port()) {
         machine.attach_log(&log);
         script.at(0.0, start(0, 0, 1, cycles(2e9), 0));
         script.at(0.5, start(1, 1, 2, cycles(1e9), 1));
