@@ -1,5 +1,5 @@
 #pragma once
-// The resource manager (DESIGN.md "Manager"): a SystemC module that owns the manager's bookkeeping (task
+// The resource manager (docs/architecture.md "Manager"): a SystemC module that owns the manager's bookkeeping (task
 // ledger, DAG executor, energy accounts: manager/bookkeeping.h), feeds it task arrivals and hardware notices,
 // triggers mapping events (on arrival, on completion, periodically, as the policy declares, and at the times
 // the policy asks for), calls the

@@ -57,7 +57,7 @@ Node::Node(sc_core::sc_module_name name, NodeParams params, EnergyAccount* accou
             }
         }
     }
-    // DVFS domains (DESIGN.md: per core, per processor or per node).
+    // DVFS domains (docs/architecture.md "Hardware semantics": per core, per processor or per node).
     domain_index_.resize(cores_.size());
     for (auto& p : processors_) {
         for (auto& c : p->cores()) {

@@ -1,5 +1,5 @@
 #pragma once
-// How long the modeled hardware takes to finish a piece of work, to the nanosecond (DESIGN.md "Execution
+// How long the modeled hardware takes to finish a piece of work, to the nanosecond (docs/architecture.md "Execution
 // model"): a core completes a segment after its remaining cycles, rounded up to whole clock periods at the
 // current frequency, then rounded up to whole nanoseconds (the simulation's time resolution). One
 // definition, SystemC-free, used by the core (modules/core.cpp) and by the manager's estimates

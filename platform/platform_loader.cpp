@@ -209,7 +209,7 @@ class PlatformLoader {
         return ps;
     }
 
-    /// busy = C_eff·V²·f·activity + V·I_leak, idle = V·I_leak (DESIGN.md "P-states").
+    /// busy = C_eff·V²·f·activity + V·I_leak, idle = V·I_leak (docs/architecture.md "Hardware semantics").
     std::vector<PState> pstate_model(const YAML::Node& map) {
         check_allowed_keys(map, file_, "analytic P-state model",
                            {"model", "c_eff_f", "activity", "i_leak_a", "levels"});

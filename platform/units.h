@@ -1,6 +1,6 @@
 #pragma once
 // SI units at the model boundary (config, estimates, policies, outputs). SystemC-free, so that policies
-// and workloads can use it; conversions to SystemC time are in platform/sim_time.h.
+// and workloads can use it; conversions to SystemC time are in modules/sim_time.h.
 namespace rmsim {
 
 using Seconds = double;  ///< SI seconds

@@ -1,5 +1,5 @@
 #pragma once
-// How long a piece of work takes on a core type at a P-state (DESIGN.md "Execution model").
+// How long a piece of work takes on a core type at a P-state (docs/architecture.md "Hardware semantics", execution model).
 //   analytic  : T = cycles / f + memory_s                      (memory time does not scale with frequency)
 //   tabular   : T = scale * table[core type][P-state]           (the papers' ETC / ETC-per-P-state matrices)
 //   stochastic: T = scale * Q[core type][P-state](u)            (a task type's execution-time distribution,

@@ -15,7 +15,7 @@
 
 namespace rmsim::singh {
 
-/// Simulated time in whole nanoseconds (the SystemC time resolution of rmsim, DESIGN.md).
+/// Simulated time in whole nanoseconds (the SystemC time resolution of rmsim runs, docs/architecture.md "Time").
 using TimeNs = std::uint64_t;
 
 struct NodeModel {
