@@ -31,8 +31,8 @@ void print_summary(const std::string& dir) {
     const auto& e = s["energy"];
     std::cout << "rmsim " << s["policy"].get<std::string>() << " (seed " << s["seed"] << ") -> " << dir << "\n"
               << std::left << std::setw(30) << "  tasks completed / arrived" << t["completed"] << " / " << t["arrived"]
-              << "  (dropped " << t["dropped"] << ", rejected " << t["rejected"] << ", unfinished " << t["unfinished"]
-              << ")\n"
+              << "  (killed at time limit " << t["killed"] << ", dropped " << t["dropped"] << ", rejected "
+              << t["rejected"] << ", unfinished " << t["unfinished"] << ")\n"
               << std::setw(30) << "  utility earned" << s["utility"]["earned"].get<double>() << " ("
               << std::setprecision(4) << s["utility"]["percent_of_maximum"].get<double>() << " % of maximum)\n"
               << std::setw(30) << "  makespan" << s["time"]["makespan_s"].get<double>() << " s\n"

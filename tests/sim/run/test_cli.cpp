@@ -5,6 +5,8 @@
 #include "tests/support/tiny_config.h"
 #include <catch2/catch.hpp>
 
+#include <nlohmann/json.hpp>
+
 #include <sys/wait.h>
 
 #include <cstdlib>
@@ -341,4 +343,32 @@ TEST_CASE("cli: huge pages change nothing in the results", "[sim][cli][determini
         CHECK(slurp(d / "default" / "trial-0" / f) == slurp(d / "off" / "trial-0" / f));
         CHECK(slurp(d / "default" / "trial-0" / f) == slurp(d / "preset" / "trial-0" / f));
     }
+}
+
+TEST_CASE("cli: the summary counts every end state, and they add up to the tasks arrived", "[sim][cli][summary]") {
+    const ScratchDir d = scratch("summary");
+    // Four jobs that plan with their requested time and are killed at it: 1 completes at 100 s, 2 is killed at
+    // 110 s, 3 completes at 70 s, 4 is killed at 80 s. The run stops at 90 s: 1 and 2 are unfinished.
+    write(d / "t.swf",
+          "1 0 -1 100 2 -1 -1 2 200 -1 1 1 1 -1 -1 -1 -1 -1\n"
+          "2 10 -1 300 2 -1 -1 2 100 -1 1 1 1 -1 -1 -1 -1 -1\n"
+          "3 20 -1 50 4 -1 -1 4 60 -1 1 1 1 -1 -1 -1 -1 -1\n"
+          "4 30 -1 500 1 -1 -1 1 50 -1 1 1 1 -1 -1 -1 -1 -1\n");
+    write(d / "c.yaml", config("workload:\n  swf: {path: t.swf}\n",
+                               "manager: {policy: easy, estimate: {model: requested, at_limit: kill}}\n"
+                               "run: {end_s: 90}\n"));
+    const Outcome o = run_cli("run " + (d / "c.yaml").string() + " --out " + (d / "out").string(), d);
+    INFO(o.err);
+    REQUIRE(o.code == 0);
+    INFO(o.out);
+    const nlohmann::json tasks = nlohmann::json::parse(slurp(d / "out" / "summary.json"))["tasks"];
+    CHECK(tasks["completed"] == 1);
+    CHECK(tasks["killed"] == 1);
+    CHECK(tasks["unfinished"] == 2);
+    CHECK(tasks["completed"].get<int>() + tasks["killed"].get<int>() + tasks["dropped"].get<int>() +
+              tasks["rejected"].get<int>() + tasks["unfinished"].get<int>() ==
+          tasks["arrived"].get<int>());
+    const std::string want = "  tasks completed / arrived   1 / 4  (killed at time limit 1, dropped 0, rejected 0, "
+                             "unfinished 2)\n";
+    CHECK(o.out.find(want) != std::string::npos);
 }
