@@ -10,8 +10,10 @@
 #include <nlohmann/json.hpp>
 
 #include "manager/policy_registry.h"
+#include "modules/governors/governor_registry.h"
 #include "platform/version.h"
 #include "sim/run/cli_args.h"
+#include "sim/run/component_listing.h"
 #include "sim/run/exit_status.h"
 #include "sim/config/experiment.h"
 #include "sim/run/run_folder.h"
@@ -100,36 +102,21 @@ int cmd_validate(const RunArgs& a) {
 }
 
 int cmd_list_policies(bool json) {
-    const auto& all = policy_registry().all();
-    if (json) {
-        nlohmann::ordered_json out = nlohmann::ordered_json::array();
-        for (const auto& p : all) {
-            nlohmann::ordered_json params = nlohmann::ordered_json::array();
-            for (const auto& q : p.params)
-                params.push_back({{"name", q.name}, {"type", q.type}, {"default", q.default_value},
-                                  {"description", q.description}});
-            out.push_back({{"name", p.name}, {"family", p.family}, {"paper", p.paper},
-                           {"description", p.description}, {"params", params}});
-        }
-        std::cout << out.dump(2) << "\n";
-        return kExitOk;
-    }
-    for (const auto& p : all) {
-        std::cout << p.name << "  [" << p.family << "]  " << p.paper << "\n    " << p.description << "\n";
-        for (const auto& q : p.params)
-            std::cout << "    " << q.name << " (" << q.type << ", default " << q.default_value << "): "
-                      << q.description << "\n";
-    }
+    const auto policies = listed_components(policy_registry(), [](const PolicyInfo& p, ListedComponent& l) {
+        l.fields = {{"family", p.family}, {"paper", p.paper}};
+        l.heading = "  [" + p.family + "]  " + p.paper;
+    });
+    print_components(std::cout, policies, json);
     return kExitOk;
 }
 
 int dispatch(const CliArgs& c) {
     switch (c.command) {
         case CliCommand::kNone:
-            std::cout << kUsage;
+            std::cout << usage();
             return kExitBadInput;
         case CliCommand::kHelp:
-            std::cout << kUsage;
+            std::cout << (c.help_for.empty() ? usage() : command_usage(c.help_for));
             return kExitOk;
         case CliCommand::kVersion:
             std::cout << "rmsim " << RMSIM_VERSION_STRING << "\n";
@@ -140,6 +127,9 @@ int dispatch(const CliArgs& c) {
             return cmd_validate(c.run);
         case CliCommand::kListPolicies:
             return cmd_list_policies(c.json);
+        case CliCommand::kListGovernors:
+            print_components(std::cout, listed_components(governor_registry()), c.json);
+            return kExitOk;
     }
     return kExitInternal;
 }

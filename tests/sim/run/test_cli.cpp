@@ -305,14 +305,35 @@ TEST_CASE("cli: bad usage is exit 2 with an rmsim: message; --help is exit 0", "
     CHECK(validate.code == 2);
     CHECK(validate.err.rfind("rmsim: unknown option '--seed'", 0) == 0);
     CHECK_FALSE(fs::exists(d / "out"));
-    for (const std::string& args :
-         std::vector<std::string>{"--help", "run --help", "validate " + c + " -h", "list-policies --help"}) {
+    for (const std::string& args : std::vector<std::string>{"--help", "-h", "simulate --help"}) {
         INFO(args);
         const Outcome help = run_cli(args, d);
         CHECK(help.code == 0);
         CHECK(help.err.empty());
         CHECK(help.out.rfind("usage: rmsim <command> [options]\n", 0) == 0);
+        CHECK(help.out.find("rmsim <command> --help") != std::string::npos);
     }
+    // A command's --help: its usage, every option with its default.
+    const std::vector<std::pair<std::string, std::string>> commands{
+        {"run --help", "usage: rmsim run CONFIG [options]\n"},
+        {"run " + c + " --jobs 2 -h", "usage: rmsim run CONFIG [options]\n"},
+        {"validate " + c + " -h", "usage: rmsim validate CONFIG [options]\n"},
+        {"list-policies --help", "usage: rmsim list-policies [options]\n"},
+        {"list-governors --json --help", "usage: rmsim list-governors [options]\n"}};
+    for (const auto& [args, first_line] : commands) {
+        INFO(args);
+        const Outcome help = run_cli(args, d);
+        CHECK(help.code == 0);
+        CHECK(help.err.empty());
+        CHECK(help.out.rfind(first_line, 0) == 0);
+        CHECK(help.out.find("(default") != std::string::npos);
+    }
+    const std::string run_help = run_cli("run --help", d).out;
+    CHECK(run_help.find("  --jobs N ") != std::string::npos);
+    CHECK(run_help.find("(default 1)") != std::string::npos);
+    CHECK(run_help.find("  --out DIR ") != std::string::npos);
+    CHECK(run_help.find("(default results)") != std::string::npos);
+    CHECK_FALSE(fs::exists(d / "results"));
     const Outcome none = run_cli("", d);
     CHECK(none.code == 2);
     CHECK(none.out.rfind("usage: rmsim", 0) == 0);
@@ -343,6 +364,69 @@ TEST_CASE("cli: huge pages change nothing in the results", "[sim][cli][determini
         CHECK(slurp(d / "default" / "trial-0" / f) == slurp(d / "off" / "trial-0" / f));
         CHECK(slurp(d / "default" / "trial-0" / f) == slurp(d / "preset" / "trial-0" / f));
     }
+}
+
+namespace {
+
+/// The entry named `name` of a listing's JSON array (null if there is none).
+nlohmann::ordered_json entry(const nlohmann::ordered_json& list, const std::string& name) {
+    for (const auto& e : list)
+        if (e["name"] == name) return e;
+    return nullptr;
+}
+
+/// The names of a JSON object's members, in order.
+std::vector<std::string> keys(const nlohmann::ordered_json& o) {
+    std::vector<std::string> k;
+    for (auto it = o.begin(); it != o.end(); ++it) k.push_back(it.key());
+    return k;
+}
+
+}  // namespace
+
+TEST_CASE("cli: list-governors prints the governors and their parameters, as text or JSON", "[sim][cli][list]") {
+    const ScratchDir d = scratch("list_governors");
+    const Outcome text = run_cli("list-governors", d);
+    INFO(text.err);
+    CHECK(text.code == 0);
+    CHECK(text.err.empty());
+    const std::string lines = "\n" + text.out;
+    for (const char* name : {"performance", "powersave", "userspace", "ondemand", "conservative", "schedutil"})
+        CHECK(lines.find("\n" + std::string(name) + "\n    ") != std::string::npos);
+    CHECK(text.out.find("\nondemand\n    Linux ondemand") != std::string::npos);
+    CHECK(text.out.find("\n    up_threshold (number, default 80): ") != std::string::npos);
+
+    const Outcome json = run_cli("list-governors --json", d);
+    CHECK(json.code == 0);
+    const nlohmann::ordered_json list = nlohmann::ordered_json::parse(json.out);
+    REQUIRE(list.is_array());
+    // The shape of list-policies' entries without family and paper.
+    const nlohmann::ordered_json ondemand = entry(list, "ondemand");
+    REQUIRE(ondemand.is_object());
+    CHECK(keys(ondemand) == std::vector<std::string>{"name", "description", "params"});
+    std::vector<std::string> params;
+    for (const auto& p : ondemand["params"]) {
+        CHECK(keys(p) == std::vector<std::string>{"name", "type", "default", "description"});
+        params.push_back(p["name"]);
+    }
+    CHECK(params == std::vector<std::string>{"sampling_rate_s", "up_threshold", "sampling_down_factor",
+                                             "powersave_bias"});
+    CHECK(ondemand["params"][1]["type"] == "number");
+    CHECK(ondemand["params"][1]["default"] == "80");
+    CHECK(ondemand["params"][0]["default"] == "0.01");
+    CHECK(entry(list, "performance")["params"].empty());
+}
+
+TEST_CASE("cli: list-policies as JSON names each policy's family and paper", "[sim][cli][list]") {
+    const ScratchDir d = scratch("list_policies");
+    const Outcome json = run_cli("list-policies --json", d);
+    CHECK(json.code == 0);
+    const nlohmann::ordered_json easy = entry(nlohmann::ordered_json::parse(json.out), "easy");
+    REQUIRE(easy.is_object());
+    CHECK(keys(easy) == std::vector<std::string>{"name", "family", "paper", "description", "params"});
+    CHECK(easy["family"] == "baseline");
+    const Outcome text = run_cli("list-policies", d);
+    CHECK(text.out.rfind("fcfs  [baseline]  First-come first-served", 0) == 0);
 }
 
 TEST_CASE("cli: the summary counts every end state, and they add up to the tasks arrived", "[sim][cli][summary]") {
