@@ -15,6 +15,7 @@
 #include "sim/run/cli_args.h"
 #include "sim/run/component_listing.h"
 #include "sim/run/exit_status.h"
+#include "sim/run/progress.h"
 #include "sim/config/experiment.h"
 #include "sim/run/run_folder.h"
 #include "sim/run/run_plan.h"
@@ -47,6 +48,7 @@ void print_summary(const std::string& dir) {
 }
 
 int cmd_run(const RunArgs& a) {
+    const double period_s = progress_period_s();  // bad usage before anything is loaded or written
     // Every variant is loaded and validated, and its workload built once, before anything runs or is written;
     // then --out is checked and made ready (a previous run there: --resume or --force, sim/run/run_folder.h).
     const RunPlan plan = plan_run(a);
@@ -54,6 +56,7 @@ int cmd_run(const RunArgs& a) {
     TrialOptions opt;
     opt.quiet = a.quiet;
     opt.trace = a.trace;
+    opt.progress_period_s = period_s;
     if (plan.single) {
         if (kept.empty()) {
             opt.out_dir = a.out;

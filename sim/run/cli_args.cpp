@@ -59,7 +59,9 @@ const std::vector<CommandSpec>& commands() {
            "(default off)"},
           {"force", nullptr, "delete the previous results in --out, run everything", "(default off)"}},
          "An --out folder that holds a previous run's results is refused unless --resume or --force.\n"
-         "Progress goes to stderr (on a terminal), the summary to stdout."},
+         "Progress goes to stderr: a line redrawn in place on a terminal; otherwise (a pipe, a log file) a line "
+         "every 10 s with each running trial's variant, simulated time and the ETA (the environment variable "
+         "RMSIM_PROGRESS_PERIOD_S sets another period in seconds). The summary goes to stdout."},
         {"validate", CliCommand::kValidate, "CONFIG", "check an experiment config without running it",
          "Checks CONFIG and every variant of it (platform, workload, policy and parameters) without running it.",
          {kSet},

@@ -429,6 +429,102 @@ TEST_CASE("cli: list-policies as JSON names each policy's family and paper", "[s
     CHECK(text.out.rfind("fcfs  [baseline]  First-come first-served", 0) == 0);
 }
 
+namespace {
+
+/// The progress lines of a run's stderr ("rmsim: <percent> %, ..."; not the final line).
+std::vector<std::string> progress_lines(const std::string& err) {
+    std::vector<std::string> lines;
+    std::istringstream in(err);
+    for (std::string line; std::getline(in, line);)
+        if (line.rfind("rmsim: ", 0) == 0 && line.find(" %, ") != std::string::npos) lines.push_back(line);
+    return lines;
+}
+
+/// Runs rmsim with RMSIM_PROGRESS_PERIOD_S set to `period`.
+Outcome run_with_period(const std::string& period, const std::string& args, const fs::path& dir) {
+    setenv("RMSIM_PROGRESS_PERIOD_S", period.c_str(), 1);
+    const Outcome o = run_cli(args, dir);
+    unsetenv("RMSIM_PROGRESS_PERIOD_S");
+    return o;
+}
+
+/// The progress lines of a run that succeeded; at least one.
+std::vector<std::string> required_progress_lines(const Outcome& o) {
+    INFO(o.err);
+    REQUIRE(o.code == 0);
+    std::vector<std::string> lines = progress_lines(o.err);
+    REQUIRE_FALSE(lines.empty());
+    return lines;
+}
+
+}  // namespace
+
+TEST_CASE("cli: off a terminal, a run's progress lines come once a period, none with --quiet", "[sim][cli][progress]") {
+    const ScratchDir d = scratch("progress");
+    // Enough work that the simulation takes more than a few milliseconds.
+    write(d / "c.yaml", config("workload:\n  synthetic: {tasks: 50000, arrival_rate_per_s: 0.01, work_s_mean: 300, "
+                               "cores_min: 1, cores_max: 4}\n"));
+    const std::string run = "run " + (d / "c.yaml").string() + " --out ";
+    const Outcome often = run_with_period("0.001", run + (d / "often").string(), d);
+    for (const std::string& l : required_progress_lines(often)) {
+        INFO(l);
+        CHECK(l.find(" elapsed") != std::string::npos);
+        CHECK(l.find("; simulated ") != std::string::npos);
+        CHECK(l.find(" / 50000 tasks finished") != std::string::npos);
+        CHECK(l.find('\r') == std::string::npos);  // lines of their own, not redrawn
+    }
+    CHECK(often.err.find("rmsim: simulated ") != std::string::npos);  // the final line
+    // The default period (10 s) is longer than this run: the final line alone.
+    const Outcome rarely = run_cli(run + (d / "rarely").string(), d);
+    CHECK(rarely.code == 0);
+    CHECK(progress_lines(rarely.err).empty());
+    CHECK(rarely.err.rfind("rmsim: simulated ", 0) == 0);
+    const Outcome quiet = run_with_period("0.001", run + (d / "quiet").string() + " --quiet", d);
+    CHECK(quiet.code == 0);
+    CHECK(quiet.err.empty());
+    CHECK(quiet.out.empty());
+    // Reporting progress changes no result.
+    for (const char* f : {"summary.json", "tasks.csv", "energy.csv", "pstates.csv"}) {
+        INFO(f);
+        CHECK(slurp(d / "often" / f) == slurp(d / "quiet" / f));
+        CHECK(slurp(d / "rarely" / f) == slurp(d / "quiet" / f));
+    }
+}
+
+TEST_CASE("cli: off a terminal, trials in child processes report where each one is", "[sim][cli][progress]") {
+    const ScratchDir d = scratch("progress_pool");
+    write(d / "v.yaml", config(kSynthetic) + kVariants);
+    const std::string run = "run " + (d / "v.yaml").string() + " --jobs 2 --out ";
+    const Outcome often = run_with_period("0.001", run + (d / "often").string(), d);
+    for (const std::string& l : required_progress_lines(often)) {
+        INFO(l);
+        CHECK(l.find(" / 4 runs done") != std::string::npos);
+    }
+    INFO(often.err);
+    CHECK(often.err.find("running first-come trial 0") != std::string::npos);
+    CHECK(often.err.find("backfill trial 1") != std::string::npos);
+    CHECK(often.err.find(" s simulated (") != std::string::npos);
+    CHECK(often.err.find("rmsim: 4 runs (2 variant(s) x 2 trial(s)) done in ") != std::string::npos);
+    const Outcome quiet = run_with_period("0.001", run + (d / "quiet").string() + " --quiet", d);
+    CHECK(quiet.code == 0);
+    CHECK(quiet.err.empty());
+    CHECK(slurp(d / "often" / "comparison.csv") == slurp(d / "quiet" / "comparison.csv"));
+    CHECK(slurp(d / "often" / "backfill" / "trial-1" / "tasks.csv") ==
+          slurp(d / "quiet" / "backfill" / "trial-1" / "tasks.csv"));
+}
+
+TEST_CASE("cli: a progress period that is not a number of seconds above 0 is bad usage", "[sim][cli][progress]") {
+    const ScratchDir d = scratch("progress_period");
+    write(d / "c.yaml", config(kSynthetic));
+    for (const char* bad : {"0", "-1", "ten", "5s", "1e9"}) {
+        INFO(bad);
+        const Outcome o = run_with_period(bad, "run " + (d / "c.yaml").string() + " --out " + (d / "out").string(), d);
+        CHECK(o.code == 2);
+        CHECK(o.err.rfind("rmsim: RMSIM_PROGRESS_PERIOD_S expects a number of seconds", 0) == 0);
+        CHECK_FALSE(fs::exists(d / "out"));
+    }
+}
+
 TEST_CASE("cli: the summary counts every end state, and they add up to the tasks arrived", "[sim][cli][summary]") {
     const ScratchDir d = scratch("summary");
     // Four jobs that plan with their requested time and are killed at it: 1 completes at 100 s, 2 is killed at

@@ -217,6 +217,7 @@ TEST_CASE("cli args: every command's --help lists its options with their meaning
     CHECK_THAT(run, Contains("simulations at once, each a process, 1 to 1024 (default 1)\n"));
     CHECK_THAT(run, Contains("  --out DIR "));
     CHECK_THAT(run, Contains("the results folder (default results)\n"));
+    CHECK_THAT(run, Contains("RMSIM_PROGRESS_PERIOD_S"));
     // No line is wider than 100 columns.
     for (const std::string& text : {global, run, command_usage("validate"), command_usage("list-policies")}) {
         std::istringstream lines(text);
