@@ -10,9 +10,12 @@
 #include <nlohmann/json.hpp>
 
 #include "manager/policy_registry.h"
+#include "modules/governors/governor_registry.h"
 #include "platform/version.h"
 #include "sim/run/cli_args.h"
+#include "sim/run/component_listing.h"
 #include "sim/run/exit_status.h"
+#include "sim/run/progress.h"
 #include "sim/config/experiment.h"
 #include "sim/config/plugins.h"
 #include "sim/run/run_folder.h"
@@ -32,8 +35,8 @@ void print_summary(const std::string& dir) {
     const auto& e = s["energy"];
     std::cout << "rmsim " << s["policy"].get<std::string>() << " (seed " << s["seed"] << ") -> " << dir << "\n"
               << std::left << std::setw(30) << "  tasks completed / arrived" << t["completed"] << " / " << t["arrived"]
-              << "  (dropped " << t["dropped"] << ", rejected " << t["rejected"] << ", unfinished " << t["unfinished"]
-              << ")\n"
+              << "  (killed at time limit " << t["killed"] << ", dropped " << t["dropped"] << ", rejected "
+              << t["rejected"] << ", unfinished " << t["unfinished"] << ")\n"
               << std::setw(30) << "  utility earned" << s["utility"]["earned"].get<double>() << " ("
               << std::setprecision(4) << s["utility"]["percent_of_maximum"].get<double>() << " % of maximum)\n"
               << std::setw(30) << "  makespan" << s["time"]["makespan_s"].get<double>() << " s\n"
@@ -46,6 +49,7 @@ void print_summary(const std::string& dir) {
 }
 
 int cmd_run(const RunArgs& a) {
+    const double period_s = progress_period_s();  // bad usage before anything is loaded or written
     // Every variant is loaded and validated, and its workload built once, before anything runs or is written;
     // then --out is checked and made ready (a previous run there: --resume or --force, sim/run/run_folder.h).
     const RunPlan plan = plan_run(a);
@@ -53,6 +57,7 @@ int cmd_run(const RunArgs& a) {
     TrialOptions opt;
     opt.quiet = a.quiet;
     opt.trace = a.trace;
+    opt.progress_period_s = period_s;
     if (plan.single) {
         if (kept.empty()) {
             opt.out_dir = a.out;
@@ -101,26 +106,11 @@ int cmd_validate(const RunArgs& a) {
 }
 
 int cmd_list_policies(bool json) {
-    const auto& all = policy_registry().all();
-    if (json) {
-        nlohmann::ordered_json out = nlohmann::ordered_json::array();
-        for (const auto& p : all) {
-            nlohmann::ordered_json params = nlohmann::ordered_json::array();
-            for (const auto& q : p.params)
-                params.push_back({{"name", q.name}, {"type", q.type}, {"default", q.default_value},
-                                  {"description", q.description}});
-            out.push_back({{"name", p.name}, {"family", p.family}, {"paper", p.paper},
-                           {"description", p.description}, {"params", params}});
-        }
-        std::cout << out.dump(2) << "\n";
-        return kExitOk;
-    }
-    for (const auto& p : all) {
-        std::cout << p.name << "  [" << p.family << "]  " << p.paper << "\n    " << p.description << "\n";
-        for (const auto& q : p.params)
-            std::cout << "    " << q.name << " (" << q.type << ", default " << q.default_value << "): "
-                      << q.description << "\n";
-    }
+    const auto policies = listed_components(policy_registry(), [](const PolicyInfo& p, ListedComponent& l) {
+        l.fields = {{"family", p.family}, {"paper", p.paper}};
+        l.heading = "  [" + p.family + "]  " + p.paper;
+    });
+    print_components(std::cout, policies, json);
     return kExitOk;
 }
 
@@ -128,10 +118,10 @@ int dispatch(const CliArgs& c) {
     for (const std::string& p : c.plugins) load_plugin(p, SourceLocation{"rmsim", 0, 0});
     switch (c.command) {
         case CliCommand::kNone:
-            std::cout << kUsage;
+            std::cout << usage();
             return kExitBadInput;
         case CliCommand::kHelp:
-            std::cout << kUsage;
+            std::cout << (c.help_for.empty() ? usage() : command_usage(c.help_for));
             return kExitOk;
         case CliCommand::kVersion:
             std::cout << "rmsim " << RMSIM_VERSION_STRING << "\n";
@@ -142,6 +132,9 @@ int dispatch(const CliArgs& c) {
             return cmd_validate(c.run);
         case CliCommand::kListPolicies:
             return cmd_list_policies(c.json);
+        case CliCommand::kListGovernors:
+            print_components(std::cout, listed_components(governor_registry()), c.json);
+            return kExitOk;
     }
     return kExitInternal;
 }

@@ -1,5 +1,6 @@
 #include "sim/run/cli_args.h"
 
+#include <algorithm>
 #include <charconv>
 #include <limits>
 #include <sstream>
@@ -10,24 +11,87 @@
 
 namespace rmsim {
 
-const char* const kUsage =
-    "usage: rmsim <command> [options]\n"
-    "commands:\n"
-    "  run CONFIG [--set key=value]... [--only VARIANT[,VARIANT...]] [--seed N] [--trials N] [--jobs N]\n"
-    "             [--out DIR] [--resume | --force] [--trace] [--quiet]\n"
-    "  validate CONFIG [--set key=value]...\n"
-    "  list-policies [--json]\n"
-    "options: --help (on every command), --version,\n"
-    "  --plugin LIB (on every command, repeatable): load a plug-in's policies, governors and workloads first\n"
-    "run --out DIR (default results): a folder that holds a previous run's results is refused unless\n"
-    "  --resume (keep its finished trials whose inputs match, run the rest) or --force (delete them, run all)\n"
-    "exit codes: 0 success, 1 internal error, 2 bad input (file:line:col: message)\n";
-
 void usage_error(const std::string& message) { throw InputError(SourceLocation{"rmsim", 0, 0}, message); }
 
 namespace {
 
 namespace po = boost::program_options;
+
+/// One option of a command: what its --help says, and how it is parsed (a switch has no value).
+struct OptionSpec {
+    const char* name;      ///< without the leading "--"
+    const char* value;     ///< the value's placeholder ("N", "DIR"); nullptr for a switch
+    const char* meaning;
+    const char* default_;  ///< as the help prints it: "(default 1)"
+};
+
+/// A command of rmsim: its name, operand, summary, options (--help aside, which every command takes) and
+/// notes for its --help. `rmsim --help` lists the commands in this order.
+struct CommandSpec {
+    const char* name;
+    CliCommand command;
+    const char* operand;  ///< "CONFIG", or "" for none
+    const char* summary;  ///< one line for the global usage
+    const char* description;
+    std::vector<OptionSpec> options;
+    const char* notes;  ///< printed after the options ("" for none); a line is a paragraph
+};
+
+const OptionSpec kSet{"set", "key=value", "change a config key (the value is YAML); repeatable, applied in order",
+                      "(default none)"};
+const OptionSpec kJson{"json", nullptr, "print the list as JSON (an array of objects) instead of text",
+                       "(default off)"};
+
+const std::vector<CommandSpec>& commands() {
+    static const std::vector<CommandSpec> all{
+        {"run", CliCommand::kRun, "CONFIG", "run an experiment: every variant and trial, results in --out",
+         "Runs the experiment CONFIG, every selected variant and every trial, and writes the results to --out.",
+         {kSet,
+          {"only", "VARIANT[,VARIANT...]", "run only these variants of a config with variants; repeatable",
+           "(default: every variant)"},
+          {"seed", "N", "the experiment's seed, 0 to 18446744073709551615", "(default: the config's run.seed)"},
+          {"trials", "N", "trials of each variant, 1 to 4294967295", "(default: the config's run.trials)"},
+          {"jobs", "N", "simulations at once, each a process, 1 to 1024", "(default 1)"},
+          {"out", "DIR", "the results folder", "(default results)"},
+          {"trace", nullptr, "also write trace.json (Chrome/Perfetto) for every trial", "(default off)"},
+          {"quiet", nullptr, "print neither progress nor summary, only errors", "(default off)"},
+          {"resume", nullptr, "keep the finished trials in --out whose inputs match, run the rest",
+           "(default off)"},
+          {"force", nullptr, "delete the previous results in --out, run everything", "(default off)"}},
+         "An --out folder that holds a previous run's results is refused unless --resume or --force.\n"
+         "Progress goes to stderr: a line redrawn in place on a terminal; otherwise (a pipe, a log file) a line "
+         "every 10 s with each running trial's variant, simulated time and the ETA (the environment variable "
+         "RMSIM_PROGRESS_PERIOD_S sets another period in seconds). The summary goes to stdout."},
+        {"validate", CliCommand::kValidate, "CONFIG", "check an experiment config without running it",
+         "Checks CONFIG and every variant of it (platform, workload, policy and parameters) without running it.",
+         {kSet},
+         ""},
+        {"list-policies", CliCommand::kListPolicies, "", "the scheduling policies and their parameters",
+         "Prints the scheduling policies (manager.policy): name, family, the paper section it implements, "
+         "description, and each parameter (manager.params) with its type and default.",
+         {kJson},
+         ""},
+        {"list-governors", CliCommand::kListGovernors, "", "the DVFS governors and their parameters",
+         "Prints the DVFS governors (dvfs.governor): name, description, and each parameter (dvfs.params) "
+         "with its type and default.",
+         {kJson},
+         ""},
+    };
+    return all;
+}
+
+const CommandSpec* find_command(const std::string& name) {
+    for (const CommandSpec& c : commands())
+        if (name == c.name) return &c;
+    return nullptr;
+}
+
+/// "run, validate, list-policies, ...".
+std::string command_names() {
+    std::string s;
+    for (const CommandSpec& c : commands()) s += (s.empty() ? "" : ", ") + std::string(c.name);
+    return s;
+}
 
 /// `--name value` and `--name=value`; an option name is never guessed from a prefix (`--tri` is unknown).
 constexpr int kStyle = po::command_line_style::unix_style & ~po::command_line_style::allow_guessing;
@@ -41,26 +105,15 @@ bool wants_help(const std::vector<std::string>& args) {
     return false;
 }
 
-/// The options of `run` (or of `validate`, which takes only --set).
-po::options_description run_options(bool run) {
+/// The options of a command, for parsing (in the order of its --help, then --help itself).
+po::options_description options_of(const CommandSpec& c) {
     po::options_description d;
     auto add = d.add_options();
-    add("set", po::value<std::string>());
-    if (run) {
-        for (const char* name : {"only", "seed", "trials", "jobs", "out"})
-            add(name, po::value<std::string>());
-        add("trace", po::bool_switch());
-        add("quiet", po::bool_switch());
-        add("resume", po::bool_switch());
-        add("force", po::bool_switch());
+    for (const OptionSpec& o : c.options) {
+        if (o.value) add(o.name, po::value<std::string>());
+        else add(o.name, po::bool_switch());
     }
     add("help,h", po::bool_switch());
-    return d;
-}
-
-po::options_description list_policies_options() {
-    po::options_description d;
-    d.add_options()("json", po::bool_switch())("help,h", po::bool_switch());
     return d;
 }
 
@@ -120,10 +173,10 @@ std::uint64_t whole_number(const std::string& option, const std::string& text, s
     return n;
 }
 
-RunArgs parse_run(const std::string& command, const std::vector<std::string>& args) {
-    const bool run = command == "run";
+/// A command with a CONFIG operand (run, validate: its options are a subset of run's).
+RunArgs parse_run(const CommandSpec& command, const std::vector<std::string>& args) {
     RunArgs a;
-    for (const po::option& o : parse_options(command, run_options(run), args)) {
+    for (const po::option& o : parse_options(command.name, options_of(command), args)) {
         const std::string& key = o.string_key;
         const std::string value = o.value.empty() ? std::string() : o.value[0];
         if (key == "config") {
@@ -161,13 +214,50 @@ RunArgs parse_run(const std::string& command, const std::vector<std::string>& ar
     return a;
 }
 
-bool parse_list_policies(const std::vector<std::string>& args) {
+/// A command without an operand (the listings): its only option is --json.
+bool parse_json(const CommandSpec& command, const std::vector<std::string>& args) {
     bool json = false;
-    for (const po::option& o : parse_options("list-policies", list_policies_options(), args)) {
+    for (const po::option& o : parse_options(command.name, options_of(command), args)) {
         if (o.string_key == "config") usage_error("unexpected argument '" + o.value[0] + "'");
         if (o.string_key == "json") json = true;
     }
     return json;
+}
+
+/// `text` after `indent` columns, each paragraph (a line of `text`) wrapped at spaces to lines of at most 100
+/// columns, indented by `indent` but for the first (the caller's); ends with a newline.
+std::string wrapped(const std::string& text, std::size_t indent) {
+    constexpr std::size_t kColumns = 100;
+    std::string out;
+    std::istringstream paragraphs(text);
+    for (std::string paragraph; std::getline(paragraphs, paragraph);) {
+        if (!out.empty()) out += std::string(indent, ' ');
+        std::size_t column = indent;
+        std::istringstream words(paragraph);
+        for (std::string w; words >> w;) {
+            if (column > indent && column + 1 + w.size() > kColumns) {
+                out += "\n" + std::string(indent, ' ');
+                column = indent;
+            }
+            if (column > indent) {
+                out += ' ';
+                ++column;
+            }
+            out += w;
+            column += w.size();
+        }
+        out += "\n";
+    }
+    return out;
+}
+
+/// "  --name VALUE" for every option of `c`, then --help.
+std::vector<std::string> option_heads(const CommandSpec& c) {
+    std::vector<std::string> heads;
+    for (const OptionSpec& o : c.options)
+        heads.push_back("  --" + std::string(o.name) + (o.value ? " " + std::string(o.value) : std::string()));
+    heads.push_back("  --help, -h");
+    return heads;
 }
 
 }  // namespace
@@ -196,6 +286,38 @@ std::vector<std::string> take_plugins(const std::vector<std::string>& args, std:
 
 }  // namespace
 
+std::string usage() {
+    std::string s = "usage: rmsim <command> [options]\ncommands:\n";
+    for (const CommandSpec& c : commands()) {
+        std::string head = "  " + std::string(c.name) + (*c.operand ? " " + std::string(c.operand) : "");
+        head.resize(std::max<std::size_t>(head.size() + 2, 24), ' ');
+        s += head + c.summary + "\n";
+    }
+    return s +
+           "`rmsim <command> --help` describes a command and its options, with their defaults.\n"
+           "options: --help, -h (the usage), --version,\n"
+           "  --plugin LIB (any command, repeatable): load a plug-in's components first (docs/plugins.md)\n"
+           "exit codes: 0 success, 1 internal error, 2 bad input (file:line:col: message, or rmsim: message)\n";
+}
+
+std::string command_usage(const std::string& command) {
+    const CommandSpec* c = find_command(command);
+    if (!c) return usage();
+    std::string s = "usage: rmsim " + std::string(c->name) + (*c->operand ? " " + std::string(c->operand) : "") +
+                    " [options]\n" + wrapped(c->description, 0) + "options:\n";
+    const std::vector<std::string> heads = option_heads(*c);
+    std::size_t width = 0;
+    for (const std::string& h : heads) width = std::max(width, h.size());
+    for (std::size_t i = 0; i < heads.size(); ++i) {
+        const bool help = i == c->options.size();
+        s += heads[i] + std::string(width + 2 - heads[i].size(), ' ') +
+             wrapped(help ? std::string("this help")
+                          : std::string(c->options[i].meaning) + " " + c->options[i].default_,
+                     width + 2);
+    }
+    return s + wrapped(c->notes, 0);
+}
+
 CliArgs parse_cli_args(const std::vector<std::string>& all_args) {
     CliArgs c;
     const std::vector<std::string> args = take_plugins(all_args, c.plugins);
@@ -204,21 +326,17 @@ CliArgs parse_cli_args(const std::vector<std::string>& all_args) {
         c.command = CliCommand::kVersion;
         return c;
     }
+    const CommandSpec* command = find_command(args[0]);
     if (wants_help(args)) {
         c.command = CliCommand::kHelp;
+        if (command) c.help_for = command->name;
         return c;
     }
-    const std::string& command = args[0];
+    if (!command) usage_error("unknown command '" + args[0] + "' (" + command_names() + ")");
     const std::vector<std::string> rest(args.begin() + 1, args.end());
-    if (command == "run" || command == "validate") {
-        c.command = command == "run" ? CliCommand::kRun : CliCommand::kValidate;
-        c.run = parse_run(command, rest);
-    } else if (command == "list-policies") {
-        c.command = CliCommand::kListPolicies;
-        c.json = parse_list_policies(rest);
-    } else {
-        usage_error("unknown command '" + command + "' (run, validate, list-policies)");
-    }
+    c.command = command->command;
+    if (*command->operand) c.run = parse_run(*command, rest);
+    else c.json = parse_json(*command, rest);
     return c;
 }
 

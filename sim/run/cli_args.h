@@ -8,17 +8,21 @@
 
 namespace rmsim {
 
-/// The usage text (`rmsim --help`).
-extern const char* const kUsage;
-
 enum class CliCommand {
     kNone,     ///< no arguments at all: the usage, exit 2
-    kHelp,     ///< --help or -h anywhere: the usage, exit 0
+    kHelp,     ///< --help or -h anywhere: the usage (of the command, if one is named first), exit 0
     kVersion,  ///< --version as the first argument
     kRun,
     kValidate,
     kListPolicies,
+    kListGovernors,
 };
+
+/// The global usage (`rmsim --help`): the commands, and `rmsim <command> --help` for their options.
+std::string usage();
+/// `rmsim <command> --help`: the command's synopsis and every option with its meaning and default. `command`
+/// is a command's name ("run", "list-policies").
+std::string command_usage(const std::string& command);
 
 /// Limits of the numeric options (the message of a value outside them states them).
 constexpr std::uint32_t kMaxTrials = 4294967295u;  ///< as run.trials in a config
@@ -47,8 +51,9 @@ struct RunArgs {
 struct CliArgs {
     CliCommand command = CliCommand::kNone;
     std::vector<std::string> plugins;  ///< --plugin PATH (any command, repeatable): loaded first, in order
-    RunArgs run;        ///< run and validate (validate takes CONFIG and --set only)
-    bool json = false;  ///< list-policies --json
+    std::string help_for;  ///< kHelp: the command whose usage is asked for ("" for the global usage)
+    RunArgs run;           ///< run and validate (validate takes CONFIG and --set only)
+    bool json = false;     ///< list-policies, list-governors: --json
 };
 
 /// Parses the arguments after the program name. A repeated option's last value wins; --set and --only

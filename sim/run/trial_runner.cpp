@@ -1,7 +1,5 @@
 #include "sim/run/trial_runner.h"
 
-#include <unistd.h>
-
 #include <algorithm>
 #include <array>
 #include <charconv>
@@ -120,9 +118,6 @@ void write_tasks_csv(const PolicyView& view, std::ostream& o) {
     }
 }
 
-/// Runs the simulation to its end. With a progress line, in slices of simulated time (grown while a slice
-/// takes little wall time) so the line can be redrawn; otherwise in one sc_start(). Either way the model
-/// sees the same events.
 /// Every number of the summary is finite (the model's limits, platform/model_limits.h, keep them so; a
 /// non-finite one would be written as null).
 void check_finite(const nlohmann::ordered_json& j, const std::string& path) {
@@ -132,32 +127,47 @@ void check_finite(const nlohmann::ordered_json& j, const std::string& path) {
         for (auto it = j.begin(); it != j.end(); ++it) check_finite(it.value(), path.empty() ? it.key() : path + "." + it.key());
 }
 
+/// Runs the simulation to its end. With progress to show (a line of its own, or records for the trial pool), in
+/// slices of simulated time (grown while a slice takes little wall time) so that it can be reported; otherwise in
+/// one sc_start(). Either way the model sees the same events.
 void simulate(const PolicyView& view, const TrialOptions& opt) {
-    ProgressLine progress(opt.quiet);
-    auto final_line = [&] {
-        if (opt.progress)
-            progress.finish("simulated " + std::to_string(static_cast<long long>(to_seconds(sc_core::sc_time_stamp()))) +
-                            " s, " + std::to_string(view.finished_count()) + " / " + std::to_string(view.task_count()) +
-                            " tasks finished");
+    ProgressLine progress(opt.quiet, opt.progress_period_s);
+    auto simulated_s = [] { return std::to_string(static_cast<long long>(to_seconds(sc_core::sc_time_stamp()))); };
+    auto tasks_finished = [&] {
+        return std::to_string(view.finished_count()) + " / " + std::to_string(view.task_count()) + " tasks finished";
     };
-    if (!opt.progress || opt.quiet || !isatty(2)) {
+    const bool draw = opt.progress && !opt.quiet;  // this process's own line (a single run)
+    if (!draw && opt.progress_fd < 0) {
         sc_core::sc_start();
-        final_line();
+        if (opt.progress) progress.finish("simulated " + simulated_s() + " s, " + tasks_finished());
         return;
     }
+    // A forked trial reports at most once a second, and twice a period, so that the pool's lines are recent.
+    const double report_every_s = std::min(1.0, opt.progress_period_s / 2);
+    double last_report_s = -report_every_s;
     double slice_s = 1.0;
     const double total = std::max<double>(1.0, static_cast<double>(view.task_count()));
     do {
         const auto w0 = std::chrono::steady_clock::now();
-        sc_core::sc_start(to_sc_time(SimTime::from_seconds(slice_s)), sc_core::SC_EXIT_ON_STARVATION);
+        // At least to the next activity once the simulation has started (before, nothing is pending yet): a
+        // slice with nothing in it would neither move time nor run anything (SystemC warns of such an sc_start).
+        sc_core::sc_time slice = to_sc_time(SimTime::from_seconds(slice_s));
+        if (sc_core::sc_start_of_simulation_invoked()) slice = std::max(slice, sc_core::sc_time_to_pending_activity());
+        sc_core::sc_start(slice, sc_core::SC_EXIT_ON_STARVATION);
         const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - w0).count();
         if (wall < 0.05) slice_s *= 2;
         else if (wall > 0.5 && slice_s > 1e-3) slice_s /= 2;
-        progress.update(static_cast<double>(view.finished_count()) / total,
-                        std::to_string(view.finished_count()) + " / " + std::to_string(view.task_count()) +
-                            " tasks finished");
+        const double fraction = static_cast<double>(view.finished_count()) / total;
+        if (draw)
+            progress.update(fraction, progress.on_terminal() ? tasks_finished()
+                                                             : "simulated " + simulated_s() + " s, " + tasks_finished());
+        if (opt.progress_fd >= 0 && progress.elapsed_s() - last_report_s >= report_every_s) {
+            last_report_s = progress.elapsed_s();
+            send_progress(opt.progress_fd, {to_sim_time(sc_core::sc_time_stamp()).ns(), view.finished_count(),
+                                            view.task_count()});
+        }
     } while (sc_core::sc_get_status() != sc_core::SC_STOPPED && sc_core::sc_pending_activity());
-    final_line();
+    if (opt.progress) progress.finish("simulated " + simulated_s() + " s, " + tasks_finished());
 }
 
 }  // namespace

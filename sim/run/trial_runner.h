@@ -6,6 +6,7 @@
 
 #include "sim/config/experiment.h"
 #include "sim/outputs/metrics.h"
+#include "sim/run/progress.h"
 
 namespace rmsim {
 
@@ -13,6 +14,9 @@ struct TrialOptions {
     std::string out_dir;   ///< results go here (created); files are written under temporary names first
     bool quiet = false;
     bool progress = false; ///< draw a progress line with ETA on stderr (a single in-process run)
+    double progress_period_s = kProgressPeriodS;  ///< between progress lines when stderr is not a terminal
+    /// A forked trial whose pool logs progress: TrialProgress records go to this pipe (sim/run/progress.h).
+    int progress_fd = -1;
     bool trace = false;    ///< also write trace.json (Chrome/Perfetto): one track per core, P-state and power counters
     /// provenance.json (sim/outputs/provenance.h), written after every other file: its presence marks the trial
     /// finished. None when empty.

@@ -5,6 +5,8 @@
 #include "tests/support/tiny_config.h"
 #include <catch2/catch.hpp>
 
+#include <nlohmann/json.hpp>
+
 #include <sys/wait.h>
 
 #include <cstdlib>
@@ -303,14 +305,35 @@ TEST_CASE("cli: bad usage is exit 2 with an rmsim: message; --help is exit 0", "
     CHECK(validate.code == 2);
     CHECK(validate.err.rfind("rmsim: unknown option '--seed'", 0) == 0);
     CHECK_FALSE(fs::exists(d / "out"));
-    for (const std::string& args :
-         std::vector<std::string>{"--help", "run --help", "validate " + c + " -h", "list-policies --help"}) {
+    for (const std::string& args : std::vector<std::string>{"--help", "-h", "simulate --help"}) {
         INFO(args);
         const Outcome help = run_cli(args, d);
         CHECK(help.code == 0);
         CHECK(help.err.empty());
         CHECK(help.out.rfind("usage: rmsim <command> [options]\n", 0) == 0);
+        CHECK(help.out.find("rmsim <command> --help") != std::string::npos);
     }
+    // A command's --help: its usage, every option with its default.
+    const std::vector<std::pair<std::string, std::string>> commands{
+        {"run --help", "usage: rmsim run CONFIG [options]\n"},
+        {"run " + c + " --jobs 2 -h", "usage: rmsim run CONFIG [options]\n"},
+        {"validate " + c + " -h", "usage: rmsim validate CONFIG [options]\n"},
+        {"list-policies --help", "usage: rmsim list-policies [options]\n"},
+        {"list-governors --json --help", "usage: rmsim list-governors [options]\n"}};
+    for (const auto& [args, first_line] : commands) {
+        INFO(args);
+        const Outcome help = run_cli(args, d);
+        CHECK(help.code == 0);
+        CHECK(help.err.empty());
+        CHECK(help.out.rfind(first_line, 0) == 0);
+        CHECK(help.out.find("(default") != std::string::npos);
+    }
+    const std::string run_help = run_cli("run --help", d).out;
+    CHECK(run_help.find("  --jobs N ") != std::string::npos);
+    CHECK(run_help.find("(default 1)") != std::string::npos);
+    CHECK(run_help.find("  --out DIR ") != std::string::npos);
+    CHECK(run_help.find("(default results)") != std::string::npos);
+    CHECK_FALSE(fs::exists(d / "results"));
     const Outcome none = run_cli("", d);
     CHECK(none.code == 2);
     CHECK(none.out.rfind("usage: rmsim", 0) == 0);
@@ -341,4 +364,191 @@ TEST_CASE("cli: huge pages change nothing in the results", "[sim][cli][determini
         CHECK(slurp(d / "default" / "trial-0" / f) == slurp(d / "off" / "trial-0" / f));
         CHECK(slurp(d / "default" / "trial-0" / f) == slurp(d / "preset" / "trial-0" / f));
     }
+}
+
+namespace {
+
+/// The entry named `name` of a listing's JSON array (null if there is none).
+nlohmann::ordered_json entry(const nlohmann::ordered_json& list, const std::string& name) {
+    for (const auto& e : list)
+        if (e["name"] == name) return e;
+    return nullptr;
+}
+
+/// The names of a JSON object's members, in order.
+std::vector<std::string> keys(const nlohmann::ordered_json& o) {
+    std::vector<std::string> k;
+    for (auto it = o.begin(); it != o.end(); ++it) k.push_back(it.key());
+    return k;
+}
+
+}  // namespace
+
+TEST_CASE("cli: list-governors prints the governors and their parameters, as text or JSON", "[sim][cli][list]") {
+    const ScratchDir d = scratch("list_governors");
+    const Outcome text = run_cli("list-governors", d);
+    INFO(text.err);
+    CHECK(text.code == 0);
+    CHECK(text.err.empty());
+    const std::string lines = "\n" + text.out;
+    for (const char* name : {"performance", "powersave", "userspace", "ondemand", "conservative", "schedutil"})
+        CHECK(lines.find("\n" + std::string(name) + "\n    ") != std::string::npos);
+    CHECK(text.out.find("\nondemand\n    Linux ondemand") != std::string::npos);
+    CHECK(text.out.find("\n    up_threshold (number, default 80): ") != std::string::npos);
+
+    const Outcome json = run_cli("list-governors --json", d);
+    CHECK(json.code == 0);
+    const nlohmann::ordered_json list = nlohmann::ordered_json::parse(json.out);
+    REQUIRE(list.is_array());
+    // The shape of list-policies' entries without family and paper.
+    const nlohmann::ordered_json ondemand = entry(list, "ondemand");
+    REQUIRE(ondemand.is_object());
+    CHECK(keys(ondemand) == std::vector<std::string>{"name", "description", "params"});
+    std::vector<std::string> params;
+    for (const auto& p : ondemand["params"]) {
+        CHECK(keys(p) == std::vector<std::string>{"name", "type", "default", "description"});
+        params.push_back(p["name"]);
+    }
+    CHECK(params == std::vector<std::string>{"sampling_rate_s", "up_threshold", "sampling_down_factor",
+                                             "powersave_bias"});
+    CHECK(ondemand["params"][1]["type"] == "number");
+    CHECK(ondemand["params"][1]["default"] == "80");
+    CHECK(ondemand["params"][0]["default"] == "0.01");
+    CHECK(entry(list, "performance")["params"].empty());
+}
+
+TEST_CASE("cli: list-policies as JSON names each policy's family and paper", "[sim][cli][list]") {
+    const ScratchDir d = scratch("list_policies");
+    const Outcome json = run_cli("list-policies --json", d);
+    CHECK(json.code == 0);
+    const nlohmann::ordered_json easy = entry(nlohmann::ordered_json::parse(json.out), "easy");
+    REQUIRE(easy.is_object());
+    CHECK(keys(easy) == std::vector<std::string>{"name", "family", "paper", "description", "params"});
+    CHECK(easy["family"] == "baseline");
+    const Outcome text = run_cli("list-policies", d);
+    CHECK(text.out.rfind("fcfs  [baseline]  First-come first-served", 0) == 0);
+}
+
+namespace {
+
+/// The progress lines of a run's stderr ("rmsim: <percent> %, ..."; not the final line).
+std::vector<std::string> progress_lines(const std::string& err) {
+    std::vector<std::string> lines;
+    std::istringstream in(err);
+    for (std::string line; std::getline(in, line);)
+        if (line.rfind("rmsim: ", 0) == 0 && line.find(" %, ") != std::string::npos) lines.push_back(line);
+    return lines;
+}
+
+/// Runs rmsim with RMSIM_PROGRESS_PERIOD_S set to `period`.
+Outcome run_with_period(const std::string& period, const std::string& args, const fs::path& dir) {
+    setenv("RMSIM_PROGRESS_PERIOD_S", period.c_str(), 1);
+    const Outcome o = run_cli(args, dir);
+    unsetenv("RMSIM_PROGRESS_PERIOD_S");
+    return o;
+}
+
+/// The progress lines of a run that succeeded; at least one.
+std::vector<std::string> required_progress_lines(const Outcome& o) {
+    INFO(o.err);
+    REQUIRE(o.code == 0);
+    std::vector<std::string> lines = progress_lines(o.err);
+    REQUIRE_FALSE(lines.empty());
+    return lines;
+}
+
+}  // namespace
+
+TEST_CASE("cli: off a terminal, a run's progress lines come once a period, none with --quiet", "[sim][cli][progress]") {
+    const ScratchDir d = scratch("progress");
+    // Enough work that the simulation takes more than a few milliseconds.
+    write(d / "c.yaml", config("workload:\n  synthetic: {tasks: 50000, arrival_rate_per_s: 0.01, work_s_mean: 300, "
+                               "cores_min: 1, cores_max: 4}\n"));
+    const std::string run = "run " + (d / "c.yaml").string() + " --out ";
+    const Outcome often = run_with_period("0.001", run + (d / "often").string(), d);
+    for (const std::string& l : required_progress_lines(often)) {
+        INFO(l);
+        CHECK(l.find(" elapsed") != std::string::npos);
+        CHECK(l.find("; simulated ") != std::string::npos);
+        CHECK(l.find(" / 50000 tasks finished") != std::string::npos);
+        CHECK(l.find('\r') == std::string::npos);  // lines of their own, not redrawn
+    }
+    CHECK(often.err.find("rmsim: simulated ") != std::string::npos);  // the final line
+    // The default period (10 s) is longer than this run: the final line alone.
+    const Outcome rarely = run_cli(run + (d / "rarely").string(), d);
+    CHECK(rarely.code == 0);
+    CHECK(progress_lines(rarely.err).empty());
+    CHECK(rarely.err.rfind("rmsim: simulated ", 0) == 0);
+    const Outcome quiet = run_with_period("0.001", run + (d / "quiet").string() + " --quiet", d);
+    CHECK(quiet.code == 0);
+    CHECK(quiet.err.empty());
+    CHECK(quiet.out.empty());
+    // Reporting progress changes no result.
+    for (const char* f : {"summary.json", "tasks.csv", "energy.csv", "pstates.csv"}) {
+        INFO(f);
+        CHECK(slurp(d / "often" / f) == slurp(d / "quiet" / f));
+        CHECK(slurp(d / "rarely" / f) == slurp(d / "quiet" / f));
+    }
+}
+
+TEST_CASE("cli: off a terminal, trials in child processes report where each one is", "[sim][cli][progress]") {
+    const ScratchDir d = scratch("progress_pool");
+    write(d / "v.yaml", config(kSynthetic) + kVariants);
+    const std::string run = "run " + (d / "v.yaml").string() + " --jobs 2 --out ";
+    const Outcome often = run_with_period("0.001", run + (d / "often").string(), d);
+    for (const std::string& l : required_progress_lines(often)) {
+        INFO(l);
+        CHECK(l.find(" / 4 runs done") != std::string::npos);
+    }
+    INFO(often.err);
+    CHECK(often.err.find("running first-come trial 0") != std::string::npos);
+    CHECK(often.err.find("backfill trial 1") != std::string::npos);
+    CHECK(often.err.find(" s simulated (") != std::string::npos);
+    CHECK(often.err.find("rmsim: 4 runs (2 variant(s) x 2 trial(s)) done in ") != std::string::npos);
+    const Outcome quiet = run_with_period("0.001", run + (d / "quiet").string() + " --quiet", d);
+    CHECK(quiet.code == 0);
+    CHECK(quiet.err.empty());
+    CHECK(slurp(d / "often" / "comparison.csv") == slurp(d / "quiet" / "comparison.csv"));
+    CHECK(slurp(d / "often" / "backfill" / "trial-1" / "tasks.csv") ==
+          slurp(d / "quiet" / "backfill" / "trial-1" / "tasks.csv"));
+}
+
+TEST_CASE("cli: a progress period that is not a number of seconds above 0 is bad usage", "[sim][cli][progress]") {
+    const ScratchDir d = scratch("progress_period");
+    write(d / "c.yaml", config(kSynthetic));
+    for (const char* bad : {"0", "-1", "ten", "5s", "1e9"}) {
+        INFO(bad);
+        const Outcome o = run_with_period(bad, "run " + (d / "c.yaml").string() + " --out " + (d / "out").string(), d);
+        CHECK(o.code == 2);
+        CHECK(o.err.rfind("rmsim: RMSIM_PROGRESS_PERIOD_S expects a number of seconds", 0) == 0);
+        CHECK_FALSE(fs::exists(d / "out"));
+    }
+}
+
+TEST_CASE("cli: the summary counts every end state, and they add up to the tasks arrived", "[sim][cli][summary]") {
+    const ScratchDir d = scratch("summary");
+    // Four jobs that plan with their requested time and are killed at it: 1 completes at 100 s, 2 is killed at
+    // 110 s, 3 completes at 70 s, 4 is killed at 80 s. The run stops at 90 s: 1 and 2 are unfinished.
+    write(d / "t.swf",
+          "1 0 -1 100 2 -1 -1 2 200 -1 1 1 1 -1 -1 -1 -1 -1\n"
+          "2 10 -1 300 2 -1 -1 2 100 -1 1 1 1 -1 -1 -1 -1 -1\n"
+          "3 20 -1 50 4 -1 -1 4 60 -1 1 1 1 -1 -1 -1 -1 -1\n"
+          "4 30 -1 500 1 -1 -1 1 50 -1 1 1 1 -1 -1 -1 -1 -1\n");
+    write(d / "c.yaml", config("workload:\n  swf: {path: t.swf}\n",
+                               "manager: {policy: easy, estimate: {model: requested, at_limit: kill}}\n"
+                               "run: {end_s: 90}\n"));
+    const Outcome o = run_cli("run " + (d / "c.yaml").string() + " --out " + (d / "out").string(), d);
+    INFO(o.err);
+    REQUIRE(o.code == 0);
+    INFO(o.out);
+    const nlohmann::json tasks = nlohmann::json::parse(slurp(d / "out" / "summary.json"))["tasks"];
+    CHECK(tasks["completed"] == 1);
+    CHECK(tasks["killed"] == 1);
+    CHECK(tasks["unfinished"] == 2);
+    CHECK(tasks["completed"].get<int>() + tasks["killed"].get<int>() + tasks["dropped"].get<int>() +
+              tasks["rejected"].get<int>() + tasks["unfinished"].get<int>() ==
+          tasks["arrived"].get<int>());
+    const std::string want = "  tasks completed / arrived   1 / 4  (killed at time limit 1, dropped 0, rejected 0, "
+                             "unfinished 2)\n";
+    CHECK(o.out.find(want) != std::string::npos);
 }

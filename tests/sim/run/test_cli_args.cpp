@@ -2,6 +2,7 @@
 // ranges of the numbers, and bad usage as `rmsim: message`.
 #include <catch2/catch.hpp>
 
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -9,6 +10,7 @@
 #include "sim/run/cli_args.h"
 
 using namespace rmsim;
+using Catch::Matchers::Contains;
 using Catch::Matchers::StartsWith;
 
 namespace {
@@ -160,15 +162,65 @@ TEST_CASE("cli args: commands, --help anywhere and --version", "[sim][cli_args]"
     CHECK(parse({"--version"}).command == CliCommand::kVersion);
     CHECK(parse({"--help"}).command == CliCommand::kHelp);
     CHECK(parse({"-h"}).command == CliCommand::kHelp);
+    CHECK(parse({"--help"}).help_for.empty());
+    // After a command, --help asks for that command's usage, whatever else follows.
     CHECK(parse({"run", "--help"}).command == CliCommand::kHelp);
-    CHECK(parse({"validate", "c.yaml", "--seed", "1", "-h"}).command == CliCommand::kHelp);
-    CHECK(parse({"list-policies", "--bogus", "--help"}).command == CliCommand::kHelp);
+    CHECK(parse({"run", "--help"}).help_for == "run");
+    CHECK(parse({"validate", "c.yaml", "--seed", "1", "-h"}).help_for == "validate");
+    CHECK(parse({"list-policies", "--bogus", "--help"}).help_for == "list-policies");
+    CHECK(parse({"list-governors", "-h"}).help_for == "list-governors");
+    // An unknown command with --help: the global usage.
+    CHECK(parse({"simulate", "--help"}).command == CliCommand::kHelp);
+    CHECK(parse({"simulate", "--help"}).help_for.empty());
     const CliArgs l = parse({"list-policies", "--json"});
     CHECK(l.command == CliCommand::kListPolicies);
     CHECK(l.json);
     CHECK_FALSE(parse({"list-policies"}).json);
+    const CliArgs g = parse({"list-governors", "--json"});
+    CHECK(g.command == CliCommand::kListGovernors);
+    CHECK(g.json);
+    CHECK_FALSE(parse({"list-governors"}).json);
+    CHECK(error_of({"list-governors", "x"}) == "rmsim: unexpected argument 'x'");
     CHECK(parse({"validate", "c.yaml"}).command == CliCommand::kValidate);
     CHECK(error_of({"simulate", "c.yaml"}) ==
-          "rmsim: unknown command 'simulate' (run, validate, list-policies)");
+          "rmsim: unknown command 'simulate' (run, validate, list-policies, list-governors)");
     CHECK_THAT(error_of({"run", "c.yaml", "--version"}), StartsWith("rmsim: unknown option '--version'"));
+}
+
+TEST_CASE("cli args: every command's --help lists its options with their meaning and default", "[sim][cli_args]") {
+    const std::string global = usage();
+    CHECK_THAT(global, StartsWith("usage: rmsim <command> [options]\n"));
+    CHECK_THAT(global, Contains("rmsim <command> --help"));
+    for (const char* command : {"run", "validate", "list-policies", "list-governors"}) {
+        INFO(command);
+        CHECK_THAT(global, Contains("\n  " + std::string(command) + " "));
+        const std::string help = command_usage(command);
+        CHECK_THAT(help, StartsWith("usage: rmsim " + std::string(command) + " "));
+        // Every option the command takes (as its unknown-option message names them) is described, on a line
+        // of its own that states its default (--help aside).
+        std::string names = error_of({command, "c.yaml", "--bogus"});
+        names = names.substr(names.find(" takes ") + 7);
+        names.pop_back();  // ')'
+        std::istringstream list(names);
+        for (std::string name; std::getline(list, name, ',');) {
+            name.erase(0, name.find_first_not_of(' '));
+            INFO(name);
+            const auto at = help.find("\n  " + name);
+            REQUIRE(at != std::string::npos);
+            if (name == "--help") continue;
+            const auto next_option = help.find("\n  --", at + 1);
+            CHECK(help.substr(at, next_option - at).find("(default") != std::string::npos);
+        }
+    }
+    const std::string run = command_usage("run");
+    CHECK_THAT(run, Contains("  --jobs N "));
+    CHECK_THAT(run, Contains("simulations at once, each a process, 1 to 1024 (default 1)\n"));
+    CHECK_THAT(run, Contains("  --out DIR "));
+    CHECK_THAT(run, Contains("the results folder (default results)\n"));
+    CHECK_THAT(run, Contains("RMSIM_PROGRESS_PERIOD_S"));
+    // No line is wider than 100 columns.
+    for (const std::string& text : {global, run, command_usage("validate"), command_usage("list-policies")}) {
+        std::istringstream lines(text);
+        for (std::string line; std::getline(lines, line);) CHECK(line.size() <= 100);
+    }
 }
