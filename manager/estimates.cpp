@@ -6,15 +6,6 @@
 
 namespace rmsim {
 
-const char* to_string(EstimateModel m) {
-    switch (m) {
-        case EstimateModel::Exact: return "exact";
-        case EstimateModel::Requested: return "requested";
-        case EstimateModel::Distribution: return "distribution";
-    }
-    return "?";
-}
-
 Estimates::Estimates(const PlatformSpec& platform, Granularity granularity, EstimateConfig config)
     : platform_(platform), granularity_(granularity), config_(config) {
     for (const ClusterSpec& c : platform_.clusters) {

@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "manager/policy.h"
+#include "platform/enum_names.h"
 #include "platform/platform_spec.h"
 #include "platform/time.h"
 #include "workloads/pmf.h"
@@ -30,7 +31,11 @@ namespace rmsim {
 constexpr SimTime kCannotRun = SimTime::from_ns(-1);
 
 enum class EstimateModel { Exact, Requested, Distribution };
-const char* to_string(EstimateModel m);
+/// The names of `manager.estimate` (and summary.json's scheduler.estimate).
+inline constexpr auto kEstimateModelNames = enum_names<EstimateModel>(
+    {{EstimateModel::Exact, "exact"}, {EstimateModel::Requested, "requested"},
+     {EstimateModel::Distribution, "distribution"}});
+inline const char* to_string(EstimateModel m) { return kEstimateModelNames.name(m); }
 
 struct EstimateConfig {
     EstimateModel model = EstimateModel::Exact;

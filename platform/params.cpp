@@ -8,6 +8,15 @@
 
 namespace rmsim {
 
+std::vector<std::string> param_keys(const std::vector<ParamInfo>& params, const std::string& map) {
+    const std::string prefix = map.empty() ? "" : map + ".";
+    std::vector<std::string> keys;
+    for (const ParamInfo& p : params)
+        if (p.name.compare(0, prefix.size(), prefix) == 0 && p.name.find('.', prefix.size()) == std::string::npos)
+            keys.push_back(p.name.substr(prefix.size()));
+    return keys;
+}
+
 double Params::number(const char* key, double fallback) const {
     return map_.IsMap() ? get_double_or(map_, key, file_, fallback) : fallback;
 }

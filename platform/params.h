@@ -1,6 +1,6 @@
 #pragma once
-// The parameters of a configurable component (a scheduling policy, a DVFS governor), as written in the
-// config: a YAML map, possibly empty, read with typed getters whose errors point at the value
+// The parameters of a configurable component (a scheduling policy, a DVFS governor, a workload), as written
+// in the config: a YAML map, possibly empty, read with typed getters whose errors point at the value
 // (file:line:col). Registries list each component's parameters (ParamInfo) and reject unknown ones.
 #include <cstdint>
 #include <string>
@@ -13,11 +13,15 @@
 namespace rmsim {
 
 struct ParamInfo {
-    std::string name;
-    std::string type;          ///< "number", "integer", "bool", "string"
+    std::string name;          ///< a key of a nested map is "map.key" (the map has a ParamInfo of type "map")
+    std::string type;          ///< "number", "integer", "bool", "string"; workloads also "list", "matrix", "map"
     std::string default_value;
     std::string description;
 };
+
+/// The keys that `params` document directly in the map `map` ("": the component's own map), in their order:
+/// {"a", "b", "b.x"} gives a, b for "" and x for "b".
+std::vector<std::string> param_keys(const std::vector<ParamInfo>& params, const std::string& map = "");
 
 class Params {
 public:

@@ -117,10 +117,8 @@ class PlatformLoader {
         if (!has_key(node, "dvfs_domain")) return DvfsScope::Core;
         const YAML::Node v = get_node(node, "dvfs_domain", file_);
         const std::string s = as_string(v, file_, "'dvfs_domain'");
-        if (s == "core") return DvfsScope::Core;
-        if (s == "processor") return DvfsScope::Processor;
-        if (s == "node") return DvfsScope::Node;
-        throw_at(v, file_, "unknown dvfs_domain '" + s + "' (allowed: core, processor, node)");
+        if (const auto scope = kDvfsScopeNames.parse(s)) return *scope;
+        throw_at(v, file_, "unknown dvfs_domain '" + s + "' (allowed: " + kDvfsScopeNames.list() + ")");
     }
 
     PreemptionCost preemption(const YAML::Node& node) {

@@ -37,15 +37,6 @@ ClusterId PlatformSpec::cluster_of(NodeId n) const {
     throw std::out_of_range("node index beyond the platform");
 }
 
-const char* to_string(DvfsScope s) {
-    switch (s) {
-        case DvfsScope::Core: return "core";
-        case DvfsScope::Processor: return "processor";
-        case DvfsScope::Node: return "node";
-    }
-    return "?";
-}
-
 CoreTypeId PlatformSpec::core_type_of(NodeTypeId t, std::uint32_t core) const {
     for (const auto& p : node_types.at(t).processors) {
         const auto& pt = processor_types.at(p.type);

@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "platform/enum_names.h"
 #include "platform/units.h"
 
 namespace rmsim {
@@ -92,7 +93,9 @@ struct ClusterSpec {
 
 enum class DvfsScope { Core, Processor, Node };
 /// "core", "processor" or "node", as a platform file writes it.
-const char* to_string(DvfsScope s);
+inline constexpr auto kDvfsScopeNames = enum_names<DvfsScope>(
+    {{DvfsScope::Core, "core"}, {DvfsScope::Processor, "processor"}, {DvfsScope::Node, "node"}});
+inline const char* to_string(DvfsScope s) { return kDvfsScopeNames.name(s); }
 
 /// What preempting a task and resuming it later costs (checkpoint / restart), for each node part of the task:
 /// time = fixed time + the part's memory / bandwidth, during which the part's cores stay busy at their level

@@ -104,16 +104,21 @@ void expect_sequence(const YAML::Node& node, const std::string& file, const std:
 
 void check_allowed_keys(const YAML::Node& map, const std::string& file, const std::string& what,
                         std::initializer_list<const char*> allowed) {
+    check_allowed_keys(map, file, what, std::vector<std::string>(allowed.begin(), allowed.end()));
+}
+
+void check_allowed_keys(const YAML::Node& map, const std::string& file, const std::string& what,
+                        const std::vector<std::string>& allowed) {
     expect_map(map, file, what);
     std::vector<std::string> seen;
     for (const auto& kv : map) {
         if (!kv.first.IsScalar()) throw_at(kv.first, file, "a key in " + what + " must be a plain name");
         const std::string& key = kv.first.Scalar();
         bool ok = false;
-        for (const char* a : allowed) ok = ok || key == a;
+        for (const std::string& a : allowed) ok = ok || key == a;
         if (!ok) {
             std::string list;
-            for (const char* a : allowed) list += (list.empty() ? "" : ", ") + std::string(a);
+            for (const std::string& a : allowed) list += (list.empty() ? "" : ", ") + a;
             throw_at(kv.first, file, "unknown key '" + key + "' in " + what + " (allowed: " + list + ")");
         }
         for (const auto& s : seen)

@@ -15,6 +15,7 @@
 #include <initializer_list>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "platform/input_error.h"
 
@@ -40,6 +41,8 @@ void expect_sequence(const YAML::Node& node, const std::string& file, const std:
 ///   `file:line:col: unknown key 'xyz' in <what> (allowed: a, b, c)`. Also checks that `map` is a map.
 void check_allowed_keys(const YAML::Node& map, const std::string& file, const std::string& what,
                         std::initializer_list<const char*> allowed);
+void check_allowed_keys(const YAML::Node& map, const std::string& file, const std::string& what,
+                        const std::vector<std::string>& allowed);
 
 /// True if `map` is a map holding `key` (with any value, null included).
 bool has_key(const YAML::Node& map, const char* key);

@@ -19,6 +19,11 @@ struct GzCloser {
 
 }  // namespace
 
+std::string resolve_input_path(const std::string& base_dir, const std::string& path) {
+    if (path.empty() || path[0] == '/' || base_dir.empty()) return path;
+    return base_dir + "/" + path;
+}
+
 std::string read_input_file(const std::string& path, const std::string& what) {
     const SourceLocation at{path, 0, 0};
     std::error_code ec;

@@ -6,6 +6,16 @@
 
 namespace rmsim {
 
+/// A file that a workload reads: where the config names it, and its path as written and as opened.
+struct InputFile {
+    std::string key;      ///< dotted key path in the config, e.g. workload.swf.path
+    std::string written;  ///< as in the config
+    std::string opened;   ///< resolved from the config file's folder
+};
+
+/// `path` as written in a config in the folder `base_dir`: relative paths are resolved from it.
+std::string resolve_input_path(const std::string& base_dir, const std::string& path);
+
 /// The file's text (decompressed if it is gzip). `what` names the kind of file in errors ("SWF trace").
 std::string read_input_file(const std::string& path, const std::string& what);
 

@@ -40,6 +40,16 @@ Workload flatten_jobs(std::vector<Job> jobs) {
     return w;
 }
 
+std::string skipped_note(const SkippedRecords& s) {
+    std::string lines;
+    for (const std::int32_t l : s.first_lines) lines += (lines.empty() ? "" : ", ") + std::to_string(l);
+    const std::string records = s.record + (s.count == 1 ? "" : "s");
+    const std::string at = std::string(s.count > s.first_lines.size() ? "first " : "") + "at line" +
+                           (s.first_lines.size() == 1 ? "" : "s");
+    return s.file + ": " + std::to_string(s.count) + " " + records + " skipped (" + s.reason + "), " + at + " " +
+           lines;
+}
+
 std::vector<JobId> job_of_tasks(const Workload& w) {
     std::vector<JobId> of(w.tasks.size(), 0);
     for (const DagJob& j : w.jobs)

@@ -2,7 +2,10 @@
 // The tasks of one trial, and the DAG jobs they belong to when the workload is made of jobs (Singh 2015
 // §III-B). A job's tasks are consecutive in the task list: tasks [first_task, first_task + task_count), so
 // the manager, the metrics and tasks.csv treat them like any task, and the job adds the graph and value.
+#include <cstddef>
 #include <cstdint>
+#include <string>
+#include <utility>
 #include <vector>
 
 #include "workloads/task.h"
@@ -23,9 +26,32 @@ struct DagJob {
     std::vector<std::vector<std::uint32_t>> out_edges, in_edges;
 };
 
+/// Records of an input file that a workload did not turn into tasks (an SWF trace's jobs that never ran):
+/// their count and the lines of the first few, for a note to the user when the workload is loaded. The
+/// result files do not record them.
+struct SkippedRecords {
+    static constexpr std::size_t kShown = 5;  ///< lines kept
+    SkippedRecords(std::string file, std::string record, std::string reason)
+        : file(std::move(file)), record(std::move(record)), reason(std::move(reason)) {}
+    std::string file;                       ///< the file, as opened
+    std::string record;                     ///< what a record is, singular: "job"
+    std::string reason;                     ///< why they were skipped
+    std::size_t count = 0;
+    std::vector<std::int32_t> first_lines;  ///< the first kShown skipped records' lines (1-based)
+    void add(std::int32_t line) {
+        ++count;
+        if (first_lines.size() < kShown) first_lines.push_back(line);
+    }
+};
+
+/// "t.swf: 9 jobs skipped (<reason>), first at lines 12, 40, 41, 97, 130" ("at lines ..." when all are
+/// shown).
+std::string skipped_note(const SkippedRecords& s);
+
 struct Workload {
     std::vector<Task> tasks;   ///< ids 0..n-1, sorted by arrival
     std::vector<DagJob> jobs;  ///< empty: independent tasks; otherwise every task belongs to one job
+    std::vector<SkippedRecords> skipped;  ///< per input file with skipped records (none: nothing skipped)
 };
 
 /// Sorts tasks by arrival (stable: equal arrivals keep their order) and numbers them 0, 1, ... in that order,

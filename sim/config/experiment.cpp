@@ -21,12 +21,10 @@ namespace {
 EstimateConfig load_estimate(const YAML::Node& n, const std::string& file) {
     EstimateConfig c;
     auto model_of = [&](const YAML::Node& v) {
-        if (!v.IsScalar()) throw_at(v, file, "estimate model: expected exact, requested or distribution");
+        if (!v.IsScalar()) throw_at(v, file, "estimate model: expected " + kEstimateModelNames.alternatives());
         const std::string name = v.Scalar();
-        if (name == "exact") return EstimateModel::Exact;
-        if (name == "requested") return EstimateModel::Requested;
-        if (name == "distribution") return EstimateModel::Distribution;
-        throw_at(v, file, "unknown estimate model '" + name + "' (exact, requested, distribution)");
+        if (const auto model = kEstimateModelNames.parse(name)) return *model;
+        throw_at(v, file, "unknown estimate model '" + name + "' (" + kEstimateModelNames.list() + ")");
     };
     if (n.IsScalar()) {
         c.model = model_of(n);

@@ -1,6 +1,7 @@
 #pragma once
-// The `workload:` section of an experiment: a synthetic generator, an SWF trace, a CSV task list,
-// Singh-style DAG jobs, Machovec Ch.3 tasks (synthetic or from a trace) or Machovec Ch.4 tasks, turned into the tasks (and jobs) of one trial. Documented in docs/workloads.md ("Experiment workloads").
+// The `workload:` section of an experiment, turned into the tasks (and jobs) of one trial: dispatched by its
+// one key to the workload kinds of this process (workloads/workload_registry.h, workload_registry()), where
+// each generator or reader parses its own section. Documented in docs/workloads.md ("Experiment workloads").
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -8,6 +9,7 @@
 #include <yaml-cpp/yaml.h>
 
 #include "platform/platform_spec.h"
+#include "workloads/input_file.h"
 #include "workloads/task.h"
 #include "workloads/workload.h"
 
@@ -23,20 +25,13 @@ Workload load_workload(const YAML::Node& node, const std::string& file, const st
                        std::uint32_t trials = 0);
 
 /// The platform a workload runs on: a machovec_trace workload scales it to system_fraction × machine_cores
-/// (workloads/machovec_trace.h scale_platform); every other workload leaves it as it is. Bad keys throw
-/// InputError at file:line:col.
+/// (workloads/machovec_trace.h scale_platform); a kind without a platform function leaves it as it is. Bad
+/// keys throw InputError at file:line:col.
 PlatformSpec workload_platform(const YAML::Node& node, const std::string& file, const PlatformSpec& platform);
 
-/// A file that a workload reads: where the config names it, and its path as written and as opened.
-struct InputFile {
-    std::string key;      ///< dotted key path in the config, e.g. workload.swf.path
-    std::string written;  ///< as in the config
-    std::string opened;   ///< resolved from the config file's folder
-};
-
 /// The files `load_workload` reads for this workload section (a trace or a task list; none for generated
-/// workloads). Keep in step with load_workload: provenance.json records their digests, so that a resumed run
-/// does not keep results computed from a file that has changed since.
+/// workloads): the kind's WorkloadInfo::file_keys. provenance.json records their digests, so that a resumed
+/// run does not keep results computed from a file that has changed since.
 std::vector<InputFile> workload_files(const YAML::Node& node, const std::string& base_dir);
 
 }  // namespace rmsim

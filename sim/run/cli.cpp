@@ -92,10 +92,12 @@ int cmd_run(const RunArgs& a) {
 
 int cmd_validate(const RunArgs& a) {
     const ConfigVariants cv = load_variants(a);
+    WorkloadNotes notes(a.quiet);
     for (const Variant& v : cv.variants) {
         Experiment e = load_experiment(a.config, cv.cli, cv.multi ? &v : nullptr);
         const Workload w = make_workload(e, 0);
         check_policy_fits(e, w);
+        notes.say(w);
         const auto& tasks = w.tasks;
         std::cout << a.config << (cv.multi ? " [" + v.name + "]" : std::string()) << ": ok ("
                   << e.platform.total_nodes() << " nodes, " << e.platform.total_cores() << " cores, " << tasks.size()

@@ -1,6 +1,7 @@
 #include "sim/run/run_plan.h"
 
 #include <algorithm>
+#include <iostream>
 
 #include "platform/input_error.h"
 #include "platform/yaml_util.h"
@@ -42,6 +43,7 @@ RunPlan plan_run(const RunArgs& a) {
     plan.config = load_variants(a);
     const ConfigVariants& cv = plan.config;
     std::vector<Experiment>& exps = plan.experiments;
+    WorkloadNotes notes(a.quiet);
     for (const Variant& v : cv.variants) {
         Experiment e = load_experiment(a.config, cv.cli, cv.multi ? &v : nullptr);
         if (a.seed) e.seed = *a.seed;
@@ -51,7 +53,9 @@ RunPlan plan_run(const RunArgs& a) {
                              "variant '" + v.name + "' runs " + std::to_string(e.trials) + " trials, variant '" +
                                  exps[0].variant + "' " + std::to_string(exps[0].trials) +
                                  ": every variant must run the same trials (common random numbers)");
-        check_policy_fits(e, make_workload(e, 0));  // after --trials: a trace workload checks every trial's day
+        const Workload w = make_workload(e, 0);  // after --trials: a trace workload checks every trial's day
+        check_policy_fits(e, w);
+        notes.say(w);
         exps.push_back(std::move(e));
         plan.dirs.push_back(cv.multi ? a.out + "/" + v.dir : a.out);
     }
@@ -62,6 +66,14 @@ RunPlan plan_run(const RunArgs& a) {
     for (const Experiment& e : exps) plan.provenance.emplace_back(e, a.trace, digests);
     plan.title = cv.raw["name"] && cv.raw["name"].IsScalar() ? cv.raw["name"].Scalar() : a.config;
     return plan;
+}
+
+void WorkloadNotes::say(const Workload& w) {
+    if (quiet_) return;
+    for (const SkippedRecords& s : w.skipped) {
+        const std::string note = skipped_note(s);
+        if (said_.insert(note).second) std::cerr << "rmsim: " << note << "\n";
+    }
 }
 
 TrialRun RunPlan::run(std::size_t i) const {

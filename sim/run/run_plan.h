@@ -3,6 +3,7 @@
 // --set overrides, and for `rmsim run` every selected variant's experiment with --seed and --trials applied.
 // Everything is loaded and validated here, before anything runs or is written.
 #include <cstdint>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -52,7 +53,21 @@ struct RunPlan {
 };
 
 /// Loads every selected variant's experiment and checks every trial's workload against its policy. Reads
-/// (but writes nothing) the files the config names, for the trials' provenance.
+/// (but writes nothing) the files the config names, for the trials' provenance. Says the workloads' notes
+/// unless --quiet.
 RunPlan plan_run(const RunArgs& a);
+
+/// What a loaded workload has to tell the user (the input records it skipped, workloads/workload.h), on
+/// stderr as "rmsim: <note>", each note once: variants that read the same trace say it once. Nothing when
+/// quiet. The result files do not record it.
+class WorkloadNotes {
+public:
+    explicit WorkloadNotes(bool quiet) : quiet_(quiet) {}
+    void say(const Workload& w);
+
+private:
+    bool quiet_;
+    std::set<std::string> said_;
+};
 
 }  // namespace rmsim

@@ -47,15 +47,6 @@ Joules per_task_budget(double leniency, Joules energy_remaining_j, double tasks_
     return leniency * energy_remaining_j / tasks_remaining;
 }
 
-const char* to_string(FilterKind k) {
-    switch (k) {
-        case FilterKind::None: return "none";
-        case FilterKind::PerTask: return "per-task";
-        case FilterKind::PerResource: return "per-resource";
-    }
-    return "?";
-}
-
 double default_leniency(FilterKind k) {
     switch (k) {
         case FilterKind::PerTask: return 2.0;      // §3.4.4.2

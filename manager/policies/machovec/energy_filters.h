@@ -7,6 +7,7 @@
 
 #include "manager/decisions.h"
 #include "manager/policy_view.h"
+#include "platform/enum_names.h"
 #include "platform/units.h"
 
 namespace rmsim {
@@ -34,7 +35,10 @@ Joules per_task_budget(double leniency, Joules energy_remaining_j, double tasks_
 
 enum class FilterKind { None, PerTask, PerResource };
 
-const char* to_string(FilterKind k);
+/// The names of the Max-M policies' `filter` parameter.
+inline constexpr auto kFilterKindNames = enum_names<FilterKind>(
+    {{FilterKind::None, "none"}, {FilterKind::PerTask, "per-task"}, {FilterKind::PerResource, "per-resource"}});
+inline const char* to_string(FilterKind k) { return kFilterKindNames.name(k); }
 
 /// Default leniency factors of §3.4.4.2 (5,000 tasks/day): per task 2.0, per resource 4.0.
 double default_leniency(FilterKind k);

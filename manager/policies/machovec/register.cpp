@@ -16,10 +16,9 @@ MaxMConfig max_m_config(Objective m, const PolicyParams& p) {
     const std::string res = p.text("reservations", "placeholder");
     p.require(res == "placeholder" || res == "permanent", "reservations", "must be 'placeholder' or 'permanent'");
     c.placeholders = res == "placeholder";
-    const std::string f = p.text("filter", "none");
-    p.require(f == "none" || f == "per-task" || f == "per-resource", "filter",
-              "must be 'none', 'per-task' or 'per-resource'");
-    c.filter = f == "per-task" ? FilterKind::PerTask : f == "per-resource" ? FilterKind::PerResource : FilterKind::None;
+    const auto filter = kFilterKindNames.parse(p.text("filter", to_string(FilterKind::None)));
+    p.require(filter.has_value(), "filter", "must be " + kFilterKindNames.alternatives("'"));
+    c.filter = *filter;
     c.leniency = p.number("leniency", default_leniency(c.filter));
     p.require(c.leniency > 0, "leniency", "must be positive");
     c.dropping_threshold = p.number("dropping_threshold", 0.5);
@@ -37,7 +36,8 @@ std::vector<ParamInfo> max_m_params() {
     return {
         {"reservations", "string", "placeholder",
          "'placeholder' (removed and re-planned at the next mapping event) or 'permanent' (§3.3.2)"},
-        {"filter", "string", "none", "energy filter (§3.3.8): 'none', 'per-task' or 'per-resource'"},
+        {"filter", "string", to_string(FilterKind::None),
+         "energy filter (§3.3.8): " + kFilterKindNames.alternatives("'")},
         {"leniency", "number", "2.0 per-task, 4.0 per-resource", "leniency factor of the filter (§3.4.4.2)"},
         {"dropping_threshold", "number", "0.5",
          "drop a task whose utility if started now on its fastest cluster is below this (§3.3.3)"},

@@ -551,4 +551,31 @@ TEST_CASE("cli: the summary counts every end state, and they add up to the tasks
     const std::string want = "  tasks completed / arrived   1 / 4  (killed at time limit 1, dropped 0, rejected 0, "
                              "unfinished 2)\n";
     CHECK(o.out.find(want) != std::string::npos);
+
+TEST_CASE("cli: the jobs an SWF workload skips are said once on stderr, unless --quiet", "[sim][cli][swf]") {
+    // Jobs 2 (zero run time, line 3) and 3 (unknown processors, line 4) never ran: a note when the workload
+    // is loaded, once for all trials; nothing of it in the results.
+    const ScratchDir d = scratch("swf_skipped");
+    write(d / "t.swf",
+          "; MaxProcs: 16\n"
+          "1 0 0 60 2 -1 -1 2 600 -1 1 1 1 -1 -1 -1 -1 -1\n"
+          "2 10 0 0 2 -1 -1 2 600 -1 5 1 1 -1 -1 -1 -1 -1\n"
+          "3 20 0 60 -1 -1 -1 -1 600 -1 1 1 1 -1 -1 -1 -1 -1\n"
+          "4 30 0 30 4 -1 -1 4 600 -1 1 1 1 -1 -1 -1 -1 -1\n");
+    write(d / "c.yaml", config("workload:\n  swf: {path: t.swf}\n"));
+    const std::string note = "rmsim: " + (d / "t.swf").string() +
+                             ": 2 jobs skipped (never ran: unknown or zero runtime or processors, or no submit "
+                             "time), at lines 3, 4\n";
+    const std::string c = (d / "c.yaml").string();
+    const Outcome loud = run_cli("run " + c + " --trials 2 --out " + (d / "loud").string(), d);
+    INFO(loud.err);
+    CHECK(loud.code == 0);
+    CHECK(loud.err.rfind(note, 0) == 0);
+    CHECK(loud.err.find(note, 1) == std::string::npos);
+    const Outcome quiet = run_cli("run " + c + " --trials 2 --quiet --out " + (d / "quiet").string(), d);
+    CHECK(quiet.code == 0);
+    CHECK(quiet.err.empty());
+    CHECK(slurp(d / "loud" / "aggregate.json") == slurp(d / "quiet" / "aggregate.json"));
+    const Outcome validate = run_cli("validate " + c, d);
+    CHECK(validate.err == note);
 }

@@ -1,0 +1,341 @@
+// The Machovec dissertation's workloads: `machovec_ch2` (§2.5.1), `machovec_ch3` (§3.4.2), `machovec_ch4`
+// (§4.4.3) and `machovec_trace` (§3.4.3: one day of an SWF trace per trial, on a platform scaled to a
+// fraction of the traced machine). Keys and GAPs in docs/workloads.md.
+#include <algorithm>
+#include <tuple>
+#include <utility>
+
+#include "platform/enum_names.h"
+#include "platform/model_limits.h"
+#include "platform/yaml_quantities.h"
+#include "workloads/config/workload_yaml.h"
+#include "workloads/machovec_ch2_generator.h"
+#include "workloads/machovec_ch3_generator.h"
+#include "workloads/machovec_ch4_generator.h"
+#include "workloads/machovec_trace.h"
+#include "workloads/preemption_traits.h"
+#include "workloads/swf_reader.h"
+#include "workloads/workload_registry.h"
+
+namespace rmsim {
+
+namespace {
+
+constexpr auto kApcNames =
+    enum_names<ApcScope>({{ApcScope::PerNode, "per-node"}, {ApcScope::PerTask, "per-task"}});
+constexpr auto kFamilyNames = enum_names<MachovecCh4UtilityFamily>({{MachovecCh4UtilityFamily::Step, "step"},
+                                                                    {MachovecCh4UtilityFamily::Decaying, "decaying"},
+                                                                    {MachovecCh4UtilityFamily::Classes, "classes"}});
+constexpr auto kAverageNames = enum_names<MachovecCh4AverageTime>(
+    {{MachovecCh4AverageTime::EtcMean, "etc-mean"}, {MachovecCh4AverageTime::ClassMean, "class-mean"}});
+
+/// `apc: per-node | per-task` of the Machovec workloads (AMBIG; MachovecCh3Params::apc_scope).
+ApcScope apc_scope(const YAML::Node& n, const std::string& file) {
+    const std::string s = get_string_or(n, "apc", file, "per-node");
+    if (const auto scope = kApcNames.parse(s)) return *scope;
+    throw_at(n["apc"], file, "apc must be " + kApcNames.alternatives("'") + ", got '" + s + "'");
+}
+
+ParamInfo apc_param() {
+    return {"apc", "string", kApcNames.name(ApcScope::PerNode),
+            "whether a task type's APC is the power of each of its nodes or of the whole task (B1 AMBIG): " +
+                kApcNames.alternatives()};
+}
+
+/// Arrivals at a mean of tasks_per_day over horizon_s: a few standard deviations above the mean bound them,
+/// and that many tasks must fit in memory.
+void check_daily_tasks(const YAML::Node& n, const std::string& file, double tasks_per_day, Seconds horizon_s) {
+    const double expected = tasks_per_day * horizon_s / 86400.0;
+    check_task_memory(expected, key_or_section(n, "tasks_per_day"), file,
+                      "about " + std::to_string(static_cast<std::uint64_t>(expected)) + " tasks");
+}
+
+/// Machovec Ch.2 §2.5.1 tasks (workloads/machovec_ch2_generator.h).
+std::vector<Task> machovec_ch2(const YAML::Node& n, const WorkloadContext& c) {
+    const std::string& file = c.file;
+    MachovecCh2Params p;
+    p.core_types = static_cast<std::uint32_t>(c.platform.core_types.size());
+    for (const CoreType& ct : c.platform.core_types)
+        p.pstates = std::max(p.pstates, static_cast<std::uint32_t>(ct.pstates.size()));
+    p.tasks_min = get_count_or(n, "tasks_min", file, p.tasks_min);
+    p.tasks_max = get_count_or(n, "tasks_max", file, p.tasks_max);
+    p.types_min = get_count_or(n, "types_min", file, p.types_min);
+    p.types_max = get_count_or(n, "types_max", file, p.types_max);
+    for (auto [lo, hi, key] : {std::tuple{&p.tasks_min, &p.tasks_max, "tasks_max"},
+                               std::tuple{&p.types_min, &p.types_max, "types_max"}})
+        if (*hi < *lo) throw_at(key_or_section(n, key), file, quoted(key) + " must not be below its minimum");
+    p.horizon_s = hours_key(n, file, p.horizon_s);
+    p.sinusoid_amplitude = fraction_or(n, "sinusoid_amplitude", file, p.sinusoid_amplitude);
+    p.sinusoid_period_s = get_seconds_or(n, "sinusoid_period_s", file, p.sinusoid_period_s, true);
+    p.sinusoid_peak_s = get_seconds_or(n, "sinusoid_peak_s", file, p.sinusoid_peak_s, true);
+    p.base_time_s = 60.0 * get_positive_or(n, "base_time_min", file, p.base_time_s / 60.0);
+    p.base_energy_j = get_positive_or(n, "base_energy_j", file, p.base_energy_j);
+    p.configs_min = get_count_or(n, "configs_min", file, p.configs_min);
+    p.configs_max = get_count_or(n, "configs_max", file, p.configs_max);
+    if (p.configs_max < p.configs_min)
+        throw_at(key_or_section(n, "configs_max"), file, "'configs_max' must not be below its minimum");
+    if (has_key(n, "config_cores")) {
+        p.config_cores.clear();
+        const YAML::Node list = get_node(n, "config_cores", file);
+        expect_sequence(list, file, "'config_cores'");
+        for (const auto& v : list) p.config_cores.push_back(as_count(v, file, "'config_cores' entry"));
+        if (p.config_cores.empty()) throw_at(list, file, "'config_cores' must not be empty");
+    }
+    if (has_key(n, "config_memory_gb")) {
+        p.config_memory_gb.clear();
+        const YAML::Node list = get_node(n, "config_memory_gb", file);
+        expect_sequence(list, file, "'config_memory_gb'");
+        for (const auto& m : list) p.config_memory_gb.push_back(as_positive(m, file, "'config_memory_gb' entry"));
+        if (p.config_memory_gb.empty()) throw_at(list, file, "'config_memory_gb' must not be empty");
+    }
+    if (p.configs_max > p.config_cores.size() * p.config_memory_gb.size())
+        throw_at(key_or_section(n, "configs_max"), file,
+                 "'configs_max' exceeds the distinct (cores, memory) pairs of config_cores x config_memory_gb");
+    check_task_memory(double(p.tasks_max), key_or_section(n, "tasks_max"), file,
+                      std::to_string(p.tasks_max) + " tasks");
+    return generated_tasks(n, file, c.platform, c.seed, "machovec_ch2",
+                           [&](std::mt19937_64& rng) { return generate_machovec_ch2(p, rng).tasks; });
+}
+
+std::vector<ParamInfo> machovec_ch2_params() {
+    const MachovecCh2Params d;
+    const auto num = default_text;
+    const auto join = [](const auto& values) {
+        std::string s;
+        for (const auto& v : values) s += (s.empty() ? "" : ", ") + default_text(v);
+        return "[" + s + "]";
+    };
+    return {
+        {"tasks_min", "integer", num(d.tasks_min), "fewest tasks of a trial (uniform in [min, max])"},
+        {"tasks_max", "integer", num(d.tasks_max), "most tasks of a trial"},
+        {"types_min", "integer", num(d.types_min), "fewest task types of a trial"},
+        {"types_max", "integer", num(d.types_max), "most task types of a trial"},
+        {"hours", "number", num(d.horizon_s / 3600), "the span of the arrivals (the first 2 h a warm-up)"},
+        {"sinusoid_amplitude", "number", num(d.sinusoid_amplitude), "GAP: a of the arrival density, in [0, 1]"},
+        {"sinusoid_period_s", "number", num(d.sinusoid_period_s), "GAP: P of the arrival density"},
+        {"sinusoid_peak_s", "number", num(d.sinusoid_peak_s),
+         "GAP: clock time of the arrivals' peak (t = 0 is midnight)"},
+        {"base_time_min", "number", num(d.base_time_s / 60), "mean time of the base case (1 core, 1 GB), minutes"},
+        {"base_energy_j", "number", num(d.base_energy_j), "mean energy of the base case, joules"},
+        {"configs_min", "integer", num(d.configs_min), "GAP: fewest (cores, memory) configurations of a type"},
+        {"configs_max", "integer", num(d.configs_max), "GAP: most configurations of a type"},
+        {"config_cores", "list", join(d.config_cores), "GAP: the cores a configuration may have"},
+        {"config_memory_gb", "list", join(d.config_memory_gb), "GAP: the memory a configuration may have, GB"},
+    };
+}
+
+/// Machovec Ch.3 §3.4.2 tasks (workloads/machovec_ch3_generator.h; GAPs listed there and in docs/fidelity.md).
+/// Each task's APC reaches the cores' power (TimeTable::busy_power_w).
+std::vector<Task> machovec_ch3(const YAML::Node& n, const WorkloadContext& c) {
+    const std::string& file = c.file;
+    MachovecCh3Params p;
+    p.clusters = generator_clusters(n, file, c.platform, "machovec_ch3 workload needs a machovec-ch3 style platform",
+                                    machovec_ch3_clusters);
+    p.tasks_per_day = get_amount_or(n, "tasks_per_day", file, p.tasks_per_day, true);
+    p.horizon_s = hours_key(n, file, p.horizon_s);
+    p.apc_scope = apc_scope(n, file);
+    // GAPs of the arrival process (workloads/machovec_ch3_generator.h).
+    p.sinusoid_amplitude = get_non_negative_or(n, "sinusoid_amplitude", file, p.sinusoid_amplitude);
+    p.start_clock_s = get_seconds_or(n, "start_clock_s", file, p.start_clock_s, false);
+    // Beyond the papers: bursts, preemption flags, memory footprints (defaults: Ch.3 as it was, no draw).
+    const std::uint64_t burst = get_count_or(n, "burst_size", file, p.burst_size);
+    if (burst < 1 || burst > 1000000) throw_at(n["burst_size"], file, "burst_size must be from 1 to 1000000");
+    p.burst_size = static_cast<std::uint32_t>(burst);
+    PreemptionTraits traits;
+    traits.flags = has_key(n, "preempt_probability");
+    traits.preempt_probability = fraction_or(n, "preempt_probability", file, 0.0);
+    traits.memory_per_core_min_b = 1e6 * get_non_negative_or(n, "memory_per_core_mb_min", file, 0.0);
+    traits.memory_per_core_max_b =
+        1e6 * get_non_negative_or(n, "memory_per_core_mb_max", file, traits.memory_per_core_min_b / 1e6);
+    if (traits.memory_per_core_max_b < traits.memory_per_core_min_b)
+        throw_at(n["memory_per_core_mb_max"], file, "memory_per_core_mb_max must be >= memory_per_core_mb_min");
+    check_daily_tasks(n, file, p.tasks_per_day, p.horizon_s);
+    return generated_tasks(n, file, c.platform, c.seed, "machovec_ch3", [&](std::mt19937_64& rng) {
+        std::vector<Task> tasks = generate_machovec_ch3(p, rng).tasks;
+        draw_preemption_traits(tasks, traits, rng);  // after every draw of the generator
+        return tasks;
+    });
+}
+
+std::vector<ParamInfo> machovec_ch3_params() {
+    const MachovecCh3Params d;
+    const auto num = default_text;
+    return {
+        {"tasks_per_day", "number", num(d.tasks_per_day), "mean tasks a day (B2.1: 5,000 or 10,000)"},
+        {"hours", "number", num(d.horizon_s / 3600), "the span of the arrivals (B2.1: 28 h, the first 4 a warm-up)"},
+        apc_param(),
+        {"sinusoid_amplitude", "number", num(d.sinusoid_amplitude), "GAP: a of each type's rate (1 + a sin(...))"},
+        {"start_clock_s", "number", num(d.start_clock_s), "GAP: the clock time of t = 0 (20:00)"},
+        {"burst_size", "integer", num(d.burst_size), "beyond the papers: mean size B of same-type bursts, 1 to 1e6"},
+        {"preempt_probability", "number", "(none: no flags drawn)",
+         "beyond the papers: each task's two preemption flags are each true with this probability"},
+        {"memory_per_core_mb_min", "number", "0",
+         "beyond the papers: smallest memory footprint per requested core, MB (what a checkpoint writes)"},
+        {"memory_per_core_mb_max", "number", "memory_per_core_mb_min",
+         "beyond the papers: largest memory footprint per requested core, MB"},
+    };
+}
+
+/// Machovec Ch.4 §4.4.3 tasks (workloads/machovec_ch4_generator.h; keys and GAPs in docs/workloads.md).
+std::vector<Task> machovec_ch4(const YAML::Node& n, const WorkloadContext& c) {
+    const std::string& file = c.file;
+    MachovecCh4Params p;
+    p.clusters = generator_clusters(n, file, c.platform, "machovec_ch4 workload needs clusters of one core type each",
+                                    machovec_ch4_clusters);
+    p.tasks_per_day = get_amount_or(n, "tasks_per_day", file, p.tasks_per_day, true);
+    p.horizon_s = hours_key(n, file, p.horizon_s);
+    p.task_types = get_count_or(n, "task_types", file, std::uint32_t(p.task_types));
+    p.critical_fraction = fraction_or(n, "critical_fraction", file, p.critical_fraction);
+    if (p.task_types == 1 && p.critical_fraction > 0 && p.critical_fraction < 1)
+        throw_at(key_or_section(n, "task_types"), file,
+                 "a critical_fraction strictly between 0 and 1 needs at least 2 task_types (criticality belongs "
+                 "to the type)");
+    for (auto [key, mean] : {std::pair{"critical_mean_min", &p.critical_mean_s},
+                             std::pair{"noncritical_mean_min", &p.noncritical_mean_s}}) {
+        *mean = 60.0 * get_amount_or(n, key, file, *mean / 60.0, true);
+        if (*mean > kMaxSeconds)
+            throw_at(n[key], file, quoted(key) + " is past the end of simulated time (9.2e+09 s, 292 years)");
+    }
+    p.critical_utility = get_amount_or(n, "critical_utility", file, p.critical_utility);
+    p.noncritical_utility = get_amount_or(n, "noncritical_utility", file, p.noncritical_utility);
+    p.burst_size = get_count_or(n, "burst_size", file, p.burst_size);
+    if (p.burst_size > 1000000)
+        throw_at(n["burst_size"], file, "'burst_size' must be at most 1000000, got " + n["burst_size"].Scalar());
+    const std::string family = get_string_or(n, "utility_family", file, "classes");
+    if (const auto f = kFamilyNames.parse(family)) p.utility_family = *f;
+    else throw_at(n["utility_family"], file,
+                  "utility_family must be " + kFamilyNames.alternatives() + ", got '" + family + "'");
+    const std::string average = get_string_or(n, "average_time", file, "etc-mean");
+    if (const auto a = kAverageNames.parse(average)) p.average_time = *a;
+    else throw_at(n["average_time"], file,
+                  "average_time must be " + kAverageNames.alternatives() + ", got '" + average + "'");
+    p.critical_urgency = get_positive_or(n, "critical_urgency", file, p.critical_urgency);
+    p.noncritical_urgency = get_positive_or(n, "noncritical_urgency", file, p.noncritical_urgency);
+    p.preempt_probability = fraction_or(n, "preempt_probability", file, p.preempt_probability);
+    p.sinusoid_amplitude = fraction_or(n, "sinusoid_amplitude", file, p.sinusoid_amplitude);
+    p.sinusoid_period_s = get_seconds_or(n, "sinusoid_period_s", file, p.sinusoid_period_s, true);
+    check_daily_tasks(n, file, p.tasks_per_day, p.horizon_s);
+    // A type costs about what a task does (its time table and ETC row).
+    check_task_memory(double(p.task_types), key_or_section(n, "task_types"), file,
+                      std::to_string(p.task_types) + " task types");
+    return generated_tasks(n, file, c.platform, c.seed, "machovec_ch4",
+                           [&](std::mt19937_64& rng) { return generate_machovec_ch4(p, rng).tasks; });
+}
+
+std::vector<ParamInfo> machovec_ch4_params() {
+    const MachovecCh4Params d;
+    const auto num = default_text;
+    return {
+        {"tasks_per_day", "number", num(d.tasks_per_day), "mean tasks a day (§4.4.3: 75 per core on 800 cores)"},
+        {"hours", "number", num(d.horizon_s / 3600), "the span of the arrivals (§4.4.1: 28 h, the first 4 a warm-up)"},
+        {"task_types", "integer", num(double(d.task_types)), "GAP: task types; criticality belongs to the type"},
+        {"critical_fraction", "number", num(d.critical_fraction), "share of the tasks that are critical, in [0, 1]"},
+        {"critical_mean_min", "number", num(d.critical_mean_s / 60), "class mean of critical types, minutes"},
+        {"noncritical_mean_min", "number", num(d.noncritical_mean_s / 60), "class mean of non-critical types, minutes"},
+        {"critical_utility", "number", num(d.critical_utility), "starting utility of critical tasks"},
+        {"noncritical_utility", "number", num(d.noncritical_utility), "starting utility of non-critical tasks"},
+        {"burst_size", "integer", num(d.burst_size), "mean burst size B, at most 1e6 (1: single arrivals)"},
+        {"utility_family", "string", kFamilyNames.name(d.utility_family),
+         "the utility functions (Fig. 36): " + kFamilyNames.alternatives()},
+        {"average_time", "string", kAverageNames.name(d.average_time),
+         "GAP: the average execution time of a type: " + kAverageNames.alternatives()},
+        {"critical_urgency", "number", num(d.critical_urgency), "GAP: urgency of critical types' utility classes"},
+        {"noncritical_urgency", "number", num(d.noncritical_urgency), "GAP: urgency of non-critical types' classes"},
+        {"preempt_probability", "number", num(d.preempt_probability), "probability of each preemption flag, in [0, 1]"},
+        {"sinusoid_amplitude", "number", num(d.sinusoid_amplitude), "GAP: a of each type's burst rate, in [0, 1]"},
+        {"sinusoid_period_s", "number", num(d.sinusoid_period_s), "GAP: P of each type's burst rate"},
+    };
+}
+
+/// Machovec Ch.3 §3.4.3 keys shared by the platform scaling and the task loader.
+struct TraceKeys {
+    std::uint32_t machine_cores = 92160;  ///< B2.7 Curie
+    double system_fraction = 0.8;         ///< B2.7 10 % .. 80 %; Fig. 32 uses 80 %
+};
+
+TraceKeys trace_keys(const YAML::Node& n, const std::string& file) {
+    TraceKeys k;
+    k.machine_cores = get_count_or(n, "machine_cores", file, k.machine_cores);
+    k.system_fraction = get_positive_or(n, "system_fraction", file, k.system_fraction);
+    if (k.system_fraction > 1) throw_at(n["system_fraction"], file, "system_fraction must be in (0, 1]");
+    return k;
+}
+
+/// The trace day trial `trial` simulates (first_day + trial); InputError if the trace has no such day.
+std::uint32_t trace_day(const YAML::Node& n, const std::string& file, const SwfTrace& trace, std::uint32_t trial) {
+    const std::uint32_t first_day = get_count_or(n, "first_day", file, 1);
+    const std::int64_t last = swf_last_day(trace);
+    const std::int64_t day = std::int64_t(first_day) + trial;
+    if (day > last)
+        throw_at(key_or_section(n, "first_day"), file,
+                 "trial " + std::to_string(trial) + " simulates trace day " + std::to_string(first_day) + " + " +
+                     std::to_string(trial) + " = " + std::to_string(day) + ", beyond the trace's last day " +
+                     std::to_string(last) + " (days counted from its time 0)");
+    return static_cast<std::uint32_t>(day);
+}
+
+/// The platform of a machovec_trace workload: system_fraction x machine_cores.
+PlatformSpec trace_platform(const YAML::Node& n, const std::string& file, const PlatformSpec& platform) {
+    const TraceKeys k = trace_keys(n, file);
+    try {
+        return scale_platform(platform, k.system_fraction * k.machine_cores);
+    } catch (const std::invalid_argument& ex) {
+        throw_at(n, file, std::string("machovec_trace workload: ") + ex.what());
+    }
+}
+
+/// Machovec Ch.3 §3.4.3 tasks from one day of an SWF trace (workloads/machovec_trace.h; GAPs there). The
+/// platform has already been scaled by trace_platform.
+std::vector<Task> machovec_trace(const YAML::Node& n, const WorkloadContext& c) {
+    const std::string& file = c.file;
+    const TraceKeys k = trace_keys(n, file);
+    MachovecTraceParams p;
+    p.clusters = generator_clusters(n, file, c.platform, "machovec_trace workload needs a machovec-ch3 style platform",
+                                    machovec_ch3_clusters);
+    p.machine_cores = k.machine_cores;
+    p.max_task_cores = get_count_or(n, "max_task_cores", file, p.max_task_cores);
+    p.apc_scope = apc_scope(n, file);
+    const SwfTrace trace = read_swf(c.resolve(get_string(n, "path", file)));
+    p.day = trace_day(n, file, trace, c.trial);
+    if (c.trials > 0) trace_day(n, file, trace, c.trials - 1);  // the last trial's day, before any trial runs
+    return generated_tasks(n, file, c.platform, c.seed, "machovec_trace",
+                           [&](std::mt19937_64& rng) { return generate_machovec_trace(trace, p, rng).tasks; });
+}
+
+std::vector<ParamInfo> machovec_trace_params() {
+    const TraceKeys k;
+    const MachovecTraceParams d;
+    const auto num = default_text;
+    return {
+        {"path", "string", "(required)", "the SWF trace, plain or gzip, relative to the config file"},
+        {"first_day", "integer", "1", "trial t simulates trace day first_day + t (days from the trace's time 0)"},
+        {"system_fraction", "number", num(k.system_fraction),
+         "the simulated system is this fraction of machine_cores, in (0, 1]; the platform is scaled to it"},
+        {"machine_cores", "integer", num(k.machine_cores), "the machine the trace's jobs are scaled to (Curie)"},
+        {"max_task_cores", "integer", num(d.max_task_cores), "jobs of more scaled cores are removed (B2.7)"},
+        apc_param(),
+    };
+}
+
+}  // namespace
+
+void register_machovec_workloads(WorkloadRegistry& r) {
+    r.add({"machovec_ch2",
+           "tasks of VM configurations (cores, memory) with performance and energy value functions (Machovec Ch.2 "
+           "§2.5.1)",
+           machovec_ch2_params(), tasks_of(machovec_ch2), {}, {}});
+    r.add({"machovec_ch3",
+           "parallel tasks of 100 types with utility classes on a machovec-ch3 style platform (Machovec Ch.3 "
+           "§3.4.2)",
+           machovec_ch3_params(), tasks_of(machovec_ch3), {}, {}});
+    r.add({"machovec_ch4",
+           "serial tasks in bursts of one type, critical and non-critical, on clusters of one core type each "
+           "(Machovec Ch.4 §4.4.3)",
+           machovec_ch4_params(), tasks_of(machovec_ch4), {}, {}});
+    r.add({"machovec_trace",
+           "one day of an SWF trace per trial, the rest drawn as machovec_ch3, on a platform scaled to a fraction "
+           "of the traced machine (Machovec Ch.3 §3.4.3)",
+           machovec_trace_params(), tasks_of(machovec_trace), trace_platform, {"path"}});
+}
+
+}  // namespace rmsim

@@ -1,0 +1,101 @@
+// The `synthetic` workload: independent tasks for benchmarks and first looks (docs/workloads.md).
+#include <algorithm>
+#include <random>
+
+#include "platform/yaml_quantities.h"
+#include "workloads/arrivals.h"
+#include "workloads/config/workload_yaml.h"
+#include "workloads/runnable.h"
+#include "workloads/workload_registry.h"
+
+namespace rmsim {
+
+namespace {
+
+std::vector<Task> synthetic(const YAML::Node& n, const WorkloadContext& c) {
+    const std::string& file = c.file;
+    const PlatformSpec& platform = c.platform;
+    const std::uint32_t count = get_count(n, "tasks", file);
+    check_task_memory(count, n["tasks"], file, std::to_string(count) + " tasks");
+    const double rate = get_amount(n, "arrival_rate_per_s", file, true);
+    // A sinusoidal rate rate·(1 + a·sin(2πt/P)) when a > 0: an offered load that swings above and below the
+    // mean (the deep-queue benchmarks, docs/performance.md).
+    const double amplitude = get_amount_or(n, "arrival_amplitude", file, 0.0);
+    if (!(amplitude >= 0 && amplitude <= 1))
+        throw_at(n["arrival_amplitude"], file, "arrival_amplitude must be in [0, 1] (the rate cannot be negative), got " +
+                                                   n["arrival_amplitude"].Scalar());
+    const Seconds period = get_seconds_or(n, "arrival_period_s", file, 86400, true);
+    const double mean = get_seconds(n, "work_s_mean", file, true);
+    const double cov = get_amount_or(n, "work_s_cov", file, 0.5);
+    const double mem = memory_fraction(n, file);
+    const std::uint32_t cmin = get_count_or(n, "cores_min", file, 1);
+    const std::uint32_t cmax = get_count_or(n, "cores_max", file, cmin);
+    if (cmax < cmin) throw_at(n["cores_max"], file, "cores_max must be >= cores_min");
+    const double umax = get_amount_or(n, "utility_max", file, 1.0, true);
+    const double zero_factor = get_amount_or(n, "utility_zero_after_factor", file, 10.0, true);
+    // The value curve is flat for the work's own length, then decays to 0 at zero_after_factor x the work.
+    if (zero_factor < 1)
+        throw_at(n["utility_zero_after_factor"], file,
+                 "utility_zero_after_factor must be >= 1 (the utility reaches 0 after the flat part, which lasts "
+                 "the task's own work), got " + n["utility_zero_after_factor"].Scalar());
+    // Any trial may draw cores_max: it must fit a cluster, whatever the draws of the trial checked first.
+    {
+        Task widest;
+        widest.cores = cmax;
+        if (const TaskProblem p = RunnableCheck(platform).problem(widest); p.fault == TaskFault::Request)
+            throw_at(has_key(n, "cores_max") ? n["cores_max"] : n["cores_min"], file, "a task that " + p.message);
+    }
+    std::mt19937_64 rng(c.seed);
+    // Arrivals: a Poisson process continued until `count` tasks have arrived; homogeneous, or sinusoidal by
+    // thinning (candidates at the peak rate, one at t kept if u·peak < rate(t), workloads/arrivals.h).
+    const SinusoidalRate swing{rate, amplitude, period, 0};
+    std::exponential_distribution<double> gap(amplitude > 0 ? swing.max() : rate);
+    std::uniform_real_distribution<double> keep(0.0, 1.0);
+    // Work: Gamma with the given mean and COV (shape 1/COV^2, scale mean COV^2); fixed if COV = 0.
+    std::gamma_distribution<double> work(cov > 0 ? 1.0 / (cov * cov) : 1.0, cov > 0 ? mean * cov * cov : mean);
+    std::uniform_int_distribution<std::uint32_t> cores(cmin, cmax);
+    const Hertz f0 = reference_hz(platform);
+    std::vector<Task> tasks(count);
+    Seconds t = 0;
+    for (std::uint32_t i = 0; i < count; ++i) {
+        t += gap(rng);
+        if (amplitude > 0)
+            while (keep(rng) * swing.max() >= std::max(0.0, swing.at(t))) t += gap(rng);
+        Task& k = tasks[i];
+        k.arrival_s = t;
+        const Seconds s = cov > 0 ? work(rng) : mean;
+        k.work = work_of(s, mem, f0);
+        k.cores = cores(rng);
+        // Utility: full value until the work's own length has passed, then linear decay to 0 at
+        // zero_after_factor x the work (a soft deadline proportional to the task's size).
+        k.utility = UtilityFunction::value_curve(umax, s, zero_factor * s);
+    }
+    number_by_arrival(tasks);
+    check_generated(tasks, platform, n, file, "synthetic");
+    return tasks;
+}
+
+}  // namespace
+
+void register_synthetic_workloads(WorkloadRegistry& r) {
+    r.add({"synthetic",
+           "independent tasks: Poisson arrivals (optionally sinusoidal), Gamma work, uniform cores, a value curve "
+           "(beyond the papers: benchmarks and first looks)",
+           {{"tasks", "integer", "(required)", "tasks per trial"},
+            {"arrival_rate_per_s", "number", "(required)", "mean arrival rate, tasks per second"},
+            {"work_s_mean", "number", "(required)", "mean work, seconds at P0 of the reference core type"},
+            {"work_s_cov", "number", "0.5", "coefficient of variation of the Gamma work (0: every task the mean)"},
+            memory_fraction_param(),
+            {"cores_min", "integer", "1", "fewest cores a task asks for"},
+            {"cores_max", "integer", "cores_min", "most cores a task asks for (uniform in [min, max])"},
+            {"utility_max", "number", "1", "a task's value while it is on time"},
+            {"utility_zero_after_factor", "number", "10",
+             "the value falls linearly to 0 at this many times the task's work after its arrival (>= 1)"},
+            {"arrival_amplitude", "number", "0", "a in [0, 1]: the rate swings as rate (1 + a sin(2 pi t / P))"},
+            {"arrival_period_s", "number", "86400", "P of the swing, seconds"}},
+           tasks_of(synthetic),
+           {},
+           {}});
+}
+
+}  // namespace rmsim

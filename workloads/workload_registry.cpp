@@ -1,0 +1,71 @@
+#include "workloads/workload_registry.h"
+
+#include "platform/yaml_util.h"
+
+namespace rmsim {
+
+void WorkloadRegistry::check_keys(const WorkloadInfo& info, const YAML::Node& section,
+                                  const std::string& file) const {
+    check_allowed_keys(section, file, info.name + " workload", param_keys(info.params));
+}
+
+Workload WorkloadRegistry::load(const YAML::Node& workload, const WorkloadContext& context) const {
+    std::vector<std::string> kinds;
+    for (const WorkloadInfo& i : all()) kinds.push_back(i.name);
+    check_allowed_keys(workload, context.file, "workload", kinds);
+    if (workload.size() != 1) throw_at(workload, context.file, "a workload has exactly one of: " + names());
+    const auto entry = workload.begin();
+    const WorkloadInfo& info = *find(entry->first.Scalar());
+    check_keys(info, entry->second, context.file);
+    return info.load(entry->second, context);
+}
+
+PlatformSpec WorkloadRegistry::platform(const YAML::Node& workload, const std::string& file,
+                                        const PlatformSpec& platform) const {
+    if (!workload || !workload.IsMap()) return platform;
+    for (const WorkloadInfo& info : all())
+        if (info.platform && has_key(workload, info.name.c_str())) {
+            const YAML::Node section = workload[info.name];
+            check_keys(info, section, file);
+            return info.platform(section, file, platform);
+        }
+    return platform;
+}
+
+std::vector<InputFile> WorkloadRegistry::files(const YAML::Node& workload,
+                                               const std::string& base_dir) const {
+    std::vector<InputFile> files;
+    if (!workload || !workload.IsMap()) return files;
+    for (const WorkloadInfo& info : all()) {
+        const YAML::Node section = workload[info.name];
+        if (!section || !section.IsMap()) continue;
+        for (const std::string& key : info.file_keys) {
+            const YAML::Node path = section[key];
+            if (path && path.IsScalar())
+                files.push_back({"workload." + info.name + "." + key, path.Scalar(),
+                                 resolve_input_path(base_dir, path.Scalar())});
+        }
+    }
+    return files;
+}
+
+const WorkloadRegistry& builtin_workloads() {
+    static const WorkloadRegistry registry = [] {
+        WorkloadRegistry r;
+        register_synthetic_workloads(r);
+        register_reader_workloads(r);
+        register_singh_workloads(r);
+        register_machovec_workloads(r);
+        register_tarplee_workloads(r);
+        register_siegel_workloads(r);
+        return r;
+    }();
+    return registry;
+}
+
+WorkloadRegistry& workload_registry() {
+    static WorkloadRegistry registry = builtin_workloads();
+    return registry;
+}
+
+}  // namespace rmsim
