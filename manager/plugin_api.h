@@ -6,13 +6,14 @@
 // (variants, trials, --jobs, --resume, result files, comparisons, list-policies) then works for its
 // components exactly as for the built-ins.
 //
-//   void register_mine(rmsim::PluginRegistries& r) { r.policies.add(...); r.governors.add(...); }
+//   void register_mine(rmsim::PluginRegistries& r) { r.policies.add(...); r.workloads.add(...); }
 //   RMSIM_PLUGIN(register_mine)
 //
 // The installed CMake package builds one: rmsim_add_plugin(NAME SOURCES ...) (cmake/rmsimConfig.cmake.in).
 #include "manager/policy_registry.h"
 #include "modules/governors/governor_registry.h"
 #include "platform/version.h"
+#include "workloads/workload_registry.h"
 
 namespace rmsim {
 
@@ -21,6 +22,7 @@ namespace rmsim {
 struct PluginRegistries {
     PolicyRegistry& policies;
     GovernorRegistry& governors;
+    WorkloadRegistry& workloads;
 };
 
 }  // namespace rmsim

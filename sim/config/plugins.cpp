@@ -63,7 +63,7 @@ void load_plugin(const std::string& path, const SourceLocation& where) {
         throw InputError(where, "cannot load " + what + ": " + problem);
     }
     dlclose(handle);  // the RTLD_NOLOAD reference above holds it
-    PluginRegistries registries{policy_registry(), governor_registry()};
+    PluginRegistries registries{policy_registry(), governor_registry(), workload_registry()};
     try {
         registration(registries);
     } catch (const InputError&) {

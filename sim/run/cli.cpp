@@ -12,6 +12,7 @@
 #include "manager/policy_registry.h"
 #include "modules/governors/governor_registry.h"
 #include "platform/version.h"
+#include "workloads/workload_registry.h"
 #include "sim/run/cli_args.h"
 #include "sim/run/component_listing.h"
 #include "sim/run/exit_status.h"
@@ -136,6 +137,9 @@ int dispatch(const CliArgs& c) {
             return cmd_list_policies(c.json);
         case CliCommand::kListGovernors:
             print_components(std::cout, listed_components(governor_registry()), c.json);
+            return kExitOk;
+        case CliCommand::kListWorkloads:
+            print_components(std::cout, listed_components(workload_registry()), c.json);
             return kExitOk;
     }
     return kExitInternal;

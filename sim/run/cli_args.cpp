@@ -76,6 +76,11 @@ const std::vector<CommandSpec>& commands() {
          "with its type and default.",
          {kJson},
          ""},
+        {"list-workloads", CliCommand::kListWorkloads, "", "the workload kinds and their keys",
+         "Prints the workload kinds (the key under workload:): name, description, and each of its keys with "
+         "its type and default (a key of a nested map is written map.key).",
+         {kJson},
+         ""},
     };
     return all;
 }

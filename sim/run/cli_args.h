@@ -16,6 +16,7 @@ enum class CliCommand {
     kValidate,
     kListPolicies,
     kListGovernors,
+    kListWorkloads,
 };
 
 /// The global usage (`rmsim --help`): the commands, and `rmsim <command> --help` for their options.
@@ -53,7 +54,7 @@ struct CliArgs {
     std::vector<std::string> plugins;  ///< --plugin PATH (any command, repeatable): loaded first, in order
     std::string help_for;  ///< kHelp: the command whose usage is asked for ("" for the global usage)
     RunArgs run;           ///< run and validate (validate takes CONFIG and --set only)
-    bool json = false;     ///< list-policies, list-governors: --json
+    bool json = false;     ///< list-policies, list-governors, list-workloads: --json
 };
 
 /// Parses the arguments after the program name. A repeated option's last value wins; --set and --only

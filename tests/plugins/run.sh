@@ -2,8 +2,9 @@
 # The plug-in test (docs/plugins.md): installs rmsim from the build tree into a temporary prefix, builds the
 # plug-ins in this folder out of tree against the installed package (find_package(rmsim), rmsim_add_plugin),
 # and runs them with the installed rmsim: a policy on three tasks whose schedule is computed by hand, a policy
-# and a governor through two variants x two trials with --jobs 2 and --resume, and the refusals of a plug-in
-# built against another rmsim and of a library that is no plug-in. Leaves nothing behind.
+# and a governor through two variants x two trials with --jobs 2 and --resume, a workload generator, and the
+# refusals of a plug-in built against another rmsim, of a library that is no plug-in and of bad parameters.
+# Leaves nothing behind.
 #   tests/plugins/run.sh BUILD_DIR SOURCE_DIR
 set -euo pipefail
 source "$(dirname "$0")/../support/installed_package.sh"
@@ -46,6 +47,16 @@ diff -r -x timing.json -x provenance.json "$tmp/sweep" "$tmp/again" >/dev/null |
 resumed=$("$rmsim" run sweep.yaml --resume --out "$tmp/sweep" 2>&1)
 grep -q '4 kept from before' <<<"$resumed" || fail "--resume did not keep the trials: $resumed"
 
+# A workload plug-in: 3 waves of 5 serial tasks at 0, 300 and 600 s, work drawn with each trial's seed.
+workloads=$("$rmsim" list-workloads --plugin build/libwaves.so)
+grep -q '^waves$' <<<"$workloads" || fail "list-workloads --plugin does not list waves"
+step "$rmsim" run waves.yaml --quiet --out "$tmp/waves"
+for t in 0 1; do
+  arrivals=$(cut -d, -f2 "$tmp/waves/trial-$t/tasks.csv" | tail -n +2 | sort -n | uniq -c | tr -s ' ' | tr '\n' ' ')
+  [ "$arrivals" = " 5 0  5 300  5 600 " ] || fail "waves trial $t: arrivals (count, time) '$arrivals'"
+done
+! cmp -s "$tmp/waves/trial-0/tasks.csv" "$tmp/waves/trial-1/tasks.csv" || fail "the two trials drew the same work"
+
 # Refused with exit 2 and a message: built against another rmsim; a library that is no plug-in; no file.
 expect_refusal() {
   local want=$1; shift
@@ -57,4 +68,7 @@ expect_refusal "was built against rmsim 0.0.1" validate order.yaml --plugin buil
 zlib=$(ls /usr/lib/*/libz.so.1 2>/dev/null | head -1)
 [ -z "$zlib" ] || expect_refusal "is not an rmsim plug-in" validate order.yaml --plugin "$zlib"
 expect_refusal "order-missing.yaml:1:" validate order-missing.yaml
+# A plug-in's parameters are checked as a built-in's: an unknown key, a value out of range at its location.
+expect_refusal "period_s" validate waves.yaml --set workload.waves.period_s=0
+expect_refusal "waves" validate waves.yaml --set workload.waves.bogus=1
 echo "plugins: ok"

@@ -319,7 +319,8 @@ TEST_CASE("cli: bad usage is exit 2 with an rmsim: message; --help is exit 0", "
         {"run " + c + " --jobs 2 -h", "usage: rmsim run CONFIG [options]\n"},
         {"validate " + c + " -h", "usage: rmsim validate CONFIG [options]\n"},
         {"list-policies --help", "usage: rmsim list-policies [options]\n"},
-        {"list-governors --json --help", "usage: rmsim list-governors [options]\n"}};
+        {"list-governors --json --help", "usage: rmsim list-governors [options]\n"},
+        {"list-workloads --help", "usage: rmsim list-workloads [options]\n"}};
     for (const auto& [args, first_line] : commands) {
         INFO(args);
         const Outcome help = run_cli(args, d);
@@ -415,6 +416,29 @@ TEST_CASE("cli: list-governors prints the governors and their parameters, as tex
     CHECK(ondemand["params"][1]["default"] == "80");
     CHECK(ondemand["params"][0]["default"] == "0.01");
     CHECK(entry(list, "performance")["params"].empty());
+}
+
+TEST_CASE("cli: list-workloads prints every workload kind and its keys, as text or JSON", "[sim][cli][list]") {
+    const ScratchDir d = scratch("list_workloads");
+    const Outcome text = run_cli("list-workloads", d);
+    INFO(text.err);
+    CHECK(text.code == 0);
+    const std::string lines = "\n" + text.out;
+    for (const char* name : {"synthetic", "swf", "csv", "singh", "machovec_ch2", "machovec_ch3", "machovec_ch4",
+                             "machovec_trace", "tarplee", "siegel_dynamic", "siegel_static"})
+        CHECK(lines.find("\n" + std::string(name) + "\n    ") != std::string::npos);
+    CHECK(text.out.find("\n    work_s_cov (number, default 0.5): ") != std::string::npos);
+
+    const Outcome json = run_cli("list-workloads --json", d);
+    CHECK(json.code == 0);
+    const nlohmann::ordered_json list = nlohmann::ordered_json::parse(json.out);
+    const nlohmann::ordered_json synthetic = entry(list, "synthetic");
+    REQUIRE(synthetic.is_object());
+    CHECK(keys(synthetic) == std::vector<std::string>{"name", "description", "params"});
+    REQUIRE(synthetic["params"].size() >= 4);
+    CHECK(synthetic["params"][0]["name"] == "tasks");
+    CHECK(synthetic["params"][0]["default"] == "(required)");
+    CHECK(synthetic["params"][3]["name"] == "work_s_cov");
 }
 
 TEST_CASE("cli: list-policies as JSON names each policy's family and paper", "[sim][cli][list]") {
@@ -551,6 +575,7 @@ TEST_CASE("cli: the summary counts every end state, and they add up to the tasks
     const std::string want = "  tasks completed / arrived   1 / 4  (killed at time limit 1, dropped 0, rejected 0, "
                              "unfinished 2)\n";
     CHECK(o.out.find(want) != std::string::npos);
+}
 
 TEST_CASE("cli: the jobs an SWF workload skips are said once on stderr, unless --quiet", "[sim][cli][swf]") {
     // Jobs 2 (zero run time, line 3) and 3 (unknown processors, line 4) never ran: a note when the workload
