@@ -2,6 +2,7 @@
 
 #include <stdexcept>
 
+#include "modules/report.h"
 #include "modules/sim_time.h"
 
 namespace rmsim {
@@ -14,8 +15,10 @@ EnergySampler::EnergySampler(const sc_core::sc_time& interval, bool record_power
 
 void EnergySampler::take(const EnergyIntegrator& i, std::uint64_t at_ns) {
     // breakdown(t) extrapolates from i.last(): valid only forward in time.
-    if (at_ns < to_ns(i.last()))
-        throw std::logic_error("EnergySampler: a sample before the observed account's last change");
+    if (at_ns < to_ns(i.last())) {
+        report_error(msg_type::energy, "EnergySampler: a sample before the observed account's last change");
+        return;
+    }
     Sample s;
     s.at_ns = at_ns;
     for (std::size_t c = 0; c < kEnergyCategories; ++c) s.power_w[c] = i.power(EnergyCategory(c));
@@ -35,7 +38,10 @@ void EnergySampler::point(std::uint64_t at_ns, Watts w) {
 }
 
 void EnergySampler::on_span(const EnergyIntegrator& i, const sc_core::sc_time& now) {
-    if (finished_) throw std::logic_error("EnergySampler: the account changed after finish()");
+    if (finished_) {
+        report_error(msg_type::energy, "EnergySampler: the account changed after finish()");
+        return;
+    }
     // Samples strictly before `now`: one at `now` waits until every change at `now` has been made.
     const std::uint64_t now_ns = to_ns(now);
     while (next_ns_ < now_ns) {
@@ -46,7 +52,10 @@ void EnergySampler::on_span(const EnergyIntegrator& i, const sc_core::sc_time& n
 }
 
 void EnergySampler::finish(const EnergyIntegrator& i, const sc_core::sc_time& end) {
-    if (finished_) throw std::logic_error("EnergySampler: finish() called twice");
+    if (finished_) {
+        report_error(msg_type::energy, "EnergySampler: finish() called twice");
+        return;
+    }
     const std::uint64_t end_ns = to_ns(end);
     while (next_ns_ <= end_ns) {
         take(i, next_ns_);
