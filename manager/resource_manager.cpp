@@ -59,6 +59,13 @@ bool ResourceManager::all_finished() const {
     return books_.ledger().finished_count() == tasks_.size() && (!books_.jobs() || books_.jobs()->holds_open() == 0);
 }
 
+std::uint64_t ResourceManager::unsent_parts() const {
+    std::uint64_t parts = 0;
+    for (TaskId t : deferred_)
+        if (const TaskRecord& r = books_.ledger().record(t); r.state == TaskState::Running) parts += r.parts_left;
+    return parts;
+}
+
 void ResourceManager::tick() {
     watchdog_.activation(*this);
     if (!meter_interval_set_ && config_.budget.budget_j > 0) {
@@ -128,7 +135,8 @@ void ResourceManager::arm() {
 
 void ResourceManager::mapping_event() {
     const auto t0 = std::chrono::steady_clock::now();
-    books_.begin_event(now_time());
+    stats_.last_mapping_event = now_time();
+    books_.begin_event(stats_.last_mapping_event);
     // A START still waiting for its units keeps them booked for its whole run from now (TaskLedger::
     // follow_unstarted): otherwise, once its planned end has passed, new tasks would be placed on them.
     for (TaskId t : deferred_) books_.follow_unstarted(t);
@@ -231,6 +239,7 @@ void ResourceManager::send_start(TaskId t) {
     if (const Booking* b = books_.ledger().profile(r.cluster).booking(t); b && !b->end.is_infinite())
         m.expected_end = to_sc_time(b->end);
     for_each_node_part(r.units, books_.ledger().unit_layout(r.cluster), [&](const NodePart& part) {
+        ++stats_.parts_started;
         m.node = part.node;
         m.part_cores = part.whole_node ? 0 : part.units();
         if (masks) {
@@ -329,8 +338,8 @@ void ResourceManager::on_notice(const Message& m) {
             wake_now_.notify(sc_core::SC_ZERO_TIME);  // the run may be over
             return;
         case Op::DomainLevel: books_.domains().reported(m.node, m.core, m.pstate); return;
-        case Op::Completed:
-        case Op::Preempted: break;
+        case Op::Completed: ++stats_.completed_notices; break;
+        case Op::Preempted: ++stats_.preempted_notices; break;
         default: throw std::logic_error(std::string("ResourceManager: unexpected ") + to_string(m.op));
     }
     const TaskRecord& r = books_.ledger().record(m.task);
@@ -346,6 +355,7 @@ void ResourceManager::on_notice(const Message& m) {
     }
     const bool done = books_.part_finished(m.task, m.op == Op::Preempted, m.remaining, m.energy_j, now_time());
     if (!done) return;
+    if (books_.ledger().record(m.task).state == TaskState::Completed) ++stats_.notice_completions;
     projected_.erase(m.task);
     retry_deferred();
     event_due_ |= traits_.on_completion;

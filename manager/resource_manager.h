@@ -50,11 +50,18 @@ struct ManagerConfig {
 
 struct ManagerStats {
     std::uint64_t mapping_events = 0;
+    SimTime last_mapping_event = kNotYet;  ///< when the policy was last called (kNotYet: never)
     EventTiming event_wall;             ///< scheduler wall time per mapping event, by queue length
     std::size_t max_waiting = 0;        ///< longest waiting queue seen at a mapping event
     std::uint64_t deferred_starts = 0;  ///< starts delayed because a unit was still held by an earlier task
     std::uint64_t overruns = 0;         ///< running tasks projected past their booking into a later one
     std::uint64_t kills = 0;            ///< tasks killed at their time limit
+    // The hardware's side of the task counts, as the manager hears it (the end-of-run invariants compare them
+    // with the ledger's): node parts started and their final notices, and the tasks a notice completed.
+    std::uint64_t parts_started = 0;       ///< node parts whose START went to the hardware
+    std::uint64_t completed_notices = 0;   ///< COMPLETED notices received (one per node part)
+    std::uint64_t preempted_notices = 0;   ///< PREEMPTED notices received (one per node part)
+    std::uint64_t notice_completions = 0;  ///< tasks that their last part's notice left completed
 };
 
 class ResourceManager : public sc_core::sc_module {
@@ -69,6 +76,10 @@ public:
     const ManagerStats& stats() const { return stats_; }
     /// True when every task has finished (completed, dropped or rejected).
     bool all_finished() const;
+    /// Tasks handed to the bookkeeping as they arrived.
+    std::size_t arrivals() const { return next_arrival_; }
+    /// Node parts of the running tasks whose START still waits for their units (not sent to the hardware).
+    std::uint64_t unsent_parts() const;
 
 private:
     void tick();

@@ -194,6 +194,7 @@ void TaskLedger::drop(TaskId t) {
     set_state(t, TaskState::Dropped);
     r.end = now_;
     ++finished_count_;
+    ++counts_.dropped;
     r.units.clear();
 }
 
@@ -221,6 +222,7 @@ void TaskLedger::reject(TaskId t) {
     set_state(t, TaskState::Rejected);
     r.end = now_;
     ++finished_count_;
+    ++counts_.rejected;
 }
 
 void TaskLedger::preempt(TaskId t) {
@@ -249,6 +251,7 @@ void TaskLedger::arrive(TaskId t, SimTime now, bool listed) {
     TaskRecord& r = records_.at(t);
     if (r.state != TaskState::Pending) throw std::logic_error(tname(t) + ": arrives twice");
     set_state(t, TaskState::Waiting);
+    ++counts_.arrived;
     if (listed) waiting_.add(t);
 }
 
@@ -317,6 +320,7 @@ void TaskLedger::withdraw_start(TaskId t, SimTime now) {
         r.killing = false;
         set_state(t, TaskState::Killed);
         ++finished_count_;
+        ++counts_.killed;
         r.end = now;
         return;
     }
@@ -369,6 +373,7 @@ bool TaskLedger::part_finished(TaskId t, bool preempted, double remaining, Joule
         r.remaining = reported;
         set_state(t, TaskState::Killed);
         ++finished_count_;
+        ++counts_.killed;
         r.end = now;
         r.units.clear();  // placement kept in first_node/first_core/node_count
     } else if (back_to_waiting) {
@@ -383,6 +388,7 @@ bool TaskLedger::part_finished(TaskId t, bool preempted, double remaining, Joule
         r.killing = false;  // it completed before the kill reached it
         set_state(t, TaskState::Completed);
         ++finished_count_;
+        ++counts_.completed;
         r.remaining = 0;
         r.end = now;
         if (!keeps_booking) {

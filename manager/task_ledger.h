@@ -22,6 +22,12 @@
 
 namespace rmsim {
 
+/// How many tasks have arrived and how many have ended in each final state, counted as the ledger moves them
+/// (the end-of-run invariants compare them with the records and with the manager's counts).
+struct EndStateCounts {
+    std::uint64_t arrived = 0, completed = 0, dropped = 0, rejected = 0, killed = 0;
+};
+
 class TaskLedger {
 public:
     /// `tasks` must outlive the ledger; task i has id i. Commands (Start, Preempt) go to `outbox`.
@@ -65,6 +71,8 @@ public:
     std::size_t running_count() const { return running_count_; }
     /// Tasks completed, dropped or rejected so far.
     std::size_t finished_count() const { return finished_count_; }
+    /// Arrivals and final states so far, each counted at its transition.
+    const EndStateCounts& end_state_counts() const { return counts_; }
     std::uint64_t mapping_events() const { return events_; }
     /// Tasks that completed before the end of their booking (they ran shorter than estimated), so far.
     std::uint64_t early_ends() const { return early_ends_; }
@@ -194,6 +202,7 @@ private:
     SimTime now_;
     std::size_t running_count_ = 0;
     std::size_t finished_count_ = 0;
+    EndStateCounts counts_;
     std::uint64_t events_ = 0;
     std::uint64_t early_ends_ = 0;
 };

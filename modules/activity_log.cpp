@@ -1,9 +1,9 @@
 #include "modules/activity_log.h"
 
 #include <algorithm>
-#include <stdexcept>
 #include <string>
 
+#include "modules/report.h"
 #include "modules/sim_time.h"
 
 namespace rmsim {
@@ -23,16 +23,18 @@ const char* to_string(ActivityLog::SegmentEnd e) {
 void ActivityLog::segment_begin(NodeId node, std::uint32_t core, TaskId task, const sc_core::sc_time& at) {
     if (!record_segments_) return;
     if (!open_.emplace(key(node, core), Open{to_ns(at), task}).second)
-        throw std::logic_error("ActivityLog: node " + std::to_string(node) + " core " + std::to_string(core) +
-                               " began a segment while holding one");
+        report_error(msg_type::activity, "ActivityLog: node " + std::to_string(node) + " core " +
+                                             std::to_string(core) + " began a segment while holding one");
 }
 
 void ActivityLog::segment_end(NodeId node, std::uint32_t core, const sc_core::sc_time& at, SegmentEnd how) {
     if (!record_segments_) return;
     const auto it = open_.find(key(node, core));
-    if (it == open_.end())
-        throw std::logic_error("ActivityLog: node " + std::to_string(node) + " core " + std::to_string(core) +
-                               " ended a segment it did not hold");
+    if (it == open_.end()) {
+        report_error(msg_type::activity, "ActivityLog: node " + std::to_string(node) + " core " +
+                                             std::to_string(core) + " ended a segment it did not hold");
+        return;
+    }
     add_segment(Segment{it->second.begin_ns, to_ns(at), it->second.task, node, core, core, how});
     open_.erase(it);
 }

@@ -1,6 +1,6 @@
 #include "modules/control_port.h"
 
-#include <stdexcept>
+#include "modules/report.h"
 
 namespace rmsim {
 
@@ -13,13 +13,19 @@ ControlPort::ControlPort(sc_core::sc_module_name name) : sc_module(name), out("o
 }
 
 void ControlPort::send(const Message& m, const sc_core::sc_time& delay) {
-    if (is_notice(m.op)) throw std::logic_error("ControlPort: notices are not sent by the manager");
+    if (is_notice(m.op)) {
+        report_error(msg_type::protocol, "ControlPort: notices are not sent by the manager");
+        return;
+    }
     ++sent_;
     send_message(out, m, kManagerEndpoint, node_endpoint(m.node), delay);
 }
 
 bool ControlPort::meter_transaction(tlm::tlm_command command, unsigned char* data, unsigned int length) {
-    if (!has_meter()) throw std::logic_error("ControlPort: no energy meter is bound");
+    if (!has_meter()) {
+        report_error(msg_type::protocol, "ControlPort: no energy meter is bound");
+        return false;
+    }
     tlm::tlm_generic_payload gp;
     gp.set_command(command);
     gp.set_address(meter_endpoint_);
@@ -33,8 +39,8 @@ bool ControlPort::meter_transaction(tlm::tlm_command command, unsigned char* dat
 
 EnergyReading ControlPort::read_meter() {
     EnergyReading r;
-    if (!meter_transaction(tlm::TLM_READ_COMMAND, reinterpret_cast<unsigned char*>(&r), sizeof r))
-        throw std::logic_error("ControlPort: the energy meter refused a read");
+    if (!meter_transaction(tlm::TLM_READ_COMMAND, reinterpret_cast<unsigned char*>(&r), sizeof r) && has_meter())
+        report_error(msg_type::protocol, "ControlPort: the energy meter refused a read");
     return r;
 }
 

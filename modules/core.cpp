@@ -131,16 +131,29 @@ Watts Core::draw_at(std::uint32_t level) const {
     return 0;
 }
 
-void Core::start(const Message& m, const sc_time& ready_at, const sc_time& restore) {
-    if (has_segment())
-        throw std::logic_error(std::string(name()) + ": START of task " + std::to_string(m.task) +
-                               " while task " + std::to_string(task_) + " is on the core");
+bool Core::start(const Message& m, const sc_time& ready_at, const sc_time& restore) {
+    // A START that does not fit is refused before anything changes (modules/report.h).
+    if (has_segment()) {
+        report_error(msg_type::core, std::string(name()) + ": START of task " + std::to_string(m.task) +
+                                         " while task " + std::to_string(task_) + " is on the core");
+        return false;
+    }
     const sc_time now = sim_now();
-    if (m.remaining < 0 || m.remaining > 1 || m.remaining != m.remaining)
-        throw std::logic_error(std::string(name()) + ": START with remaining work outside [0, 1]");
-    if (m.pstate >= type_.pstates.size())
-        throw std::logic_error(std::string(name()) + ": START at P-state " + std::to_string(m.pstate) +
-                               " out of range");
+    if (m.remaining < 0 || m.remaining > 1 || m.remaining != m.remaining) {
+        report_error(msg_type::core, std::string(name()) + ": START with remaining work outside [0, 1]");
+        return false;
+    }
+    if (m.pstate >= type_.pstates.size()) {
+        report_error(msg_type::core, std::string(name()) + ": START at P-state " + std::to_string(m.pstate) +
+                                         " out of range");
+        return false;
+    }
+    if (m.work.duration(type_, type_id_, level_) < 0 ||
+        (m.pstate != level_ && m.work.duration(type_, type_id_, m.pstate) < 0)) {
+        report_error(msg_type::core, std::string(name()) + ": task " + std::to_string(m.task) +
+                                         " cannot run on core type " + type_.name);
+        return false;
+    }
     has_task_ = true;
     busy_since_ = now;
     task_ = m.task;
@@ -151,10 +164,6 @@ void Core::start(const Message& m, const sc_time& ready_at, const sc_time& resto
     energy_at_start_ = kept_powered_ ? kept_since_j_ : meter_.total_energy();
     last_projection_ = SC_ZERO_TIME;
     if (log_) log_->segment_begin(host_.node_id(), index_, m.task, now);
-    if (work_.duration(type_, type_id_, level_) < 0 ||
-        (m.pstate != level_ && work_.duration(type_, type_id_, m.pstate) < 0))
-        throw std::logic_error(std::string(name()) + ": task " + std::to_string(m.task) +
-                               " cannot run on core type " + type_.name);
     sc_time ready = ready_at;
     if (state_ == State::Off || state_ == State::Sleeping) {
         meter_.add_energy(EnergyCategory::Transition, type_.wake_energy_j);
@@ -173,10 +182,14 @@ void Core::start(const Message& m, const sc_time& ready_at, const sc_time& resto
     host_.on_core_activity(*this, true);
     refresh_power();
     reschedule();
+    return true;
 }
 
 void Core::hold(const sc_time& until) {
-    if (!has_segment()) throw std::logic_error(std::string(name()) + ": hold with no segment");
+    if (!has_segment()) {
+        report_error(msg_type::core, std::string(name()) + ": hold with no segment");
+        return;
+    }
     accrue_progress();
     if (!holding_ || until > hold_until_) hold_until_ = until;
     holding_ = true;
@@ -185,7 +198,11 @@ void Core::hold(const sc_time& until) {
 }
 
 double Core::preempt(Joules& energy_j) {
-    if (!has_segment()) throw std::logic_error(std::string(name()) + ": PREEMPT with no segment");
+    if (!has_segment()) {
+        report_error(msg_type::core, std::string(name()) + ": PREEMPT with no segment");
+        energy_j = 0;
+        return 0;
+    }
     accrue_progress();
     const double remaining = state_ == State::Barrier ? 0.0 : 1.0 - done_;
     energy_j = meter_.total_energy() - energy_at_start_;
@@ -196,7 +213,10 @@ double Core::preempt(Joules& energy_j) {
 }
 
 Joules Core::release() {
-    if (state_ != State::Barrier) throw std::logic_error(std::string(name()) + ": released before its work is done");
+    if (state_ != State::Barrier) {
+        report_error(msg_type::core, std::string(name()) + ": released before its work is done");
+        return 0;
+    }
     const Joules energy = meter_.total_energy() - energy_at_start_;
     kept_since_j_ = energy_at_start_ + energy;
     if (log_) log_->segment_end(host_.node_id(), index_, sim_now(), ActivityLog::SegmentEnd::Completed);
@@ -216,7 +236,10 @@ void Core::become_idle() {
 }
 
 void Core::sleep() {
-    if (has_segment()) throw std::logic_error(std::string(name()) + ": SLEEP while running a segment");
+    if (has_segment()) {
+        report_error(msg_type::core, std::string(name()) + ": SLEEP while running a segment");
+        return;
+    }
     state_ = State::Sleeping;
     refresh_power();
     reschedule();
@@ -254,8 +277,10 @@ Joules Core::end_keep_powered() {
 }
 
 void Core::switch_pstate(std::uint32_t level) {
-    if (level >= type_.pstates.size())
-        throw std::logic_error(std::string(name()) + ": P-state " + std::to_string(level) + " out of range");
+    if (level >= type_.pstates.size()) {
+        report_error(msg_type::core, std::string(name()) + ": P-state " + std::to_string(level) + " out of range");
+        return;
+    }
     if (!switching_ && level == level_) return;
     if (switching_ && level == target_level_) return;
     accrue_progress();

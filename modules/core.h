@@ -45,8 +45,9 @@ public:
 
     // --- effects, applied at the current simulated time (by the node, from its event queue) ---
     /// Takes the segment of a Start message. `ready_at`: earliest time the hardware above is on. `restore`:
-    /// time the core spends, busy, restoring the task's checkpoint before its work resumes.
-    void start(const Message& m, const sc_core::sc_time& ready_at,
+    /// time the core spends, busy, restoring the task's checkpoint before its work resumes. False if the START
+    /// does not fit the core (reported, modules/report.h; the core unchanged).
+    bool start(const Message& m, const sc_core::sc_time& ready_at,
                const sc_core::sc_time& restore = sc_core::SC_ZERO_TIME);
     /// The segment's work pauses until `until`, the core busy (e.g. writing a checkpoint before a preemption).
     void hold(const sc_core::sc_time& until);

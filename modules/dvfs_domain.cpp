@@ -1,6 +1,9 @@
 #include "modules/dvfs_domain.h"
 
+#include <string>
+
 #include "modules/core.h"
+#include "modules/report.h"
 
 namespace rmsim {
 
@@ -15,6 +18,11 @@ void DvfsDomain::apply() {
     for (Core* c : cores_) c->switch_pstate(level);
     settled_ = true;
     if (changed && listener_) listener_->on_domain_level(*this);
+}
+
+void DvfsDomain::refuse(std::uint32_t level) {
+    report_error(msg_type::dvfs, std::string(cores_.empty() ? "DVFS domain" : cores_.front()->name()) + ": P-state " +
+                                     std::to_string(level) + " out of range");
 }
 
 void DvfsDomain::cap(std::uint32_t level) {

@@ -55,16 +55,22 @@ public:
 
 private:
     void want(std::uint32_t level) {
+        if (level >= levels_) {
+            refuse(level);
+            return;
+        }
         wanted_ = level;
         apply();
     }
     void apply();
+    /// A level the cores do not have: reported (msg_type::dvfs, modules/report.h), the domain left as it is.
+    void refuse(std::uint32_t level);
 
     std::vector<Core*> cores_;
     std::uint32_t wanted_ = 0;
     std::uint32_t cap_ = 0;
     std::uint32_t requested_ = 0;
-    bool settled_ = false;  ///< a request has reached every core (the first one still validates the level)
+    bool settled_ = false;  ///< a request has reached every core (the first one reaches them even if unchanged)
     bool governed_ = false;
     DomainListener* listener_ = nullptr;
     std::uint32_t index_ = 0;

@@ -2,6 +2,7 @@
 
 #include <stdexcept>
 
+#include "modules/report.h"
 #include "modules/sim_time.h"
 
 namespace rmsim {
@@ -14,7 +15,10 @@ EnergySampler::EnergySampler(const sc_core::sc_time& interval, bool record_power
 
 void EnergySampler::take(const EnergyIntegrator& i, const sc_core::sc_time& at) {
     // breakdown(t) extrapolates from i.last(): valid only forward in time.
-    if (at < i.last()) throw std::logic_error("EnergySampler: a sample before the observed account's last change");
+    if (at < i.last()) {
+        report_error(msg_type::energy, "EnergySampler: a sample before the observed account's last change");
+        return;
+    }
     Sample s;
     s.at = at;
     s.at_ns = to_ns(at);
@@ -35,7 +39,10 @@ void EnergySampler::point(std::uint64_t at_ns, Watts w) {
 }
 
 void EnergySampler::on_span(const EnergyIntegrator& i, const sc_core::sc_time& now) {
-    if (finished_) throw std::logic_error("EnergySampler: the account changed after finish()");
+    if (finished_) {
+        report_error(msg_type::energy, "EnergySampler: the account changed after finish()");
+        return;
+    }
     // Samples strictly before `now`: one at `now` waits until every change at `now` has been made.
     while (next_ < now) {
         take(i, next_);
@@ -45,7 +52,10 @@ void EnergySampler::on_span(const EnergyIntegrator& i, const sc_core::sc_time& n
 }
 
 void EnergySampler::finish(const EnergyIntegrator& i, const sc_core::sc_time& end) {
-    if (finished_) throw std::logic_error("EnergySampler: finish() called twice");
+    if (finished_) {
+        report_error(msg_type::energy, "EnergySampler: finish() called twice");
+        return;
+    }
     while (next_ <= end) {
         take(i, next_);
         next_ += interval_;

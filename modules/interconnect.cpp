@@ -6,6 +6,7 @@
 #include <string>
 
 #include "modules/protocol.h"
+#include "modules/report.h"
 #include "modules/sim_time.h"
 
 namespace rmsim {
@@ -19,8 +20,11 @@ Interconnect::Interconnect(sc_core::sc_module_name name, std::vector<LinkSpec> l
 
 sc_core::sc_time Interconnect::route(std::uint32_t src, std::uint32_t dst, std::uint64_t bytes,
                                      const sc_core::sc_time& t) {
-    if (src >= links_.size() || dst >= links_.size())
-        throw std::logic_error(std::string(name()) + ": no endpoint " + std::to_string(std::max(src, dst)));
+    if (src >= links_.size() || dst >= links_.size()) {
+        report_error(msg_type::interconnect,
+                     std::string(name()) + ": no endpoint " + std::to_string(std::max(src, dst)));
+        return t;
+    }
     const LinkSpec& a = links_[src];
     const LinkSpec& b = links_[dst];
     const double bandwidth = std::min(a.bandwidth_bytes_per_s, b.bandwidth_bytes_per_s);

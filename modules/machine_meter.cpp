@@ -1,8 +1,8 @@
 #include "modules/machine_meter.h"
 
 #include <cstring>
-#include <stdexcept>
 
+#include "modules/report.h"
 #include "modules/sim_time.h"
 
 namespace rmsim {
@@ -26,10 +26,13 @@ bool MachineMeter::boundary_at_or_before(const sc_core::sc_time& t, sc_core::sc_
 void MachineMeter::on_span(const EnergyIntegrator& i, const sc_core::sc_time& now) {
     sc_core::sc_time b;
     if (boundary_at_or_before(now, b) && (!recorded_ || b > recorded_at_)) {
-        if (b < i.last()) throw std::logic_error("MachineMeter: an interval boundary passed unrecorded");
-        recorded_ = true;
-        recorded_at_ = b;
-        recorded_j_ = i.total_energy(b);
+        if (b < i.last()) {
+            report_error(msg_type::energy, "MachineMeter: an interval boundary passed unrecorded");
+        } else {
+            recorded_ = true;
+            recorded_at_ = b;
+            recorded_j_ = i.total_energy(b);
+        }
     }
     if (next_) next_->on_span(i, now);
 }
@@ -37,7 +40,10 @@ void MachineMeter::on_span(const EnergyIntegrator& i, const sc_core::sc_time& no
 Joules MachineMeter::energy_at_boundary(const sc_core::sc_time& b) const {
     if (recorded_ && recorded_at_ == b) return recorded_j_;
     // Nothing has changed since before b (a change or lump at or after b would have been recorded).
-    if (b < account_.last()) throw std::logic_error("MachineMeter: an interval boundary passed unrecorded");
+    if (b < account_.last()) {
+        report_error(msg_type::energy, "MachineMeter: an interval boundary passed unrecorded");
+        return account_.total_energy(account_.last());
+    }
     return account_.total_energy(b);
 }
 

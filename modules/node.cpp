@@ -6,6 +6,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "modules/report.h"
 #include "modules/sim_time.h"
 
 namespace rmsim {
@@ -215,7 +216,10 @@ void Node::for_cores(std::uint32_t core, F&& f) {
     if (core == kAllCores) {
         for (Core* c : cores_) f(*c);
     } else {
-        if (core >= cores_.size()) throw std::logic_error(std::string(name()) + ": no core " + std::to_string(core));
+        if (core >= cores_.size()) {
+            report_error(msg_type::node, std::string(name()) + ": no core " + std::to_string(core));
+            return;
+        }
         f(*cores_[core]);
     }
 }
@@ -228,7 +232,10 @@ void Node::for_start_cores(const Message& m, F&& f) {
     }
     for (std::uint64_t bits = m.core_mask; bits != 0; bits &= bits - 1) {
         const auto core = static_cast<std::uint32_t>(__builtin_ctzll(bits));
-        if (core >= cores_.size()) throw std::logic_error(std::string(name()) + ": no core " + std::to_string(core));
+        if (core >= cores_.size()) {
+            report_error(msg_type::node, std::string(name()) + ": no core " + std::to_string(core));
+            continue;
+        }
         f(*cores_[core]);
     }
 }
@@ -315,13 +322,14 @@ void Node::apply(const Message& m) {
         }
         case Op::Transfer: {
             if (m.core >= cores_.size() || m.dst_core >= cores_.size())
-                throw std::logic_error(std::string(name()) + ": TRANSFER between unknown cores");
-            send_message(local_out, m, m.core, m.dst_core);
+                report_error(msg_type::node, std::string(name()) + ": TRANSFER between unknown cores");
+            else
+                send_message(local_out, m, m.core, m.dst_core);
             break;
         }
         case Op::BarrierArrive: barrier_arrive(m.task, m.attempt, m.gang_nodes, m.node); break;
         case Op::BarrierRelease: barrier_release(m.task, m.attempt); break;
-        default: throw std::logic_error(std::string(name()) + ": unexpected " + to_string(m.op));
+        default: report_error(msg_type::node, std::string(name()) + ": unexpected " + to_string(m.op));
     }
 }
 
@@ -329,9 +337,11 @@ void Node::start(const Message& m) {
     const sc_time ready = power_on();
     Part& part = part_for(m.task);
     const auto slot = static_cast<std::uint32_t>(&part - parts_.data());
-    if (!part.cores.empty() && part.attempt != m.attempt)
-        throw std::logic_error(std::string(name()) + ": START of task " + std::to_string(m.task) +
-                               " while an earlier start of it is on the node");
+    if (!part.cores.empty() && part.attempt != m.attempt) {
+        report_error(msg_type::node, std::string(name()) + ": START of task " + std::to_string(m.task) +
+                                         " while an earlier start of it is on the node");
+        return;
+    }
     part.cores_expected = m.core == kAllCores ? static_cast<std::uint32_t>(cores_.size()) : std::max(1u, m.part_cores);
     part.gang_nodes = std::max(1u, m.gang_nodes);
     part.gang_root = m.gang_root;
@@ -350,19 +360,24 @@ void Node::start(const Message& m) {
     });
     for_start_cores(m, [&](Core& c) {
         // Cores change level only through their domain: one at the level, not switching, is at the level
-        // its domain last requested, so the request would change nothing (Core::start validates the level).
+        // its domain last requested, so the request would change nothing (the domain validates the level).
         if (c.pstate() != m.pstate || c.switching()) domain_of(c.index()).request(m.pstate);
-        c.start(m, processor_of_[c.index()]->power_on(ready), restore);
+        if (!c.start(m, processor_of_[c.index()]->power_on(ready), restore)) return;  // refused, reported
         part.cores.push_back(c.index());
         part_of_core_[c.index()] = slot;
     });
+    if (part.cores.empty()) {  // every core refused the START (reported, modules/report.h): nothing runs
+        starting_.reset();
+        free_part(part);
+        return;
+    }
     const Joules restore_j = cost.resume_j + data_energy(m.memory_bytes);
     if (resume && restore_j > 0)  // the part's lump, shared by its cores
         for_start_cores(m, [&](Core& c) { c.add_lump(restore_j / static_cast<double>(part.cores_expected)); });
     starting_.reset();
     if (part.cores.size() > part.cores_expected)
-        throw std::logic_error(std::string(name()) + ": more cores started for task " + std::to_string(m.task) +
-                               " than its part has");
+        report_error(msg_type::node, std::string(name()) + ": more cores started for task " + std::to_string(m.task) +
+                                         " than its part has");
     // The acknowledgement, once per part: when its last core has started (the manager sends the STARTs of a
     // part's cores together, so they arrive at one instant), when the part would end if nothing changes;
     // not sent when that is the end the START expected.
@@ -449,8 +464,10 @@ void Node::finish_preempt(TaskId task, std::uint32_t core_field) {
 
 void Node::on_work_done(Core& core) {
     const std::uint32_t slot = part_of_core_[core.index()];
-    if (slot == kNoPart || parts_[slot].task != core.task())
-        throw std::logic_error(std::string(name()) + ": work done for an unknown task part");
+    if (slot == kNoPart || parts_[slot].task != core.task()) {
+        report_error(msg_type::node, std::string(name()) + ": work done for an unknown task part");
+        return;
+    }
     Part& part = parts_[slot];
     if (++part.cores_done < part.cores_expected) return;  // the part's other cores are still working
     if (part.gang_nodes <= 1) {
@@ -498,9 +515,11 @@ void Node::barrier_release(TaskId task, std::uint32_t attempt) {
 }
 
 void Node::release_at_barrier(Part& part) {
-    if (part.cores_done < part.cores_expected)
-        throw std::logic_error(std::string(name()) + ": barrier of task " + std::to_string(part.task) +
-                               " released before this node's part arrived");
+    if (part.cores_done < part.cores_expected) {
+        report_error(msg_type::node, std::string(name()) + ": barrier of task " + std::to_string(part.task) +
+                                         " released before this node's part arrived");
+        return;
+    }
     complete_part(part);
 }
 
@@ -619,8 +638,10 @@ void Node::on_core_activity(Core& core, bool segment_began) {
     if (segment_began) {
         ++cores_with_segment_;
     } else {
-        if (cores_with_segment_ == 0) throw std::logic_error(std::string(name()) + ": more segment ends than starts");
-        --cores_with_segment_;
+        if (cores_with_segment_ == 0)
+            report_error(msg_type::node, std::string(name()) + ": more segment ends than starts");
+        else
+            --cores_with_segment_;
     }
     check_idle();
 }
@@ -681,7 +702,10 @@ sc_time Node::power_on() {
 
 void Node::power_off() {
     if (state_ == PowerState::Off) return;
-    if (busy()) throw std::logic_error(std::string(name()) + ": switched off while a core has work");
+    if (busy()) {
+        report_error(msg_type::node, std::string(name()) + ": switched off while a core has work");
+        return;
+    }
     state_ = PowerState::Off;
     refresh_base_power();
     for (auto& p : processors_) p->refresh_power();

@@ -1,8 +1,8 @@
 #include "modules/processor.h"
 
-#include <stdexcept>
 #include <string>
 
+#include "modules/report.h"
 #include "modules/sim_time.h"
 
 namespace rmsim {
@@ -34,8 +34,10 @@ void Processor::on_core_activity(Core& core, bool segment_began) {
     if (segment_began) {
         ++cores_with_segment_;
     } else {
-        if (cores_with_segment_ == 0) throw std::logic_error(std::string(name()) + ": more segment ends than starts");
-        --cores_with_segment_;
+        if (cores_with_segment_ == 0)
+            report_error(msg_type::processor, std::string(name()) + ": more segment ends than starts");
+        else
+            --cores_with_segment_;
     }
     const bool was_on = on_;
     if (type_.gate_when_idle) on_ = active();

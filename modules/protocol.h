@@ -26,6 +26,7 @@
 #include <tlm>
 
 #include "platform/platform_spec.h"
+#include "modules/report.h"
 #include "modules/sim_time.h"
 #include "platform/work_model.h"
 
@@ -174,7 +175,8 @@ void send_message(Socket& socket, const Message& m, std::uint32_t from, std::uin
     gp.set_response_status(tlm::TLM_INCOMPLETE_RESPONSE);
     socket->b_transport(gp, delay);
     if (gp.is_response_error())
-        throw std::logic_error(std::string("rmsim protocol: transaction failed: ") + gp.get_response_string());
+        report_error(msg_type::protocol,
+                     std::string("rmsim protocol: transaction failed: ") + gp.get_response_string());
 }
 
 /// The message of a transaction, or nullptr if it is not an rmsim transaction.

@@ -2,7 +2,9 @@
 
 #include <cmath>
 #include <limits>
-#include <stdexcept>
+#include <string>
+
+#include "modules/report.h"
 
 namespace rmsim {
 
@@ -54,12 +56,18 @@ double ticks_per_second_lookup() {
 sc_core::sc_time from_seconds_ceil(Seconds s) {
     if (!(s > 0)) return sc_core::SC_ZERO_TIME;
     const double ticks = ceil_tolerant(s * ticks_per_second(), 1e-6);
-    if (!(ticks < 1.8e19)) throw std::overflow_error("rmsim: a time beyond the kernel's range (" + std::to_string(s) + " s)");
+    if (!(ticks < 1.8e19)) {
+        report_error(msg_type::time, "rmsim: a time beyond the kernel's range (" + std::to_string(s) + " s)");
+        return sc_core::sc_max_time();
+    }
     return sc_core::sc_time::from_value(static_cast<std::uint64_t>(ticks));
 }
 
 sc_core::sc_time to_sc_time(SimTime t) {
-    if (t.is_negative()) throw std::logic_error("rmsim: a negative time for the kernel");
+    if (t.is_negative()) {
+        report_error(msg_type::time, "rmsim: a negative time for the kernel");
+        return sc_core::SC_ZERO_TIME;
+    }
     if (t.is_infinite()) return sc_core::sc_max_time();
     const std::uint64_t ns = static_cast<std::uint64_t>(t.ns());
     const std::uint64_t r = resolution_fs();

@@ -16,9 +16,12 @@
 #include "manager/front_report.h"
 #include "manager/resource_manager.h"
 #include "modules/machine.h"
+#include "modules/protocol.h"
 #include "modules/sim_time.h"
 #include "sim/outputs/job_metrics.h"
+#include "platform/model_limits.h"
 #include "platform/number_format.h"
+#include "sim/run/invariants.h"
 #include "sim/run/progress.h"
 #include "sim/outputs/provenance.h"
 #include "sim/outputs/pstate_residency.h"
@@ -31,26 +34,25 @@ namespace rmsim {
 
 namespace {
 
-/// End-of-run invariants (always on): a violation is an internal error.
-void check_invariants(const PolicyView& view, const Machine& machine) {
-    const EnergyBreakdown total = machine.energy_breakdown();
-    const EnergyBreakdown parts = machine.sum_of_components();
-    for (std::size_t i = 0; i < kEnergyCategories; ++i) {
-        const double tol = 1e-9 * std::max(1.0, std::fabs(total[i]));
-        if (std::fabs(total[i] - parts[i]) > tol)
-            throw std::logic_error(std::string("invariant: machine energy '") + to_string(EnergyCategory(i)) +
-                                   "' differs from the sum of its components");
+/// The test hook's "bad-start" (sim/run/invariants.h): at time 0, a START that node 0 cannot take (a P-state its
+/// cores do not have), sent through the manager's port as the manager would send it.
+class BadStart : public sc_core::sc_module {
+public:
+    SC_HAS_PROCESS(BadStart);
+    BadStart(sc_core::sc_module_name name, ControlPort& port) : sc_module(name), port_(port) { SC_METHOD(send); }
+
+private:
+    void send() {
+        Message m;
+        m.op = Op::Start;
+        m.node = 0;
+        m.core = 0;
+        m.pstate = kMaxPStates;
+        m.work.set_cycles(1);
+        port_.send(m);
     }
-    for (TaskId t = 0; t < view.task_count(); ++t) {
-        const TaskRecord& r = view.record(t);
-        if (r.remaining < 0 || r.remaining > 1)
-            throw std::logic_error("invariant: task " + std::to_string(t) + " has remaining work outside [0, 1]");
-        if (r.state == TaskState::Completed && (r.remaining != 0 || r.end < r.first_start))
-            throw std::logic_error("invariant: completed task " + std::to_string(t) + " is inconsistent");
-    }
-    // Every task is accounted for exactly once: each record has exactly one state, and the counts
-    // by state add up to the number of tasks (checked in the summary writer's totals).
-}
+    ControlPort& port_;
+};
 
 /// One row of tasks.csv assembled in a buffer and written at once, numbers through std::to_chars (no stream
 /// locale machinery: formatting 10^6 rows through the stream's operators was several % of a run). A row has 13
@@ -118,15 +120,6 @@ void write_tasks_csv(const PolicyView& view, std::ostream& o) {
     }
 }
 
-/// Every number of the summary is finite (the model's limits, platform/model_limits.h, keep them so; a
-/// non-finite one would be written as null).
-void check_finite(const nlohmann::ordered_json& j, const std::string& path) {
-    if (j.is_number_float() && !std::isfinite(j.get<double>()))
-        throw std::logic_error("invariant: summary field " + path + " is not a finite number");
-    if (j.is_object())
-        for (auto it = j.begin(); it != j.end(); ++it) check_finite(it.value(), path.empty() ? it.key() : path + "." + it.key());
-}
-
 /// Runs the simulation to its end. With progress to show (a line of its own, or records for the trial pool), in
 /// slices of simulated time (grown while a slice takes little wall time) so that it can be reported; otherwise in
 /// one sc_start(). Either way the model sees the same events.
@@ -174,6 +167,7 @@ void simulate(const PolicyView& view, const TrialOptions& opt) {
 
 Metrics run_trial(const Experiment& e, std::uint32_t trial, const TrialOptions& opt) {
     const auto wall0 = std::chrono::steady_clock::now();
+    const std::string corrupt = test_corruption();  // the test hook (sim/run/invariants.h), empty in use
     const Workload workload = make_workload(e, trial);
     const std::vector<Task>& tasks = workload.tasks;
     std::unique_ptr<Policy> policy = make_policy(e);
@@ -192,15 +186,14 @@ Metrics run_trial(const Experiment& e, std::uint32_t trial, const TrialOptions& 
     if (e.waveforms.enabled) waves = std::make_unique<WaveformRecorder>(*machine, e.waveforms);
     auto* manager = new ResourceManager("manager", machine->spec(), machine->manager_port(), tasks, *policy, e.manager,
                                         workload.jobs.empty() ? nullptr : &workload.jobs);
+    if (corrupt == kBadStart) new BadStart("bad_start", machine->manager_port());
     simulate(manager->bookkeeping().view(), opt);
     recorder.end_run();
     const SimTime sim_end_t = to_sim_time(sc_core::sc_time_stamp());
     const Seconds sim_end = sim_end_t.to_seconds();
     const PolicyView& view = manager->bookkeeping().view();
-    check_invariants(view, *machine);
     Metrics m = compute_metrics(view, machine->energy_breakdown());
-    if (m.arrived > tasks.size() || m.completed + m.dropped + m.rejected + m.killed + m.unfinished != m.arrived)
-        throw std::logic_error("invariant: task counts do not add up");
+    check_end_of_run(EndOfRun{*manager, *machine, m, e.manager.end, sim_end_t}, corrupt);
     const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - wall0).count();
 
     nlohmann::ordered_json s;
@@ -303,7 +296,7 @@ Metrics run_trial(const Experiment& e, std::uint32_t trial, const TrialOptions& 
             {"events", h.count()}, {"mean", h.mean()}, {"median", h.median()}, {"max", h.max()}};
     }
     for (const auto& [k, v] : report.wall) timing["policy"][k] = v;
-    check_finite(s, "");
+    check_summary_finite(s, corrupt);
     ResultFiles files(opt.out_dir);
     files.add("summary.json", s.dump(2) + "\n");
     files.add("timing.json", timing.dump(2) + "\n");

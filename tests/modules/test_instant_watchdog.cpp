@@ -1,5 +1,5 @@
-// The livelock guard: a process that runs again and again at one instant is stopped with its name; one that
-// runs often but lets simulated time advance is not.
+// The livelock guard: a process that runs again and again at one instant is stopped with its name (an rmsim
+// report of type rmsim/watchdog); one that runs often but lets simulated time advance is not.
 #include <catch2/catch.hpp>
 
 #include <string>
@@ -37,15 +37,17 @@ private:
 
 TEST_CASE("watchdog: a process spinning at one instant is stopped, named", "[modules][watchdog]") {
     Spinner s("spinner", sc_core::SC_ZERO_TIME);
-    std::string message;
+    std::string message, type;
     try {
         sc_core::sc_start(1, sc_core::SC_SEC);
     } catch (const std::exception& e) {
         message = e.what();
+        if (const auto* r = dynamic_cast<const sc_core::sc_report*>(&e)) type = r->get_msg_type();
     }
     INFO(message);
     CHECK(message.find("watchdog: spinner ran 1000000 times at t = 0 s without simulated time advancing") !=
           std::string::npos);
+    CHECK(type == msg_type::watchdog);  // an rmsim report (modules/report.h)
     // It ran exactly the limit; the next activation threw.
     CHECK(s.runs == kActivationsPerInstant);
 }
