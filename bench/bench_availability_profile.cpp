@@ -88,8 +88,7 @@ void bench_cluster(std::uint32_t nodes, int reservations, std::uint64_t seed) {
     AvailabilityProfile p(nodes, SimTime());
     TaskId owner = 1;
     fill(p, rng, reservations, owner);
-    std::printf("cluster of %u nodes, %zu bookings (%d planned ahead)\n", nodes, p.booking_count(),
-                reservations);
+    std::printf("cluster of %u nodes, %zu bookings (%d planned ahead)\n", nodes, p.booking_count(), reservations);
 
     std::vector<Request> reqs;
     for (int i = 0; i < 2000; ++i) reqs.push_back(random_request(rng, nodes));
@@ -102,8 +101,8 @@ void bench_cluster(std::uint32_t nodes, int reservations, std::uint64_t seed) {
         const Request& r = reqs[i % reqs.size()];
         found += p.earliest_start(r.k, r.duration, SimTime(), kDay).has_value();
     }
-    std::printf("  earliest_start, cached:               %8.2f us  (%ld of %ld feasible)\n",
-                micros_since(t0, queries), found, queries);
+    std::printf("  earliest_start, cached:               %8.2f us  (%ld of %ld feasible)\n", micros_since(t0, queries),
+                found, queries);
 
     // choose_nodes at the earliest start.
     const long chooses = 2000;
@@ -144,8 +143,8 @@ void bench_cluster(std::uint32_t nodes, int reservations, std::uint64_t seed) {
     t0 = Clock::now();
     long events = 0;
     for (SimTime now = seconds(60.0); now <= seconds(6.0 * 3600.0); now += seconds(60.0), ++events) p.set_now(now);
-    std::printf("  set_now (6 h, one per 60 s):          %8.2f us   -> %zu bookings left\n",
-                micros_since(t0, events), p.booking_count());
+    std::printf("  set_now (6 h, one per 60 s):          %8.2f us   -> %zu bookings left\n", micros_since(t0, events),
+                p.booking_count());
     if (found < 0) std::printf("unreachable\n");
 }
 
@@ -180,8 +179,10 @@ void bench_fcfs_churn(std::uint32_t units, std::uint64_t seed) {
             ++placed;
         }
     }
-    std::printf("FCFS churn on %u single-core units, %zu running: set_now + lowest_idle_units + add: "
-                "%8.2f us\n", units, p.booking_count(), micros_since(t0, steps));
+    std::printf(
+        "FCFS churn on %u single-core units, %zu running: set_now + lowest_idle_units + add: "
+        "%8.2f us\n",
+        units, p.booking_count(), micros_since(t0, steps));
     if (placed < 0) std::printf("unreachable\n");
 }
 
@@ -206,8 +207,8 @@ int main() {
             clusters.emplace_back(20000, SimTime());
             fill(clusters.back(), rng, 300, owner);
         }
-        std::printf("memory: 5 filled clusters of 20,000 nodes: %ld KiB resident (%ld KiB at start)\n",
-                    rss_kib(), rss0);
+        std::printf("memory: 5 filled clusters of 20,000 nodes: %ld KiB resident (%ld KiB at start)\n", rss_kib(),
+                    rss0);
     }
     return 0;
 }

@@ -76,7 +76,8 @@ int main(int argc, char** argv) {
                 m.start_util.push_back(critical[y] ? 8 : 1);
                 double mean = 0;
                 for (Seconds x : type_etc[y]) mean += x / kClusters;
-                m.plateau.push_back((critical[y] ? 1 : 10) * mean * std::uniform_real_distribution<double>(0.2, 1)(rng));
+                m.plateau.push_back((critical[y] ? 1 : 10) * mean *
+                                    std::uniform_real_distribution<double>(0.2, 1)(rng));
             }
             std::vector<CoreState> cores;
             for (std::uint32_t i = 0; i < running; ++i) {
@@ -106,12 +107,16 @@ int main(int argc, char** argv) {
                         const MapperResult res = map_event(o, r, m, mappable, cores);
                         ms.push_back(std::chrono::duration<double, std::milli>(Clock::now() - t0).count());
                         assigned = res.assignments.size();
-                        preempted = static_cast<std::size_t>(std::count_if(
-                            res.assignments.begin(), res.assignments.end(), [](const Assignment& a) { return a.preempted.has_value(); }));
+                        preempted = static_cast<std::size_t>(
+                            std::count_if(res.assignments.begin(), res.assignments.end(),
+                                          [](const Assignment& a) { return a.preempted.has_value(); }));
                     }
                     std::sort(ms.begin(), ms.end());
-                    std::printf("burst %3u waiting %5u idle %2u  Max %-4s %-6s  %8.2f ms median %8.2f ms max  (%zu assignments, %zu preemptions)\n",
-                                burst, waiting, free, to_string(o), to_string(r), ms[ms.size() / 2], ms.back(), assigned, preempted);
+                    std::printf(
+                        "burst %3u waiting %5u idle %2u  Max %-4s %-6s  %8.2f ms median %8.2f ms max  (%zu "
+                        "assignments, %zu preemptions)\n",
+                        burst, waiting, free, to_string(o), to_string(r), ms[ms.size() / 2], ms.back(), assigned,
+                        preempted);
                 }
         }
     }

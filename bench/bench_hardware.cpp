@@ -23,8 +23,8 @@
 #include <systemc>
 
 #include "modules/control_port.h"
-#include "modules/protocol.h"
 #include "modules/machine.h"
+#include "modules/protocol.h"
 #include "modules/sim_time.h"
 #include "platform/platform_spec.h"
 #include "platform/work_model.h"
@@ -54,11 +54,16 @@ Options parse(int argc, char** argv) {
         char* end = nullptr;
         const unsigned long long v = std::strtoull(argv[++i], &end, 10);
         if (*end != '\0' || v == 0) usage(argv[0]);
-        if (flag == "--nodes") o.nodes = static_cast<std::uint32_t>(v);
-        else if (flag == "--cores-per-node") o.cores_per_node = static_cast<std::uint32_t>(v);
-        else if (flag == "--segments") o.segments = v;
-        else if (flag == "--seed") o.seed = v;
-        else usage(argv[0]);
+        if (flag == "--nodes")
+            o.nodes = static_cast<std::uint32_t>(v);
+        else if (flag == "--cores-per-node")
+            o.cores_per_node = static_cast<std::uint32_t>(v);
+        else if (flag == "--segments")
+            o.segments = v;
+        else if (flag == "--seed")
+            o.seed = v;
+        else
+            usage(argv[0]);
     }
     return o;
 }
@@ -225,12 +230,12 @@ extern "C" int sc_main(int argc, char** argv) {
     std::printf("wall elaboration  : %.3f s\n", elaboration_s);
     std::printf("wall simulation   : %.3f s\n", simulation_s);
     std::printf("segments/s        : %.0f\n", driver->completed / simulation_s);
-    std::printf("messages          : %llu (manager port: commands + notices), %llu routed by the cluster "
-                "interconnect\n",
-                static_cast<unsigned long long>(messages), static_cast<unsigned long long>(routed));
+    std::printf(
+        "messages          : %llu (manager port: commands + notices), %llu routed by the cluster "
+        "interconnect\n",
+        static_cast<unsigned long long>(messages), static_cast<unsigned long long>(routed));
     std::printf("messages/s        : %.0f\n", messages / simulation_s);
-    std::printf("delta cycles      : %llu (%.0f /s)\n", static_cast<unsigned long long>(deltas),
-                deltas / simulation_s);
+    std::printf("delta cycles      : %llu (%.0f /s)\n", static_cast<unsigned long long>(deltas), deltas / simulation_s);
     std::printf("peak RSS          : %ld KiB (%ld KiB after elaboration)\n", peak_rss_kib(), rss_elaborated_kib);
     std::printf("energy total      : %.6e J (segments attributed: %.6e J)\n", total, driver->segment_energy_j);
     for (std::size_t i = 0; i < rmsim::kEnergyCategories; ++i)

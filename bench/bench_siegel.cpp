@@ -27,7 +27,8 @@ extern "C" int sc_main(int, char**) { return 0; }
 
 int main(int argc, char** argv) {
     if (argc < 2) {
-        std::fprintf(stderr, "usage: bench_siegel <platform.yaml> [budget_s] [seed] [deadline_factor] [max_pulses] [bin_s]\n");
+        std::fprintf(stderr,
+                     "usage: bench_siegel <platform.yaml> [budget_s] [seed] [deadline_factor] [max_pulses] [bin_s]\n");
         return 2;
     }
     const PlatformSpec platform = load_platform_file(argv[1]);

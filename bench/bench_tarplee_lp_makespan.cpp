@@ -71,21 +71,33 @@ int main(int argc, char** argv) {
             }
             return argv[++a];
         };
-        if (!std::strcmp(argv[a], "--tasks")) tasks = std::atoll(next("--tasks"));
-        else if (!std::strcmp(argv[a], "--machines")) machines = std::atoll(next("--machines"));
-        else if (!std::strcmp(argv[a], "--task-types")) task_types = std::strtoul(next("--task-types"), nullptr, 10);
-        else if (!std::strcmp(argv[a], "--machine-types")) machine_types = std::strtoul(next("--machine-types"), nullptr, 10);
-        else if (!std::strcmp(argv[a], "--generator")) generator = next("--generator");
-        else if (!std::strcmp(argv[a], "--repeats")) repeats = std::atoi(next("--repeats"));
-        else if (!std::strcmp(argv[a], "--seed")) seed = std::strtoull(next("--seed"), nullptr, 10);
-        else if (!std::strcmp(argv[a], "--min-min")) min_min = true;
-        else if (!std::strcmp(argv[a], "--profit")) profit_gamma = std::atof(next("--profit"));
-        else if (!std::strcmp(argv[a], "--idle")) idle_fraction = std::atof(next("--idle"));
-        else if (!std::strcmp(argv[a], "--bags")) bags = std::atoi(next("--bags"));
+        if (!std::strcmp(argv[a], "--tasks"))
+            tasks = std::atoll(next("--tasks"));
+        else if (!std::strcmp(argv[a], "--machines"))
+            machines = std::atoll(next("--machines"));
+        else if (!std::strcmp(argv[a], "--task-types"))
+            task_types = std::strtoul(next("--task-types"), nullptr, 10);
+        else if (!std::strcmp(argv[a], "--machine-types"))
+            machine_types = std::strtoul(next("--machine-types"), nullptr, 10);
+        else if (!std::strcmp(argv[a], "--generator"))
+            generator = next("--generator");
+        else if (!std::strcmp(argv[a], "--repeats"))
+            repeats = std::atoi(next("--repeats"));
+        else if (!std::strcmp(argv[a], "--seed"))
+            seed = std::strtoull(next("--seed"), nullptr, 10);
+        else if (!std::strcmp(argv[a], "--min-min"))
+            min_min = true;
+        else if (!std::strcmp(argv[a], "--profit"))
+            profit_gamma = std::atof(next("--profit"));
+        else if (!std::strcmp(argv[a], "--idle"))
+            idle_fraction = std::atof(next("--idle"));
+        else if (!std::strcmp(argv[a], "--bags"))
+            bags = std::atoi(next("--bags"));
         else {
-            std::printf("bench_tarplee_lp_makespan [--tasks N] [--machines N] [--task-types T] [--machine-types M]\n"
-                        "  [--generator random|range|cvb] [--repeats R] [--seed S] [--min-min]\n"
-                        "  [--profit GAMMA [--idle FRACTION] [--bags N]]\n");
+            std::printf(
+                "bench_tarplee_lp_makespan [--tasks N] [--machines N] [--task-types T] [--machine-types M]\n"
+                "  [--generator random|range|cvb] [--repeats R] [--seed S] [--min-min]\n"
+                "  [--profit GAMMA [--idle FRACTION] [--bags N]]\n");
             return argv[a] == std::string("--help") ? 0 : 2;
         }
     }
@@ -134,8 +146,8 @@ int main(int argc, char** argv) {
                 machine_types, seed, repeats);
     std::printf("LP-makespan median s: LP %.6f  rounding %.6f  local assignment %.6f  total %.6f\n", median(t_lp),
                 median(t_round), median(t_local), median(t_total));
-    std::printf("makespan: LP bound %.6f  rounded (DLT) %.6f  full allocation %.6f  (+%.4f %% over the bound)\n",
-                ms_lb, ms_round, ms_full, 100.0 * (ms_full / ms_lb - 1.0));
+    std::printf("makespan: LP bound %.6f  rounded (DLT) %.6f  full allocation %.6f  (+%.4f %% over the bound)\n", ms_lb,
+                ms_round, ms_full, 100.0 * (ms_full / ms_lb - 1.0));
     if (min_min) {
         MinMinStats st;
         const auto t0 = Clock::now();
@@ -168,9 +180,10 @@ int main(int argc, char** argv) {
         }
         // Fig. 4.2's measure: the relative decrease in profit per unit time from the upper to the lower bound.
         auto decrease = [](const ProfitResult& x) { return (x.upper_bound - x.lower_bound) / x.upper_bound; };
-        std::printf("profit (gamma %.3g, idle %.3g) median s: %.6f (LP, rounding and local assignment)  rate upper %.6g "
-                    "lower %.6g  relative decrease %.4f %%\n",
-                    profit_gamma, idle_fraction, median(t_profit), r.upper_bound, r.lower_bound, 100 * decrease(r));
+        std::printf(
+            "profit (gamma %.3g, idle %.3g) median s: %.6f (LP, rounding and local assignment)  rate upper %.6g "
+            "lower %.6g  relative decrease %.4f %%\n",
+            profit_gamma, idle_fraction, median(t_profit), r.upper_bound, r.lower_bound, 100 * decrease(r));
         if (bags > 1) {
             // Fig. 4.2: more bags of the same environment (types drawn anew, the price from each bag's E_min).
             std::vector<double> d{decrease(r)};
@@ -183,8 +196,8 @@ int main(int argc, char** argv) {
             std::sort(d.begin(), d.end());
             double mean = 0;
             for (double x : d) mean += x / static_cast<double>(d.size());
-            std::printf("relative decrease over %d bags: mean %.4f %%  median %.4f %%  min %.4f %%  max %.4f %%\n", bags,
-                        100 * mean, 100 * median(d), 100 * d.front(), 100 * d.back());
+            std::printf("relative decrease over %d bags: mean %.4f %%  median %.4f %%  min %.4f %%  max %.4f %%\n",
+                        bags, 100 * mean, 100 * median(d), 100 * d.front(), 100 * d.back());
         }
     }
     return 0;

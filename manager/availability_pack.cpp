@@ -12,8 +12,7 @@
 
 namespace rmsim {
 
-std::vector<LocalNodeIndex> AvailabilityProfile::packed_idle_nodes(std::uint32_t k, SimTime start,
-                                                                   SimTime end) const {
+std::vector<LocalNodeIndex> AvailabilityProfile::packed_idle_nodes(std::uint32_t k, SimTime start, SimTime end) const {
     if (!groups_) return lowest_idle_nodes(k, start, end);
     const std::uint32_t n_nodes = node_count();
     if (k == 0 || k > n_nodes) return {};

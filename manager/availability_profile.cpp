@@ -28,13 +28,11 @@ Timeline::const_iterator first_ending_after(const Timeline& tl, SimTime t) {
 }
 
 /// The owner's interval on a node: the one starting at the booking's start.
-Timeline::iterator find_owned(Timeline& tl, SimTime start, TaskId owner,
-                                               LocalNodeIndex node) {
-    auto pos = std::partition_point(tl.begin(), tl.end(),
-                                    [start](const BusyInterval& iv) { return iv.start < start; });
+Timeline::iterator find_owned(Timeline& tl, SimTime start, TaskId owner, LocalNodeIndex node) {
+    auto pos = std::partition_point(tl.begin(), tl.end(), [start](const BusyInterval& iv) { return iv.start < start; });
     if (pos == tl.end() || pos->owner != owner)
-        throw std::logic_error("AvailabilityProfile: booking of " + owner_text(owner) +
-                               " missing from node " + std::to_string(node));
+        throw std::logic_error("AvailabilityProfile: booking of " + owner_text(owner) + " missing from node " +
+                               std::to_string(node));
     return pos;
 }
 
@@ -48,13 +46,9 @@ bool cost_less(const PlacementCost& x, LocalNodeIndex nx, const PlacementCost& y
 }  // namespace
 
 AvailabilityProfile::AvailabilityProfile(std::uint32_t node_count, SimTime now, std::uint32_t group_size)
-    : now_(now),
-      timelines_(node_count),
-      bounds_(node_count, NodeBounds{kInf, kInf, kNegInf}),
-      empty_bits_((static_cast<std::size_t>(node_count) + 63) / 64, ~std::uint64_t{0}),
-      empty_count_(node_count) {
-    if (node_count == 0)
-        throw std::invalid_argument("AvailabilityProfile: a cluster needs at least one node");
+    : now_(now), timelines_(node_count), bounds_(node_count, NodeBounds{kInf, kInf, kNegInf}),
+      empty_bits_((static_cast<std::size_t>(node_count) + 63) / 64, ~std::uint64_t{0}), empty_count_(node_count) {
+    if (node_count == 0) throw std::invalid_argument("AvailabilityProfile: a cluster needs at least one node");
     if (!now.is_finite()) throw std::invalid_argument("AvailabilityProfile: now must be finite");
     // Bits past the last node stay 0, so a word-level search never finds them.
     if (node_count % 64 != 0) empty_bits_.back() = (std::uint64_t{1} << (node_count % 64)) - 1;
@@ -136,15 +130,15 @@ void AvailabilityProfile::track_voids() const {
 
 void AvailabilityProfile::index_nodes(const LocalNodeIndex* first, const LocalNodeIndex* last) {
     const std::uint32_t g = group_size();
-    std::uint32_t group = 0;                      // the group whose change is being summed, its nodes
+    std::uint32_t group = 0;                        // the group whose change is being summed, its nodes
     LocalNodeIndex group_begin = 0, group_end = 0;  // [group_begin, group_end) (none yet)
     int delta = 0;  // empty nodes gained (lost: negative) by `group` since its last add_empty()
     for (const LocalNodeIndex* it = first; it != last; ++it) {
         const LocalNodeIndex node = *it;
         const Timeline& tl = timelines_[node];
         const bool empty = tl.empty();
-        bounds_[node] = empty ? NodeBounds{kInf, kInf, kNegInf}
-                              : NodeBounds{tl.front().start, tl.front().end, tl.back().end};
+        bounds_[node] =
+            empty ? NodeBounds{kInf, kInf, kNegInf} : NodeBounds{tl.front().start, tl.front().end, tl.back().end};
         std::uint64_t& word = empty_bits_[node >> 6];
         const std::uint64_t bit = std::uint64_t{1} << (node & 63);
         if (((word & bit) != 0) == empty) continue;  // the empty bit stays
@@ -187,11 +181,9 @@ std::pair<SimTime, SimTime> neighbours(const Timeline& tl, Timeline::const_itera
 
 void AvailabilityProfile::add(const std::vector<LocalNodeIndex>& given, SimTime start, SimTime end, TaskId owner,
                               BookingKind kind, double memory_gb) {
-    if (given.empty())
-        throw std::invalid_argument("AvailabilityProfile::add: no nodes for " + owner_text(owner));
+    if (given.empty()) throw std::invalid_argument("AvailabilityProfile::add: no nodes for " + owner_text(owner));
     if (!start.is_finite() || !(end > start))
-        throw std::invalid_argument("AvailabilityProfile::add: need finite start < end for " +
-                                    owner_text(owner));
+        throw std::invalid_argument("AvailabilityProfile::add: need finite start < end for " + owner_text(owner));
     if (bookings_.count(owner))
         throw std::invalid_argument("AvailabilityProfile::add: " + owner_text(owner) + " is already booked");
     const std::vector<LocalNodeIndex>& nodes = ascending(given);
@@ -204,9 +196,8 @@ void AvailabilityProfile::add(const std::vector<LocalNodeIndex>& given, SimTime 
     }
     for (LocalNodeIndex n : nodes) {
         if (!idle_fast(n, start, end))  // is_idle() without its second range check
-            throw std::logic_error("AvailabilityProfile::add: node " + std::to_string(n) +
-                                   " is busy during [" + text(start) + ", " + text(end) + ") wanted by " +
-                                   owner_text(owner));
+            throw std::logic_error("AvailabilityProfile::add: node " + std::to_string(n) + " is busy during [" +
+                                   text(start) + ", " + text(end) + ") wanted by " + owner_text(owner));
     }
     if (memory_gb != 0) {
         if (!memory_ || !(memory_gb > 0))
@@ -275,8 +266,8 @@ std::vector<TaskId> AvailabilityProfile::clear_placeholders() {
 
 std::vector<TaskId> AvailabilityProfile::set_now(SimTime now) {
     if (!now.is_finite() || now < now_)
-        throw std::invalid_argument("AvailabilityProfile::set_now: time must not go backwards (" +
-                                    text(now) + " < " + text(now_) + ")");
+        throw std::invalid_argument("AvailabilityProfile::set_now: time must not go backwards (" + text(now) + " < " +
+                                    text(now_) + ")");
     now_ = now;
     std::vector<TaskId> owners;
     for (auto it = by_end_.begin(); it != by_end_.end() && it->first <= now; ++it) owners.push_back(it->second);
@@ -344,8 +335,7 @@ void AvailabilityProfile::rebuild_cache() const {
         cache_.tail_start.push_back(a);
         cache_.tail_cum.push_back(cum);
     }
-    for (const auto& [ab, count] : finite_voids_)
-        cache_.finite.push_back(FiniteVoid{ab.first, ab.second, count});
+    for (const auto& [ab, count] : finite_voids_) cache_.finite.push_back(FiniteVoid{ab.first, ab.second, count});
     cache_.valid = true;
 }
 
@@ -355,12 +345,11 @@ void AvailabilityProfile::rebuild_cache() const {
 // smallest tail start alone is feasible and bounds the sweep. Finite periods that have started sit in a
 // min-heap by b and leave it for good once b < t + d (t only grows). Cost O(V log V) for V distinct
 // idle-period bounds, independent of the node count.
-std::optional<SimTime> AvailabilityProfile::earliest_start(std::uint32_t k, SimTime duration,
-                                                           SimTime not_before, SimTime deadline) const {
+std::optional<SimTime> AvailabilityProfile::earliest_start(std::uint32_t k, SimTime duration, SimTime not_before,
+                                                           SimTime deadline) const {
     if (k == 0) throw std::invalid_argument("AvailabilityProfile::earliest_start: k must be at least 1");
     if (!(duration > SimTime()) || !duration.is_finite())
-        throw std::invalid_argument(
-            "AvailabilityProfile::earliest_start: duration must be positive and finite");
+        throw std::invalid_argument("AvailabilityProfile::earliest_start: duration must be positive and finite");
     if (k > node_count()) return std::nullopt;
     const SimTime t0 = std::max(not_before, now_);
     if (!(t0 < deadline)) return std::nullopt;
@@ -433,12 +422,10 @@ std::optional<PlacementCost> AvailabilityProfile::placement_cost(LocalNodeIndex 
 // interval or before their first, and nodes busy with their first interval, are handled from contiguous
 // arrays; only the others (a task would go after their first interval, before their last) need their
 // timeline.
-std::vector<LocalNodeIndex> AvailabilityProfile::choose_nodes(std::uint32_t k, SimTime start,
-                                                              SimTime duration) const {
+std::vector<LocalNodeIndex> AvailabilityProfile::choose_nodes(std::uint32_t k, SimTime start, SimTime duration) const {
     if (k == 0) throw std::invalid_argument("AvailabilityProfile::choose_nodes: k must be at least 1");
     if (!(duration > SimTime()) || !duration.is_finite())
-        throw std::invalid_argument(
-            "AvailabilityProfile::choose_nodes: duration must be positive and finite");
+        throw std::invalid_argument("AvailabilityProfile::choose_nodes: duration must be positive and finite");
     const std::uint32_t n_nodes = node_count();
     if (k > n_nodes) return {};
     const SimTime end = start + duration;
@@ -456,14 +443,11 @@ std::vector<LocalNodeIndex> AvailabilityProfile::choose_nodes(std::uint32_t k, S
             auto it = first_ending_after(tl, start);
             if (it != tl.end() && it->start < end) continue;
             // Not the tail (last end > start) and not the head (first start < end): between two intervals.
-            candidates_.push_back(
-                Candidate{cost_in_period(std::prev(it)->end, it->start, start, end), n});
+            candidates_.push_back(Candidate{cost_in_period(std::prev(it)->end, it->start, start, end), n});
         }
     }
     if (candidates_.size() < k) return {};
-    auto less = [](const Candidate& x, const Candidate& y) {
-        return cost_less(x.cost, x.node, y.cost, y.node);
-    };
+    auto less = [](const Candidate& x, const Candidate& y) { return cost_less(x.cost, x.node, y.cost, y.node); };
     if (candidates_.size() > k)
         std::nth_element(candidates_.begin(), candidates_.begin() + (k - 1), candidates_.end(), less);
     std::vector<LocalNodeIndex> nodes;
@@ -480,8 +464,8 @@ std::vector<LocalNodeIndex> AvailabilityProfile::choose_nodes(std::uint32_t k, S
     return nodes;
 }
 
-std::vector<LocalNodeIndex> AvailabilityProfile::reserve(std::uint32_t k, SimTime start, SimTime duration,
-                                                         TaskId owner, BookingKind kind) {
+std::vector<LocalNodeIndex> AvailabilityProfile::reserve(std::uint32_t k, SimTime start, SimTime duration, TaskId owner,
+                                                         BookingKind kind) {
     std::vector<LocalNodeIndex> nodes = choose_nodes(k, start, duration);
     if (!nodes.empty()) add(nodes, start, start + duration, owner, kind);
     return nodes;
@@ -513,8 +497,7 @@ std::vector<LocalNodeIndex> AvailabilityProfile::idle_nodes(SimTime start, SimTi
     return nodes;
 }
 
-std::vector<LocalNodeIndex> AvailabilityProfile::lowest_idle_scan(std::uint32_t k, SimTime start,
-                                                                  SimTime end) const {
+std::vector<LocalNodeIndex> AvailabilityProfile::lowest_idle_scan(std::uint32_t k, SimTime start, SimTime end) const {
     std::vector<LocalNodeIndex> nodes;
     nodes.reserve(k);
     for (LocalNodeIndex n = 0; n < node_count(); ++n) {
@@ -564,8 +547,7 @@ bool AvailabilityProfile::idle_booked_nodes(SimTime start, SimTime end) const {
     return true;
 }
 
-std::vector<LocalNodeIndex> AvailabilityProfile::lowest_idle_nodes(std::uint32_t k, SimTime start,
-                                                                   SimTime end) const {
+std::vector<LocalNodeIndex> AvailabilityProfile::lowest_idle_nodes(std::uint32_t k, SimTime start, SimTime end) const {
     const std::uint32_t n_nodes = node_count();
     if (k == 0 || k > n_nodes) return {};
     if (!idle_booked_nodes(start, end)) return lowest_idle_scan(k, start, end);

@@ -62,10 +62,10 @@
 #include "manager/group_buckets.h"
 #include "manager/memory_pool.h"
 #include "manager/sorted_blocks.h"
-#include "manager/unit_list.h"
 #include "manager/timeline.h"
-#include "platform/time.h"
+#include "manager/unit_list.h"
 #include "platform/platform_spec.h"
+#include "platform/time.h"
 
 namespace rmsim {
 
@@ -77,27 +77,26 @@ constexpr SimTime kNoDeadline = SimTime::infinity();
 /// are all deleted at the start of the next mapping event (clear_placeholders()).
 enum class BookingKind : std::uint8_t { Running, Reservation, PlaceHolder };
 
-
 /// One owner's booking: the same interval on every node of `nodes` (ascending indices).
 struct Booking {
     TaskId owner = 0;
     BookingKind kind = BookingKind::Running;
     SimTime start;
     SimTime end;
-    bool ahead = false;  ///< added with a start after the then-current time: listed by start (future_by_start_)
-    UnitList nodes;  ///< ascending (a single node inline: manager/unit_list.h)
+    bool ahead = false;    ///< added with a start after the then-current time: listed by start (future_by_start_)
+    UnitList nodes;        ///< ascending (a single node inline: manager/unit_list.h)
     double memory_gb = 0;  ///< memory taken from the cluster's pool over [start, end) (0: none)
 };
 
 /// How placing a task on one node changes that node's fragmentation (the §3.3.7 criteria, see above).
 struct PlacementCost {
-    int void_delta = 0;           ///< change of the node's number of idle voids: -1, 0 or +1 (criterion 1)
-    SimTime period_length; ///< b - a of the idle period the task goes into, +inf for the tail
-    SimTime gap_before;   ///< s - a, the idle time left before the task on this node
+    int void_delta = 0;     ///< change of the node's number of idle voids: -1, 0 or +1 (criterion 1)
+    SimTime period_length;  ///< b - a of the idle period the task goes into, +inf for the tail
+    SimTime gap_before;     ///< s - a, the idle time left before the task on this node
 };
 
 class AvailabilityProfile {
-  public:
+public:
     /// `group_size`: consecutive nodes form groups of that many (under core granularity the profile's nodes
     /// are cores and a group is one hardware node's cores), which packed_idle_nodes() fills as few of as it can.
     explicit AvailabilityProfile(std::uint32_t node_count, SimTime now = SimTime(), std::uint32_t group_size = 1);
@@ -123,8 +122,8 @@ class AvailabilityProfile {
     /// not fit over the window).
     /// The nodes are read, not kept: a caller passes its own (ascending, as the ledger keeps them, saves a
     /// sorted copy).
-    void add(const std::vector<LocalNodeIndex>& nodes, SimTime start, SimTime end, TaskId owner,
-             BookingKind kind, double memory_gb = 0);
+    void add(const std::vector<LocalNodeIndex>& nodes, SimTime start, SimTime end, TaskId owner, BookingKind kind,
+             double memory_gb = 0);
     /// Removes the owner's booking; false if it has none (e.g. already pruned by set_now()). `booked_end`, if
     /// given, receives the end it had.
     bool remove(TaskId owner, SimTime* booked_end = nullptr);
@@ -162,8 +161,7 @@ class AvailabilityProfile {
     std::vector<LocalNodeIndex> reserve(std::uint32_t k, SimTime start, SimTime duration, TaskId owner,
                                         BookingKind kind);
     /// The node's §3.3.7 cost for a task over [start, start + duration); nullopt if it is busy then.
-    std::optional<PlacementCost> placement_cost(LocalNodeIndex node, SimTime start,
-                                                SimTime duration) const;
+    std::optional<PlacementCost> placement_cost(LocalNodeIndex node, SimTime start, SimTime duration) const;
 
     // ---- inspection ----------------------------------------------------------------------------------
     bool is_idle(LocalNodeIndex node, SimTime start, SimTime end) const;
@@ -207,7 +205,7 @@ class AvailabilityProfile {
     /// remaining" (multiply by cores per node for resources). O(bookings).
     double idle_node_seconds(SimTime from, SimTime to) const;
 
-  private:
+private:
     struct FiniteVoid {
         SimTime a;
         SimTime b;
@@ -216,7 +214,7 @@ class AvailabilityProfile {
     /// Flat copies of the void indexes for the earliest-start sweep, rebuilt only after a change.
     struct SweepCache {
         bool valid = false;
-        std::vector<SimTime> tail_start;    ///< distinct tail starts, ascending
+        std::vector<SimTime> tail_start;      ///< distinct tail starts, ascending
         std::vector<std::uint32_t> tail_cum;  ///< number of tails starting at or before tail_start[i]
         std::vector<FiniteVoid> finite;       ///< by (a, b) ascending
     };
@@ -254,8 +252,7 @@ class AvailabilityProfile {
     void erase_booking(TaskId owner);
     void erase_booking(std::unordered_map<TaskId, Booking>::iterator it);
     void rebuild_cache() const;
-    PlacementCost cost_in_period(SimTime prev_end, SimTime next_start, SimTime start,
-                                 SimTime end) const;
+    PlacementCost cost_in_period(SimTime prev_end, SimTime next_start, SimTime start, SimTime end) const;
 
     SimTime now_;
     std::vector<Timeline> timelines_;
@@ -273,8 +270,8 @@ class AvailabilityProfile {
     // bookings concerned (tens of thousands run at once on a cluster of 32,768 cores).
     SortedBlocks<std::pair<SimTime, TaskId>> future_by_start_;  ///< (start, owner), bookings added with start > now
     SortedBlocks<std::pair<SimTime, TaskId>> by_end_;           ///< (end, owner) of every booking
-    std::set<TaskId> placeholders_;                         ///< owners of the PlaceHolder bookings
-    std::vector<std::uint64_t> empty_bits_;                 ///< bit n: timelines_[n] is empty
+    std::set<TaskId> placeholders_;                             ///< owners of the PlaceHolder bookings
+    std::vector<std::uint64_t> empty_bits_;                     ///< bit n: timelines_[n] is empty
     std::uint32_t empty_count_ = 0;
     // Idle periods of all nodes keyed by their bounds, with multiplicities: nodes booked together share
     // bounds, so there are about as many keys as bookings (hundreds), not as many as nodes. Only
@@ -289,8 +286,8 @@ class AvailabilityProfile {
         PlacementCost cost;
         LocalNodeIndex node;
     };
-    mutable std::vector<Candidate> candidates_;  ///< scratch of choose_nodes()
-    mutable std::vector<char> chosen_;           ///< scratch of choose_nodes()
+    mutable std::vector<Candidate> candidates_;    ///< scratch of choose_nodes()
+    mutable std::vector<char> chosen_;             ///< scratch of choose_nodes()
     mutable std::vector<LocalNodeIndex> outside_;  ///< scratch of lowest_idle_nodes()
     std::vector<LocalNodeIndex> sorted_;           ///< scratch of ascending()
     std::optional<GroupBuckets> groups_;           ///< empty nodes per group (group_size > 1)

@@ -7,11 +7,10 @@ namespace rmsim {
 
 Bookkeeping::Bookkeeping(const PlatformSpec& platform, const std::vector<Task>& tasks, Granularity granularity,
                          const std::vector<DagJob>* jobs, EstimateConfig estimate, bool hold_job_cores)
-    : estimates_(platform, granularity, estimate),
-      ledger_(tasks, estimates_, outbox_),
-      jobs_(jobs ? std::optional<DagExecutor>(std::in_place, ledger_, estimates_, *jobs, hold_job_cores) : std::nullopt),
-      energy_(ledger_, estimates_),
-      domains_(platform),
+    : estimates_(platform, granularity, estimate), ledger_(tasks, estimates_, outbox_),
+      jobs_(jobs ? std::optional<DagExecutor>(std::in_place, ledger_, estimates_, *jobs, hold_job_cores)
+                 : std::nullopt),
+      energy_(ledger_, estimates_), domains_(platform),
       view_(estimates_, ledger_, energy_, domains_, jobs_ ? &*jobs_ : nullptr),
       decisions_(ledger_, jobs_ ? &*jobs_ : nullptr, wakeups_) {}
 
@@ -29,7 +28,8 @@ bool Bookkeeping::part_finished(TaskId t, bool preempted, double remaining, Joul
     if (jobs_ && preempted)
         throw std::logic_error("task " + std::to_string(t) + ": tasks of DAG jobs are not preemptible");
     // A task of a DAG job runs inside its job's booking (one block for the job's cores).
-    const bool done = ledger_.part_finished(t, preempted, remaining, energy_j, now, /*keeps_booking=*/jobs_.has_value());
+    const bool done =
+        ledger_.part_finished(t, preempted, remaining, energy_j, now, /*keeps_booking=*/jobs_.has_value());
     if (done && jobs_) jobs_->task_completed(t);
     return done;
 }

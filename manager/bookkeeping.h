@@ -11,9 +11,9 @@
 #include "manager/command.h"
 #include "manager/dag_executor.h"
 #include "manager/decisions.h"
+#include "manager/domain_states.h"
 #include "manager/energy_accounts.h"
 #include "manager/estimates.h"
-#include "manager/domain_states.h"
 #include "manager/policy_view.h"
 #include "manager/task_ledger.h"
 

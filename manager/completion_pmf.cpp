@@ -2,9 +2,7 @@
 
 namespace rmsim {
 
-Pmf running_completion(const Pmf& exec, double start, double now) {
-    return exec.shifted(start).truncated_before(now);
-}
+Pmf running_completion(const Pmf& exec, double start, double now) { return exec.shifted(start).truncated_before(now); }
 
 Pmf append_completion(const Pmf& ready, const Pmf& exec, const CompletionOptions& options, MergeBound* bound) {
     if (options.max_pulses == 0) return ready.convolve(exec);

@@ -20,7 +20,7 @@
 namespace rmsim {
 
 struct QueuedPmf {
-    Pmf exec;  ///< execution time at the P-state it was assigned
+    Pmf exec;                                                   ///< execution time at the P-state it was assigned
     double deadline = std::numeric_limits<double>::infinity();  ///< absolute (s)
 };
 
@@ -31,8 +31,8 @@ struct RunningPmf {
 };
 
 struct CompletionOptions {
-    std::size_t max_pulses = 0;    ///< 0: never merge
-    double cancel_threshold = 0;   ///< ρ; 0: no task is predicted to be cancelled
+    std::size_t max_pulses = 0;   ///< 0: never merge
+    double cancel_threshold = 0;  ///< ρ; 0: no task is predicted to be cancelled
 };
 
 /// Siegel §4: the executing task's completion PMF at `now`: exec shifted to `start`, pulses < now dropped,
@@ -40,12 +40,12 @@ struct CompletionOptions {
 Pmf running_completion(const Pmf& exec, double start, double now);
 
 struct QueueCompletion {
-    Pmf ready;                        ///< when the core is free after the last task not predicted cancelled
-    std::vector<double> on_time;      ///< per queued task, P(completion ≤ deadline); 0 if predicted cancelled
-    std::vector<bool> cancelled;      ///< per queued task: predicted to be cancelled at its start
-    double running_on_time = 0;       ///< the executing task's P(on time) (0 without one)
-    double expected_on_time = 0;      ///< robustness: Σ of the on-time probabilities
-    MergeBound bound;                 ///< accumulated merge error (s)
+    Pmf ready;                    ///< when the core is free after the last task not predicted cancelled
+    std::vector<double> on_time;  ///< per queued task, P(completion ≤ deadline); 0 if predicted cancelled
+    std::vector<bool> cancelled;  ///< per queued task: predicted to be cancelled at its start
+    double running_on_time = 0;   ///< the executing task's P(on time) (0 without one)
+    double expected_on_time = 0;  ///< robustness: Σ of the on-time probabilities
+    MergeBound bound;             ///< accumulated merge error (s)
 };
 
 /// The completion PMFs of the core's queue at `now`, in queue order.

@@ -57,7 +57,8 @@ std::vector<std::uint32_t> DagExecutor::idle_cores(ClusterId c, LocalNodeIndex n
 void DagExecutor::start_job(JobId j, ClusterId c, LocalNodeIndex node, const JobPlacement& pl) {
     const DagJob& job = jobs_.at(j);
     JobRecord& jr = job_records_.at(j);
-    if (jr.state != JobState::Waiting) throw std::logic_error(jname(j) + ": start of a job that is " + to_string(jr.state));
+    if (jr.state != JobState::Waiting)
+        throw std::logic_error(jname(j) + ": start of a job that is " + to_string(jr.state));
     const std::uint32_t n = job.task_count;
     if (pl.core_of_task.size() != n || pl.pstate_of_task.size() != n || pl.planned_start.size() != n)
         throw std::logic_error(jname(j) + ": the placement does not cover every task");
@@ -77,9 +78,8 @@ void DagExecutor::start_job(JobId j, ClusterId c, LocalNodeIndex node, const Job
     }
     // Tasks sharing a core run in planned-start order (ties: lower index first).
     for (auto& seq : jr.sequence)
-        std::stable_sort(seq.begin(), seq.end(), [&](std::uint32_t a, std::uint32_t b) {
-            return pl.planned_start[a] < pl.planned_start[b];
-        });
+        std::stable_sort(seq.begin(), seq.end(),
+                         [&](std::uint32_t a, std::uint32_t b) { return pl.planned_start[a] < pl.planned_start[b]; });
     // Book the job's cores as one block, under its first task's id, until its last task completes: the
     // planned response is the policy's estimate, the cores are the job's for as long as it actually runs.
     std::vector<LocalNodeIndex> units;
@@ -143,7 +143,8 @@ void DagExecutor::after_event_opened() {
 
 void DagExecutor::reject_job(JobId j) {
     JobRecord& jr = job_records_.at(j);
-    if (jr.state != JobState::Waiting) throw std::logic_error(jname(j) + ": rejection of a job that is " + to_string(jr.state));
+    if (jr.state != JobState::Waiting)
+        throw std::logic_error(jname(j) + ": rejection of a job that is " + to_string(jr.state));
     jr.state = JobState::Rejected;
     jr.end = ledger_.now();
     ++jobs_finished_;

@@ -61,8 +61,8 @@ void Decisions::wake(NodeId node, std::uint32_t core) { power_command(Command::K
 
 void Decisions::wake_me_at(SimTime at) {
     if (!(at > ledger_.now()))
-        throw std::logic_error("wake_me_at: a wake-up must be after now (" + std::to_string(at.ns()) + " ns <= " +
-                               std::to_string(ledger_.now().ns()) + " ns)");
+        throw std::logic_error("wake_me_at: a wake-up must be after now (" + std::to_string(at.ns()) +
+                               " ns <= " + std::to_string(ledger_.now().ns()) + " ns)");
     wakeups_.push_back(at);
 }
 

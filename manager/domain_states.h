@@ -15,8 +15,8 @@ namespace rmsim {
 
 struct DomainState {
     std::uint32_t level = 0;
-    std::uint32_t cores = 0;         ///< cores of the domain
-    std::uint32_t busy_cores = 0;    ///< of them, holding a task now
+    std::uint32_t cores = 0;           ///< cores of the domain
+    std::uint32_t busy_cores = 0;      ///< of them, holding a task now
     bool hardware_controlled = false;  ///< a governor or a power cap sets its level (reported by the hardware)
     double utilization() const { return cores ? static_cast<double>(busy_cores) / cores : 0.0; }
 };
@@ -52,17 +52,17 @@ private:
         std::vector<std::uint32_t> domain_of_core;   ///< local domain index per core
         std::vector<std::uint32_t> cores_of_domain;  ///< per local domain
     };
-    std::vector<NodeLayout> layouts_;               ///< per node type
-    std::vector<std::uint32_t> node_type_;          ///< per node
-    std::vector<std::uint32_t> first_domain_;       ///< per node
+    std::vector<NodeLayout> layouts_;          ///< per node type
+    std::vector<std::uint32_t> node_type_;     ///< per node
+    std::vector<std::uint32_t> first_domain_;  ///< per node
     /// One domain's state, kept together: a START and a task end read and write all of it (one cache line
     /// touched per domain, not one per field).
     struct Domain {
         std::uint32_t level = 0;
-        std::uint32_t busy = 0;     ///< cores holding a task
-        bool hardware = false;      ///< a governor or a power cap sets its level
+        std::uint32_t busy = 0;  ///< cores holding a task
+        bool hardware = false;   ///< a governor or a power cap sets its level
     };
-    std::vector<Domain> domains_;                   ///< per domain
+    std::vector<Domain> domains_;  ///< per domain
 };
 
 }  // namespace rmsim

@@ -5,8 +5,8 @@
 #include <cstddef>
 #include <memory>
 
-#include "manager/policy.h"
 #include "manager/decisions.h"
+#include "manager/policy.h"
 #include "manager/policy_view.h"
 
 namespace rmsim {

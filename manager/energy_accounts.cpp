@@ -17,7 +17,8 @@ Joules EnergyAccounts::committed() const {
         } else {
             const SimTime total = estimates_.exec_time(task, r.remaining, r.cluster, r.pstate);
             if (total > SimTime()) {
-                const double left = std::clamp(1.0 - (now - ledger_.start_time(t)).to_seconds() / total.to_seconds(), 0.0, 1.0);
+                const double left =
+                    std::clamp(1.0 - (now - ledger_.start_time(t)).to_seconds() / total.to_seconds(), 0.0, 1.0);
                 j += left * estimates_.exec_energy(task, r.remaining, r.cluster, r.pstate);
             }
         }

@@ -13,9 +13,9 @@
 namespace rmsim {
 
 struct EnergyBudget {
-    Joules budget_j = 0;        ///< per period; <= 0: no budget
+    Joules budget_j = 0;                                  ///< per period; <= 0: no budget
     SimTime period = SimTime::from_whole_seconds(86400);  ///< e.g. a day (Machovec Ch.3 §3.2.4)
-    SimTime start;  ///< when the first period starts (no constraint before it)
+    SimTime start;                                        ///< when the first period starts (no constraint before it)
 };
 
 class EnergyAccounts {

@@ -17,7 +17,6 @@ Estimates::Estimates(const PlatformSpec& platform, Granularity granularity, Esti
     }
 }
 
-
 std::uint32_t Estimates::units_needed(const Task& task, ClusterId c) const {
     const std::uint32_t cpn = cores_per_node_.at(c);
     const std::uint32_t nodes = task.nodes_on_cluster(c);
@@ -39,7 +38,8 @@ SimTime Estimates::actual_time(const Task& task, double remaining, ClusterId c, 
     // cycles are not a multiple of the clock or whose memory time has sub-ns parts would overrun its
     // booking by up to a clock period plus a nanosecond.
     const double left = 1.0 - (1.0 - remaining);
-    return SimTime::from_ns(static_cast<std::int64_t>(remaining_exec_ns(left, full, type.pstates.at(pstate).frequency_hz)));
+    return SimTime::from_ns(
+        static_cast<std::int64_t>(remaining_exec_ns(left, full, type.pstates.at(pstate).frequency_hz)));
 }
 
 SimTime Estimates::requested_time(const Task& task, double remaining, ClusterId c, std::uint32_t pstate) const {
@@ -82,7 +82,8 @@ Joules Estimates::exec_energy(const Task& task, double remaining, ClusterId c, s
     const Seconds time = exec.to_seconds();
     const WorkModel& work = task.work;
     const CoreTypeId ct = core_type_.at(c);
-    if (granularity_ == Granularity::Core) return time * units * work.busy_power_w(platform_.core_types.at(ct), ct, pstate);
+    if (granularity_ == Granularity::Core)
+        return time * units * work.busy_power_w(platform_.core_types.at(ct), ct, pstate);
     // Whole nodes: every core busy, every processor's uncore, the node's base power.
     const NodeType& nt = platform_.node_types.at(platform_.clusters.at(c).node_type);
     Watts node_w = nt.base_power_w.size() > 1 ? nt.base_power_w.at(pstate) : nt.base_power_w.front();

@@ -32,9 +32,9 @@ constexpr SimTime kCannotRun = SimTime::from_ns(-1);
 
 enum class EstimateModel { Exact, Requested, Distribution };
 /// The names of `manager.estimate` (and summary.json's scheduler.estimate).
-inline constexpr auto kEstimateModelNames = enum_names<EstimateModel>(
-    {{EstimateModel::Exact, "exact"}, {EstimateModel::Requested, "requested"},
-     {EstimateModel::Distribution, "distribution"}});
+inline constexpr auto kEstimateModelNames = enum_names<EstimateModel>({{EstimateModel::Exact, "exact"},
+                                                                       {EstimateModel::Requested, "requested"},
+                                                                       {EstimateModel::Distribution, "distribution"}});
 inline const char* to_string(EstimateModel m) { return kEstimateModelNames.name(m); }
 
 struct EstimateConfig {
@@ -81,7 +81,7 @@ private:
     EstimateConfig config_;
     std::vector<std::uint32_t> cores_per_node_;
     std::vector<std::uint32_t> unit_count_;
-    std::vector<CoreTypeId> core_type_;  ///< per cluster: the type of core 0 of its node type
+    std::vector<CoreTypeId> core_type_;        ///< per cluster: the type of core 0 of its node type
     std::vector<std::uint32_t> pstate_count_;  ///< per cluster (PlatformSpec::pstate_count of its node type)
 };
 

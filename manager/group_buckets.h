@@ -46,11 +46,11 @@ private:
     void move(std::uint32_t group, std::uint32_t from, std::uint32_t to);
 
     std::uint32_t size_;
-    std::vector<std::uint32_t> empty_;                ///< per group
-    std::vector<std::vector<std::uint64_t>> bucket_;  ///< per count 0..size: bitmap over groups
-    std::vector<std::vector<std::uint64_t>> summary_; ///< per count: bit w set iff bucket_[count][w] != 0
-    std::vector<std::uint32_t> bucket_size_;          ///< per count: groups in bucket_
-    std::vector<std::uint64_t> present_;              ///< bit c set iff bucket_size_[c] > 0
+    std::vector<std::uint32_t> empty_;                 ///< per group
+    std::vector<std::vector<std::uint64_t>> bucket_;   ///< per count 0..size: bitmap over groups
+    std::vector<std::vector<std::uint64_t>> summary_;  ///< per count: bit w set iff bucket_[count][w] != 0
+    std::vector<std::uint32_t> bucket_size_;           ///< per count: groups in bucket_
+    std::vector<std::uint64_t> present_;               ///< bit c set iff bucket_size_[c] > 0
 };
 
 }  // namespace rmsim

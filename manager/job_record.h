@@ -19,28 +19,28 @@ const char* to_string(JobState s);
 /// How a policy runs a job on a node: per task (local index in the job) the node-local core and the
 /// P-state, and the planned start relative to the job's start, which orders the tasks sharing a core.
 struct JobPlacement {
-    std::vector<std::uint32_t> core_of_task;     ///< local core index within the node
+    std::vector<std::uint32_t> core_of_task;  ///< local core index within the node
     std::vector<std::uint32_t> pstate_of_task;
-    std::vector<SimTime> planned_start;        ///< relative to the job's start
-    SimTime planned_response;                  ///< the cores are booked for this long (extended if needed)
-    Joules planned_energy_j = 0;                 ///< the policy's estimate (Singh Eq. 1-2), reported in jobs.csv
+    std::vector<SimTime> planned_start;  ///< relative to the job's start
+    SimTime planned_response;            ///< the cores are booked for this long (extended if needed)
+    Joules planned_energy_j = 0;         ///< the policy's estimate (Singh Eq. 1-2), reported in jobs.csv
 };
 
 struct JobRecord {
     JobState state = JobState::Pending;
     ClusterId cluster = 0;
-    LocalNodeIndex node = 0;                     ///< local node index in the cluster
+    LocalNodeIndex node = 0;  ///< local node index in the cluster
     std::vector<std::uint32_t> core_of_task;
     std::vector<std::vector<std::uint32_t>> sequence;  ///< per core used: its tasks in start order
-    std::vector<std::uint32_t> slot_of_core;     ///< node-local core -> index into sequence (or none)
-    std::vector<std::uint32_t> next_on_core;     ///< per sequence: the next task's position
-    std::vector<std::uint32_t> inputs_left;      ///< per task: edges not yet satisfied
+    std::vector<std::uint32_t> slot_of_core;           ///< node-local core -> index into sequence (or none)
+    std::vector<std::uint32_t> next_on_core;           ///< per sequence: the next task's position
+    std::vector<std::uint32_t> inputs_left;            ///< per task: edges not yet satisfied
     std::uint32_t tasks_left = 0;
     SimTime start = kNotYet, end = kNotYet;
     SimTime planned_response;
     Joules planned_energy_j = 0;
-    Joules energy_j = 0;                         ///< measured: the core energy of its tasks (meters)
-    std::uint32_t transfers = 0;                 ///< data transfers between cores
+    Joules energy_j = 0;          ///< measured: the core energy of its tasks (meters)
+    std::uint32_t transfers = 0;  ///< data transfers between cores
 };
 
 }  // namespace rmsim

@@ -15,7 +15,7 @@
 namespace rmsim {
 
 class MemoryPool {
-  public:
+public:
     explicit MemoryPool(double capacity_gb);
 
     double capacity_gb() const { return capacity_gb_; }
@@ -37,7 +37,7 @@ class MemoryPool {
     /// (t, that time) holds less memory than the window starting at t (the booked amount does not fall there).
     SimTime next_release_after(SimTime t) const;
 
-  private:
+private:
     void rebuild_steps() const;
     /// The number of steps that begin at or before t (rebuilding the flat copy after a change).
     std::size_t step_at(SimTime t) const;

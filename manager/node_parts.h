@@ -17,9 +17,9 @@ namespace rmsim {
 
 /// Where the units of one cluster lie (TaskLedger::unit_layout()).
 struct UnitLayout {
-    NodeId first_node = 0;             ///< global index of the cluster's first node
+    NodeId first_node = 0;  ///< global index of the cluster's first node
     std::uint32_t cores_per_node = 1;
-    bool whole_nodes = false;          ///< Granularity::Node: a unit is a whole node
+    bool whole_nodes = false;  ///< Granularity::Node: a unit is a whole node
 
     /// Units per node: 1 for whole nodes, else the node's cores.
     std::uint32_t units_per_node() const { return whole_nodes ? 1 : cores_per_node; }
@@ -35,7 +35,7 @@ struct NodePart {
     NodeId node = 0;
     const std::uint32_t* first = nullptr;
     const std::uint32_t* last = nullptr;
-    std::uint32_t base = 0;    ///< the unit of the node's core 0 (its only unit for a whole node)
+    std::uint32_t base = 0;  ///< the unit of the node's core 0 (its only unit for a whole node)
     bool whole_node = false;
 
     std::uint32_t units() const { return static_cast<std::uint32_t>(last - first); }

@@ -31,17 +31,15 @@ struct PluginRegistries {
 #define RMSIM_PLUGIN_STR(x) RMSIM_PLUGIN_STR2(x)
 /// The build a plug-in and rmsim must share: rmsim's version, the C++ standard and the C++ ABI (the classes a
 /// plug-in derives from and the registries it fills have no stable binary interface across versions).
-#define RMSIM_PLUGIN_BUILD                                                                                    \
-    "rmsim " RMSIM_VERSION_STRING " (C++ " RMSIM_PLUGIN_STR(__cplusplus) ", C++ ABI " RMSIM_PLUGIN_STR(      \
+#define RMSIM_PLUGIN_BUILD                                                                              \
+    "rmsim " RMSIM_VERSION_STRING " (C++ " RMSIM_PLUGIN_STR(__cplusplus) ", C++ ABI " RMSIM_PLUGIN_STR( \
         __GXX_ABI_VERSION) ", libstdc++ ABI " RMSIM_PLUGIN_STR(_GLIBCXX_USE_CXX11_ABI) ")"
 
 /// Defines the plug-in's two entry points: the build it was made for, and the registration function
 /// `function(rmsim::PluginRegistries&)` that rmsim calls once after checking the build.
-#define RMSIM_PLUGIN(function)                                                                                \
-    extern "C" __attribute__((visibility("default"))) const char* rmsim_plugin_build() {                      \
-        return RMSIM_PLUGIN_BUILD;                                                                            \
-    }                                                                                                         \
-    extern "C" __attribute__((visibility("default"))) void rmsim_plugin_register(                             \
-        rmsim::PluginRegistries& registries) {                                                                \
-        function(registries);                                                                                 \
+#define RMSIM_PLUGIN(function)                                                                                        \
+    extern "C" __attribute__((visibility("default"))) const char* rmsim_plugin_build() { return RMSIM_PLUGIN_BUILD; } \
+    extern "C" __attribute__((visibility("default"))) void rmsim_plugin_register(                                     \
+        rmsim::PluginRegistries& registries) {                                                                        \
+        function(registries);                                                                                         \
     }

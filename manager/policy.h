@@ -21,9 +21,9 @@ enum class Granularity { Node, Core };
 
 /// When the ResourceManager triggers mapping events for this policy.
 struct PolicyTraits {
-    bool on_arrival = true;      ///< a mapping event whenever tasks arrive (immediate mode)
-    bool on_completion = true;   ///< ... and whenever tasks complete or are preempted
-    SimTime period;              ///< and periodically (0 = never), e.g. 60 s in Machovec Ch.3 §3.3.1
+    bool on_arrival = true;     ///< a mapping event whenever tasks arrive (immediate mode)
+    bool on_completion = true;  ///< ... and whenever tasks complete or are preempted
+    SimTime period;             ///< and periodically (0 = never), e.g. 60 s in Machovec Ch.3 §3.3.1
     Granularity granularity = Granularity::Core;
     /// The policy schedules DAG jobs (PolicyView::waiting_jobs(), Decisions::start_job()) rather than tasks;
     /// rmsim refuses to pair it with a workload of independent tasks, and the other policies with DAG jobs.

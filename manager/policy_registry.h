@@ -23,7 +23,7 @@ using PolicyParams = Params;
 struct PolicyInfo {
     std::string name;
     std::string family;
-    std::string paper;         ///< the section it implements, e.g. "Machovec Ch.3 §3.3.4"
+    std::string paper;  ///< the section it implements, e.g. "Machovec Ch.3 §3.3.4"
     std::string description;
     std::vector<ParamInfo> params;
     std::function<std::unique_ptr<Policy>(const PolicyParams&)> make;

@@ -10,9 +10,9 @@
 
 #include "manager/availability_profile.h"
 #include "manager/dag_executor.h"
+#include "manager/domain_states.h"
 #include "manager/energy_accounts.h"
 #include "manager/estimates.h"
-#include "manager/domain_states.h"
 #include "manager/task_ledger.h"
 #include "platform/platform_spec.h"
 #include "workloads/task.h"

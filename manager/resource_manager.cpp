@@ -26,8 +26,8 @@ ResourceManager::ResourceManager(sc_core::sc_module_name name, const PlatformSpe
                                  const std::vector<Task>& tasks, Policy& policy, const ManagerConfig& config,
                                  const std::vector<DagJob>* jobs)
     : sc_module(name), port_(port), tasks_(tasks), policy_(policy), traits_(policy.traits()), config_(config),
-      books_(platform, tasks, traits_.granularity, jobs, config.estimate, config.hold_job_cores),
-      wake_now_("wake_now"), wake_at_("wake_at") {
+      books_(platform, tasks, traits_.granularity, jobs, config.estimate, config.hold_job_cores), wake_now_("wake_now"),
+      wake_at_("wake_at") {
     policy_.prepare(books_.view());
     books_.energy().set_budget(config.budget);
     // The first boundary is the budget's start when it is later than 0 (e.g. after a warm-up).
@@ -222,8 +222,8 @@ void ResourceManager::send_start(TaskId t) {
     // One START per node part (manager/node_parts.h): a whole node, or its cores as a mask (nodes of up to 64
     // cores); one per core on larger nodes. The parts were counted when the task started (TaskLedger::
     // set_running); the first part's node is the gang root.
-    const bool masks = books_.estimates().granularity() == Granularity::Core &&
-                       books_.estimates().cores_per_node(r.cluster) <= 64;
+    const bool masks =
+        books_.estimates().granularity() == Granularity::Core && books_.estimates().cores_per_node(r.cluster) <= 64;
     Message m;
     m.op = Op::Start;
     m.task = t;

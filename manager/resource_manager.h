@@ -20,10 +20,10 @@
 // pending at t, so completions, arrivals and notices of the same instant are all registered before it
 // decides.
 #include <cstdint>
+#include <limits>
 #include <memory>
 #include <queue>
 #include <unordered_map>
-#include <limits>
 #include <vector>
 
 #include <systemc>
@@ -41,7 +41,7 @@ namespace rmsim {
 struct ManagerConfig {
     SimTime end = SimTime::infinity();  ///< stop the simulation here (infinity: when every task has finished)
     EnergyBudget budget;
-    EstimateConfig estimate;            ///< how the manager estimates execution times (manager/estimates.h)
+    EstimateConfig estimate;  ///< how the manager estimates execution times (manager/estimates.h)
     /// DAG jobs: keep a job's cores powered from its start to its end (Singh 2015 Eq. 1: static power of the
     /// used cores over the job's execution time), or let a core that gates when idle gate between the
     /// job's tasks (false). manager/dag_executor.h.
@@ -51,11 +51,11 @@ struct ManagerConfig {
 struct ManagerStats {
     std::uint64_t mapping_events = 0;
     SimTime last_mapping_event = kNotYet;  ///< when the policy was last called (kNotYet: never)
-    EventTiming event_wall;             ///< scheduler wall time per mapping event, by queue length
-    std::size_t max_waiting = 0;        ///< longest waiting queue seen at a mapping event
-    std::uint64_t deferred_starts = 0;  ///< starts delayed because a unit was still held by an earlier task
-    std::uint64_t overruns = 0;         ///< running tasks projected past their booking into a later one
-    std::uint64_t kills = 0;            ///< tasks killed at their time limit
+    EventTiming event_wall;                ///< scheduler wall time per mapping event, by queue length
+    std::size_t max_waiting = 0;           ///< longest waiting queue seen at a mapping event
+    std::uint64_t deferred_starts = 0;     ///< starts delayed because a unit was still held by an earlier task
+    std::uint64_t overruns = 0;            ///< running tasks projected past their booking into a later one
+    std::uint64_t kills = 0;               ///< tasks killed at their time limit
     // The hardware's side of the task counts, as the manager hears it (the end-of-run invariants compare them
     // with the ledger's): node parts started and their final notices, and the tasks a notice completed.
     std::uint64_t parts_started = 0;       ///< node parts whose START went to the hardware
@@ -119,7 +119,7 @@ private:
     /// The i-th task to arrive.
     TaskId arriving(std::size_t i) const { return arrival_order_.empty() ? i : arrival_order_[i]; }
     SimTime next_period_;
-    SimTime next_budget_;  ///< the next budget period boundary
+    SimTime next_budget_;              ///< the next budget period boundary
     bool meter_interval_set_ = false;  ///< the meter's interval readings follow the budget periods
     bool event_due_ = false;
     std::vector<TaskId> deferred_;

@@ -16,11 +16,11 @@ namespace rmsim {
 
 template <typename T>
 class SortedBlocks {
-  public:
+public:
     static constexpr std::size_t kBlock = 64;
 
     class const_iterator {
-      public:
+    public:
         using iterator_category = std::forward_iterator_tag;
         using value_type = T;
         using difference_type = std::ptrdiff_t;
@@ -45,7 +45,7 @@ class SortedBlocks {
         bool operator==(const const_iterator& o) const { return b_ == o.b_ && i_ == o.i_; }
         bool operator!=(const const_iterator& o) const { return !(*this == o); }
 
-      private:
+    private:
         friend class SortedBlocks;
         const_iterator(const std::vector<std::vector<T>>* blocks, std::size_t b, std::size_t i)
             : blocks_(blocks), b_(b), i_(i) {}
@@ -69,8 +69,7 @@ class SortedBlocks {
     /// The first value > v.
     const_iterator upper_bound(const T& v) const {
         // The first block whose largest value is > v holds it.
-        const std::size_t b =
-            static_cast<std::size_t>(std::upper_bound(max_.begin(), max_.end(), v) - max_.begin());
+        const std::size_t b = static_cast<std::size_t>(std::upper_bound(max_.begin(), max_.end(), v) - max_.begin());
         if (b == blocks_.size()) return end();
         const auto& blk = blocks_[b];
         return {&blocks_, b, static_cast<std::size_t>(std::upper_bound(blk.begin(), blk.end(), v) - blk.begin())};
@@ -124,7 +123,7 @@ class SortedBlocks {
         size_ = 0;
     }
 
-  private:
+private:
     /// The first block whose largest value is >= v (blocks_.size() if none).
     std::size_t block_for(const T& v) const {
         return static_cast<std::size_t>(std::lower_bound(max_.begin(), max_.end(), v) - max_.begin());

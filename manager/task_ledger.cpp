@@ -27,12 +27,8 @@ const char* to_string(TaskState s) {
 }
 
 TaskLedger::TaskLedger(const std::vector<Task>& tasks, const Estimates& estimates, std::vector<Command>& outbox)
-    : tasks_(tasks),
-      estimates_(estimates),
-      outbox_(outbox),
-      records_(tasks.size()),
-      committed_bits_((tasks.size() + 63) / 64, 0),
-      waiting_(tasks) {
+    : tasks_(tasks), estimates_(estimates), outbox_(outbox), records_(tasks.size()),
+      committed_bits_((tasks.size() + 63) / 64, 0), waiting_(tasks) {
     // Under core granularity a hardware node's cores are one group of the profile (packing, NodeChoice::Pack).
     for (ClusterId c = 0; c < estimates_.cluster_count(); ++c)
         profiles_.emplace_back(estimates_.unit_count(c), SimTime(),
@@ -118,7 +114,8 @@ void TaskLedger::book(TaskId owner, ClusterId c, std::vector<LocalNodeIndex>& un
 
 void TaskLedger::start(TaskId t, ClusterId c, std::vector<LocalNodeIndex> units, std::uint32_t pstate) {
     TaskRecord& r = records_.at(t);
-    if (r.state != TaskState::Waiting) throw std::logic_error(tname(t) + ": start of a task that is " + to_string(r.state));
+    if (r.state != TaskState::Waiting)
+        throw std::logic_error(tname(t) + ": start of a task that is " + to_string(r.state));
     const std::uint16_t level = record_pstate(pstate);  // before any change
     SimTime d = exec_time(t, c, pstate);
     if (d.is_negative()) throw std::logic_error(tname(t) + ": cannot run on cluster " + std::to_string(c));
@@ -158,7 +155,8 @@ void TaskLedger::reserve(TaskId t, ClusterId c, std::vector<LocalNodeIndex> unit
         return;
     }
     TaskRecord& r = records_.at(t);
-    if (r.state != TaskState::Waiting) throw std::logic_error(tname(t) + ": reservation of a task that is " + to_string(r.state));
+    if (r.state != TaskState::Waiting)
+        throw std::logic_error(tname(t) + ": reservation of a task that is " + to_string(r.state));
     const std::uint16_t level = record_pstate(pstate);  // before any change
     SimTime d = exec_time(t, c, pstate);
     if (d.is_negative()) throw std::logic_error(tname(t) + ": cannot run on cluster " + std::to_string(c));
@@ -174,8 +172,7 @@ void TaskLedger::reserve(TaskId t, ClusterId c, std::vector<LocalNodeIndex> unit
     reserved_.push(Timed{start_at, t});
 }
 
-void TaskLedger::hold_for_job(TaskId t, ClusterId c, LocalNodeIndex unit, std::uint32_t pstate,
-                              SimTime planned_start) {
+void TaskLedger::hold_for_job(TaskId t, ClusterId c, LocalNodeIndex unit, std::uint32_t pstate, SimTime planned_start) {
     TaskRecord& r = records_.at(t);
     const std::uint16_t level = record_pstate(pstate);  // before any change
     set_state(t, TaskState::Reserved);
@@ -218,7 +215,8 @@ std::vector<TaskId> TaskLedger::reserved_tasks() const {
 
 void TaskLedger::reject(TaskId t) {
     TaskRecord& r = records_.at(t);
-    if (r.state != TaskState::Waiting) throw std::logic_error(tname(t) + ": rejection of a task that is " + to_string(r.state));
+    if (r.state != TaskState::Waiting)
+        throw std::logic_error(tname(t) + ": rejection of a task that is " + to_string(r.state));
     set_state(t, TaskState::Rejected);
     r.end = now_;
     ++finished_count_;
@@ -227,7 +225,8 @@ void TaskLedger::reject(TaskId t) {
 
 void TaskLedger::preempt(TaskId t) {
     TaskRecord& r = records_.at(t);
-    if (r.state != TaskState::Running) throw std::logic_error(tname(t) + ": preemption of a task that is " + to_string(r.state));
+    if (r.state != TaskState::Running)
+        throw std::logic_error(tname(t) + ": preemption of a task that is " + to_string(r.state));
     profiles_.at(r.cluster).remove(t);
     Command cmd;
     cmd.kind = Command::Kind::Preempt;
@@ -237,7 +236,8 @@ void TaskLedger::preempt(TaskId t) {
 
 void TaskLedger::kill(TaskId t) {
     TaskRecord& r = records_.at(t);
-    if (r.state != TaskState::Running || r.killing) throw std::logic_error(tname(t) + ": kill of a task that is " + to_string(r.state));
+    if (r.state != TaskState::Running || r.killing)
+        throw std::logic_error(tname(t) + ": kill of a task that is " + to_string(r.state));
     r.killing = true;
     profiles_.at(r.cluster).remove(t);
     Command cmd;

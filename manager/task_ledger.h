@@ -47,9 +47,7 @@ public:
     }
     /// Times the task was preempted (its work kept, it waited again); 0 for most tasks, whose records say so
     /// without a look-up.
-    std::uint32_t preemptions(TaskId t) const {
-        return records_.at(t).preempted ? preempted_.at(t).preemptions : 0;
-    }
+    std::uint32_t preemptions(TaskId t) const { return records_.at(t).preempted ? preempted_.at(t).preemptions : 0; }
     /// Reserved: the reserved start; kNotYet otherwise.
     SimTime planned_start(TaskId t) const {
         auto it = planned_start_.find(t);

@@ -16,14 +16,14 @@
 namespace rmsim {
 
 enum class TaskState : std::uint8_t {
-    Pending,    ///< not arrived yet
-    Waiting,    ///< arrived, mappable
-    Reserved,   ///< has a permanent reservation or a place-holder for a future start
+    Pending,   ///< not arrived yet
+    Waiting,   ///< arrived, mappable
+    Reserved,  ///< has a permanent reservation or a place-holder for a future start
     Running,
     Completed,
-    Dropped,    ///< removed by the manager (e.g. utility below the dropping threshold)
-    Rejected,   ///< refused at allocation (e.g. value already zero)
-    Killed,     ///< stopped for good at its time limit (the `requested` estimate model's kill)
+    Dropped,   ///< removed by the manager (e.g. utility below the dropping threshold)
+    Rejected,  ///< refused at allocation (e.g. value already zero)
+    Killed,    ///< stopped for good at its time limit (the `requested` estimate model's kill)
 };
 const char* to_string(TaskState s);
 
@@ -58,10 +58,10 @@ struct TaskRecord {
     /// Running/Reserved: allocation units in the cluster's profile (released when the task ends: its
     /// placement stays in first_node, first_core and node_count)
     UnitList units;
-    SimTime first_start = kNotYet;    ///< first time the task started
-    SimTime end = kNotYet;            ///< completion, drop or rejection time
-    double remaining = 1.0;        ///< fraction of the work still to do (preemption conserves it)
-    Joules energy_j = 0;           ///< core energy attributed by the hardware (all segments)
+    SimTime first_start = kNotYet;  ///< first time the task started
+    SimTime end = kNotYet;          ///< completion, drop or rejection time
+    double remaining = 1.0;         ///< fraction of the work still to do (preemption conserves it)
+    Joules energy_j = 0;            ///< core energy attributed by the hardware (all segments)
 };
 
 /// The largest P-state index a record holds.
@@ -75,6 +75,5 @@ inline std::uint16_t record_pstate(std::uint32_t pstate) {
                                std::to_string(kMaxRecordPState) + ")");
     return static_cast<std::uint16_t>(pstate);
 }
-
 
 }  // namespace rmsim

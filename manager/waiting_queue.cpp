@@ -60,15 +60,19 @@ void WaitingQueue::merge_late() const {
         // The slots are in arrival order: l's place is found by bisection (a comparison reads two task
         // records; a linear walk cost one per slot per merge, i.e. per mapping event with a preemption).
         for (const auto place = std::lower_bound(s, slots_.end(), l, earlier); s != place; ++s) {
-            if (mark_[*s] == Mark::Live) merged.push_back(*s);
-            else mark_[*s] = Mark::Out;
+            if (mark_[*s] == Mark::Live)
+                merged.push_back(*s);
+            else
+                mark_[*s] = Mark::Out;
         }
         mark_[l] = Mark::Live;
         merged.push_back(l);
     }
     for (; s != slots_.end(); ++s) {
-        if (mark_[*s] == Mark::Live) merged.push_back(*s);
-        else mark_[*s] = Mark::Out;
+        if (mark_[*s] == Mark::Live)
+            merged.push_back(*s);
+        else
+            mark_[*s] = Mark::Out;
     }
     slots_.swap(merged);
     late_.clear();
@@ -86,8 +90,10 @@ void WaitingQueue::tidy() {
         // Compaction, paid for by the removals since the last one.
         std::size_t w = 0;
         for (std::size_t i = head_; i < slots_.size(); ++i) {
-            if (mark_[slots_[i]] == Mark::Live) slots_[w++] = slots_[i];
-            else mark_[slots_[i]] = Mark::Out;
+            if (mark_[slots_[i]] == Mark::Live)
+                slots_[w++] = slots_[i];
+            else
+                mark_[slots_[i]] = Mark::Out;
         }
         slots_.resize(w);
         head_ = 0;

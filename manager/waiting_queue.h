@@ -82,7 +82,7 @@ private:
     std::vector<std::uint32_t> log_;     ///< every add(), in order (task ids fit 32 bits: checked)
     mutable std::size_t head_ = 0;
     std::size_t live_ = 0;
-    mutable std::size_t dead_ = 0;       ///< dead slots in slots_[head_..]
+    mutable std::size_t dead_ = 0;  ///< dead slots in slots_[head_..]
 };
 
 }  // namespace rmsim

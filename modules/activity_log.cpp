@@ -10,12 +10,9 @@ namespace rmsim {
 
 const char* to_string(ActivityLog::SegmentEnd e) {
     switch (e) {
-        case ActivityLog::SegmentEnd::Completed:
-            return "completed";
-        case ActivityLog::SegmentEnd::Preempted:
-            return "preempted";
-        case ActivityLog::SegmentEnd::Unfinished:
-            return "unfinished";
+        case ActivityLog::SegmentEnd::Completed: return "completed";
+        case ActivityLog::SegmentEnd::Preempted: return "preempted";
+        case ActivityLog::SegmentEnd::Unfinished: return "unfinished";
     }
     return "?";
 }
@@ -23,16 +20,16 @@ const char* to_string(ActivityLog::SegmentEnd e) {
 void ActivityLog::segment_begin(NodeId node, std::uint32_t core, TaskId task, const sc_core::sc_time& at) {
     if (!record_segments_) return;
     if (!open_.emplace(key(node, core), Open{to_ns(at), task}).second)
-        report_error(msg_type::activity, "ActivityLog: node " + std::to_string(node) + " core " +
-                                             std::to_string(core) + " began a segment while holding one");
+        report_error(msg_type::activity, "ActivityLog: node " + std::to_string(node) + " core " + std::to_string(core) +
+                                             " began a segment while holding one");
 }
 
 void ActivityLog::segment_end(NodeId node, std::uint32_t core, const sc_core::sc_time& at, SegmentEnd how) {
     if (!record_segments_) return;
     const auto it = open_.find(key(node, core));
     if (it == open_.end()) {
-        report_error(msg_type::activity, "ActivityLog: node " + std::to_string(node) + " core " +
-                                             std::to_string(core) + " ended a segment it did not hold");
+        report_error(msg_type::activity, "ActivityLog: node " + std::to_string(node) + " core " + std::to_string(core) +
+                                             " ended a segment it did not hold");
         return;
     }
     add_segment(Segment{it->second.begin_ns, to_ns(at), it->second.task, node, core, core, how});
@@ -51,13 +48,13 @@ void ActivityLog::add_segment(const Segment& s) {
     segments_.push_back(s);
 }
 
-void ActivityLog::pstate_change(NodeId node, std::uint32_t core, std::uint32_t level,
-                                const sc_core::sc_time& at, const sc_core::sc_time& effective) {
+void ActivityLog::pstate_change(NodeId node, std::uint32_t core, std::uint32_t level, const sc_core::sc_time& at,
+                                const sc_core::sc_time& effective) {
     const std::uint64_t at_ns = to_ns(at), eff_ns = to_ns(effective);
     if (!pstates_.empty()) {
         PStateChange& last = pstates_.back();
-        if (last.node == node && last.core_last + 1 == core && last.at_ns == at_ns &&
-            last.effective_ns == eff_ns && last.level == level) {
+        if (last.node == node && last.core_last + 1 == core && last.at_ns == at_ns && last.effective_ns == eff_ns &&
+            last.level == level) {
             last.core_last = core;
             return;
         }

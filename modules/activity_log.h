@@ -18,7 +18,7 @@
 namespace rmsim {
 
 class ActivityLog {
-  public:
+public:
     enum class SegmentEnd : std::uint8_t {
         Completed,   ///< the core's part of the task finished (after any gang barrier)
         Preempted,   ///< stopped by a PREEMPT command
@@ -66,7 +66,7 @@ class ActivityLog {
     const std::vector<Segment>& segments() const { return segments_; }
     std::size_t open_segments() const { return open_.size(); }
 
-  private:
+private:
     struct Open {
         std::uint64_t begin_ns;
         TaskId task;

@@ -7,10 +7,10 @@
 #include <functional>
 #include <limits>
 
-#include <systemc>
-#include <tlm>
 #include <tlm_utils/simple_initiator_socket.h>
 #include <tlm_utils/simple_target_socket.h>
+#include <systemc>
+#include <tlm>
 
 #include "modules/instant_watchdog.h"
 #include "modules/machine_meter.h"

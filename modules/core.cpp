@@ -5,8 +5,8 @@
 #include <string>
 
 #include "modules/activity_log.h"
-#include "platform/exec_rounding.h"
 #include "modules/sim_time.h"
+#include "platform/exec_rounding.h"
 
 namespace rmsim {
 
@@ -53,7 +53,8 @@ sc_time Core::projected_completion() const {
 
 void Core::accrue_progress() {
     const sc_time now = sim_now();
-    if (progressing() && duration_s_ > 0) done_ = std::min(1.0, done_ + to_seconds(now - progress_since_) / duration_s_);
+    if (progressing() && duration_s_ > 0)
+        done_ = std::min(1.0, done_ + to_seconds(now - progress_since_) / duration_s_);
     progress_since_ = now;
 }
 
@@ -144,8 +145,8 @@ bool Core::start(const Message& m, const sc_time& ready_at, const sc_time& resto
         return false;
     }
     if (m.pstate >= type_.pstates.size()) {
-        report_error(msg_type::core, std::string(name()) + ": START at P-state " + std::to_string(m.pstate) +
-                                         " out of range");
+        report_error(msg_type::core,
+                     std::string(name()) + ": START at P-state " + std::to_string(m.pstate) + " out of range");
         return false;
     }
     if (m.work.duration(type_, type_id_, level_) < 0 ||
@@ -295,8 +296,7 @@ void Core::switch_pstate(std::uint32_t level) {
         switch_end_ = sim_now() + from_seconds_ceil(type_.transition_latency_s);
     }
     // A request that replaces a pending switch takes effect when that switch ends.
-    if (log_)
-        log_->pstate_change(host_.node_id(), index_, level, sim_now(), switching_ ? switch_end_ : sim_now());
+    if (log_) log_->pstate_change(host_.node_id(), index_, level, sim_now(), switching_ ? switch_end_ : sim_now());
     refresh_power();
     reschedule();
 }

@@ -25,10 +25,10 @@
 #include "modules/instant_watchdog.h"
 #include "modules/power_meter.h"
 #include "modules/protocol.h"
+#include "modules/sim_time.h"
 #include "platform/platform_spec.h"
 #include "platform/prefetch.h"
 #include "platform/work_model.h"
-#include "modules/sim_time.h"
 
 namespace rmsim {
 
@@ -90,19 +90,19 @@ public:
 
     // --- queries ---
     State state() const { return state_; }
-    std::uint32_t pstate() const { return level_; }   ///< the level in force (the old one during a switch)
+    std::uint32_t pstate() const { return level_; }  ///< the level in force (the old one during a switch)
     bool switching() const { return switching_; }
-    bool has_segment() const { return state_ == State::Running || state_ == State::Barrier || (state_ == State::Waking && has_task_); }
+    bool has_segment() const {
+        return state_ == State::Running || state_ == State::Barrier || (state_ == State::Waking && has_task_);
+    }
     bool kept_powered() const { return kept_powered_; }
     /// True while the core holds a task segment (from its START to its end: wake-up and barrier wait
     /// included), as an operating system would count a CPU busy.
     bool busy() const { return has_task_; }
     /// The time the core has been busy since the start of the run, up to now (DVFS governors' load).
-    sc_core::sc_time busy_time() const {
-        return has_task_ ? busy_total_ + (sim_now() - busy_since_) : busy_total_;
-    }
+    sc_core::sc_time busy_time() const { return has_task_ ? busy_total_ + (sim_now() - busy_since_) : busy_total_; }
     TaskId task() const { return task_; }
-    double done_fraction() const;                     ///< of the current segment, up to now
+    double done_fraction() const;  ///< of the current segment, up to now
     /// When the segment's work will be done if nothing changes (through a pending wake-up or DVFS switch);
     /// when it was done for a core waiting after its work; SC_ZERO_TIME without a segment.
     sc_core::sc_time projected_completion() const;
@@ -137,30 +137,30 @@ private:
     // cores, for 1 % fewer modelled misses.)
     State state_ = State::Idle;
     bool switching_ = false;
-    bool holding_ = false;             ///< busy but not progressing until hold_until_ (restore, checkpoint)
+    bool holding_ = false;  ///< busy but not progressing until hold_until_ (restore, checkpoint)
     bool has_task_ = false;
-    bool completion_armed_ = false;    ///< completion_at_ is a pending completion (it may be now: zero work)
-    bool kept_powered_ = false;        ///< keep_powered(): not gated between segments
+    bool completion_armed_ = false;  ///< completion_at_ is a pending completion (it may be now: zero work)
+    bool kept_powered_ = false;      ///< keep_powered(): not gated between segments
     std::uint32_t level_ = 0;
     sc_core::sc_time completion_at_;
     sc_core::sc_time progress_since_;
-    double done_ = 0;                  ///< fraction done at progress_since_
-    Seconds duration_s_ = 0;           ///< time of the whole work at the level in force
-    CoreTimer* timer_;                 ///< the host's, or nullptr: then event_ and a process of its own
+    double done_ = 0;         ///< fraction done at progress_since_
+    Seconds duration_s_ = 0;  ///< time of the whole work at the level in force
+    CoreTimer* timer_;        ///< the host's, or nullptr: then event_ and a process of its own
     CoreHost& host_;
     const CoreType& type_;
     CoreTypeId type_id_;
     std::uint32_t index_;
     // the segment
     TaskId task_ = 0;
-    sc_core::sc_time work_done_at_;    ///< Barrier: when the work was done
-    sc_core::sc_time last_projection_; ///< as last reported to the host
+    sc_core::sc_time work_done_at_;     ///< Barrier: when the work was done
+    sc_core::sc_time last_projection_;  ///< as last reported to the host
     Joules energy_at_start_ = 0;
-    sc_core::sc_time busy_since_;      ///< when the current segment began
+    sc_core::sc_time busy_since_;  ///< when the current segment began
     ActivityLog* log_ = nullptr;
     WorkModel work_;
-    sc_core::sc_time busy_total_;      ///< busy time of the segments that have ended
-    Joules kept_since_j_ = 0;          ///< meter reading when the energy not yet given to a segment began
+    sc_core::sc_time busy_total_;  ///< busy time of the segments that have ended
+    Joules kept_since_j_ = 0;      ///< meter reading when the energy not yet given to a segment began
     PowerMeter meter_;
     // DVFS switches, wake-ups, holds
     std::uint32_t target_level_ = 0;

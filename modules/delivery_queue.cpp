@@ -17,7 +17,7 @@ DeliveryQueue::DeliveryQueue(sc_core::sc_module_name name) : sc_module(name) {
 }
 
 void DeliveryQueue::arm(Alarm& a, std::uint64_t at, std::uint64_t now) {
-    if (draining_) return;  // drain() arms both events for what is left when it is done
+    if (draining_) return;                             // drain() arms both events for what is left when it is done
     if (a.armed_at > now && at >= a.armed_at) return;  // the kernel would ignore a later notification
     a.armed_at = at;
     a.event.notify(sc_core::sc_time::from_value(at - now));

@@ -18,7 +18,7 @@
 namespace rmsim {
 
 class EnergySampler : public EnergyObserver {
-  public:
+public:
     struct Sample {
         sc_core::sc_time at;                           ///< exact, at the kernel's resolution
         std::uint64_t at_ns;                           ///< `at` in whole ns (rounded up): the outputs' clock
@@ -44,7 +44,7 @@ class EnergySampler : public EnergyObserver {
     const std::vector<Sample>& samples() const { return samples_; }
     const std::vector<PowerPoint>& power_points() const { return points_; }
 
-  private:
+private:
     void take(const EnergyIntegrator& i, const sc_core::sc_time& at);
     void point(std::uint64_t at_ns, Watts w);
 

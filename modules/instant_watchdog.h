@@ -30,9 +30,9 @@ public:
         }
         if (++count_ > kActivationsPerInstant) {
             count_ = 1;
-            report_error(msg_type::watchdog, std::string("watchdog: ") + owner.name() + " ran " +
-                                                 std::to_string(kActivationsPerInstant) + " times at t = " +
-                                                 now.to_string() + " without simulated time advancing (a livelock)");
+            report_error(msg_type::watchdog,
+                         std::string("watchdog: ") + owner.name() + " ran " + std::to_string(kActivationsPerInstant) +
+                             " times at t = " + now.to_string() + " without simulated time advancing (a livelock)");
         }
     }
 

@@ -10,15 +10,15 @@
 #include <cstdint>
 #include <vector>
 
-#include <systemc>
-#include <tlm>
 #include <tlm_utils/multi_passthrough_initiator_socket.h>
 #include <tlm_utils/multi_passthrough_target_socket.h>
+#include <systemc>
+#include <tlm>
 
 #include "modules/delivery_queue.h"
+#include "modules/sim_time.h"
 #include "platform/platform_spec.h"
 #include "platform/prefetch.h"
-#include "modules/sim_time.h"
 
 namespace rmsim {
 

@@ -3,10 +3,10 @@
 #include <cmath>
 #include <string>
 
+#include "modules/sim_time.h"
 #include "platform/exec_rounding.h"
 #include "platform/input_error.h"
 #include "platform/short_number.h"
-#include "modules/sim_time.h"
 
 namespace rmsim {
 
@@ -63,7 +63,8 @@ Machine::Machine(const PlatformSpec& spec, const MachineOptions& options) : spec
         for (std::uint32_t i = 0; i < c.nodes; ++i, ++id) {
             NodeParams params = NodeParams::from_platform(spec_, c.node_type, id);
             params.governor = options.governor;
-            nodes_.push_back(std::make_unique<Node>(("node" + std::to_string(id)).c_str(), std::move(params), &account_));
+            nodes_.push_back(
+                std::make_unique<Node>(("node" + std::to_string(id)).c_str(), std::move(params), &account_));
         }
     // Bind in endpoint order: the multi-sockets number their ports in binding order.
     port_->out.bind(network_->in);

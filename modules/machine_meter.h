@@ -11,9 +11,9 @@
 // read the meter there: a read returns the energy at the latest boundary, exact, whatever the period.
 #include <cstdint>
 
+#include <tlm_utils/simple_target_socket.h>
 #include <systemc>
 #include <tlm>
-#include <tlm_utils/simple_target_socket.h>
 
 #include "modules/power_meter.h"
 

@@ -49,9 +49,9 @@ Node::Node(sc_core::sc_module_name name, NodeParams params, EnergyAccount* accou
     for (const auto& group : params_.type.processors) {
         const ProcessorType& pt = params_.processor_types[group.type];
         for (std::uint32_t i = 0; i < group.count; ++i) {
-            processors_.push_back(std::make_unique<Processor>(
-                ("cpu" + std::to_string(p_index++)).c_str(), pt, params_.core_types[pt.core_type], pt.core_type,
-                *this, static_cast<std::uint32_t>(cores_.size()), account));
+            processors_.push_back(std::make_unique<Processor>(("cpu" + std::to_string(p_index++)).c_str(), pt,
+                                                              params_.core_types[pt.core_type], pt.core_type, *this,
+                                                              static_cast<std::uint32_t>(cores_.size()), account));
             for (auto& c : processors_.back()->cores()) {
                 cores_.push_back(c.get());
                 processor_of_.push_back(processors_.back().get());
@@ -79,8 +79,8 @@ Node::Node(sc_core::sc_module_name name, NodeParams params, EnergyAccount* accou
             std::unique_ptr<Governor> g = params_.governor();
             if (g->follows_scheduler()) continue;  // userspace: the scheduler's levels, as without a governor
             const bool samples = g->sampling_period_s() > 0;
-            governors_[d] = std::make_unique<GovernorModule>(("governor" + std::to_string(d)).c_str(), *domains_[d],
-                                                             std::move(g));
+            governors_[d] =
+                std::make_unique<GovernorModule>(("governor" + std::to_string(d)).c_str(), *domains_[d], std::move(g));
             if (samples) sampling_governors_[d] = governors_[d].get();
         }
     }
@@ -290,9 +290,7 @@ void Node::apply(const Message& m) {
     switch (m.op) {
         case Op::Start: start(m); break;
         case Op::Preempt: preempt(m); break;
-        case Op::SetPState:
-            for_cores(m.core, [&](Core& c) { domain_of(c.index()).request(m.pstate); });
-            break;
+        case Op::SetPState: for_cores(m.core, [&](Core& c) { domain_of(c.index()).request(m.pstate); }); break;
         case Op::Sleep:
             for_cores(m.core, [&](Core& c) {
                 if (!c.has_segment()) c.sleep();

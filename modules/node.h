@@ -22,10 +22,10 @@
 #include <optional>
 #include <vector>
 
-#include <systemc>
-#include <tlm>
 #include <tlm_utils/simple_initiator_socket.h>
 #include <tlm_utils/simple_target_socket.h>
+#include <systemc>
+#include <tlm>
 
 #include "modules/core_host.h"
 #include "modules/core_timer.h"
@@ -66,8 +66,8 @@ class Node : public sc_core::sc_module,
              private DomainListener,
              private DeliveryTarget {
 public:
-    tlm_utils::simple_target_socket<Node> net_in;      ///< commands and barrier messages
-    tlm_utils::simple_initiator_socket<Node> net_out;  ///< notices and barrier messages
+    tlm_utils::simple_target_socket<Node> net_in;        ///< commands and barrier messages
+    tlm_utils::simple_initiator_socket<Node> net_out;    ///< notices and barrier messages
     tlm_utils::simple_initiator_socket<Node> local_out;  ///< transfers into the on-node interconnect
     tlm_utils::simple_target_socket<Node> local_in;      ///< transfers delivered by the on-node interconnect
 
@@ -233,14 +233,14 @@ private:
     std::vector<Core*> cores_;
     std::vector<std::uint32_t> due_now_;  ///< scratch of on_core_timer()
     sc_core::sc_time core_timer_at_;
-    sc_core::sc_time earliest_request_;   ///< during on_core_timer(): the earliest time a core asked for
-    const Core* earliest_core_ = nullptr; ///< the core that asked for it
+    sc_core::sc_time earliest_request_;    ///< during on_core_timer(): the earliest time a core asked for
+    const Core* earliest_core_ = nullptr;  ///< the core that asked for it
     bool core_timer_set_ = false;
     DeliveryQueue::TimerId core_timer_id_ = 0;  ///< the node's timer in the shared queue
     bool in_core_timer_ = false;
     bool off_pending_ = false;
     PowerState state_ = PowerState::On;
-    std::uint32_t cores_with_segment_ = 0;  ///< kept in step by on_core_activity (O(1) busy())
+    std::uint32_t cores_with_segment_ = 0;     ///< kept in step by on_core_activity (O(1) busy())
     std::vector<std::uint32_t> part_of_core_;  ///< per core: slot of its part, kNoPart
     std::vector<Part> parts_;                  ///< slots, live or free
     std::vector<TaskId> slot_task_;            ///< per slot: its part's task, kFreeSlot (a compact copy for lookups)

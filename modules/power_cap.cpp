@@ -28,7 +28,8 @@ PowerCapController::PowerCapController(sc_core::sc_module_name name, PowerCapSpe
     ring_.assign(std::max<std::size_t>(1, steps), 0.0);
     for (NodeId n : spec_.slow_first) {
         const auto it = std::find_if(nodes_.begin(), nodes_.end(), [n](Node* x) { return x->id() == n; });
-        if (it == nodes_.end()) throw std::logic_error(std::string(this->name()) + ": a listed node is outside the cap");
+        if (it == nodes_.end())
+            throw std::logic_error(std::string(this->name()) + ": a listed node is outside the cap");
         listed_.push_back(*it);
     }
     SC_HAS_PROCESS(PowerCapController);
@@ -112,7 +113,8 @@ void PowerCapController::control() {
             DvfsDomain& dom = n->domain(d);
             while (dom.cap_level() > 0) {
                 const std::uint32_t c = dom.cap_level();
-                const Watts next = p + n->domain_draw_at(d, effective(dom, c - 1)) - n->domain_draw_at(d, effective(dom, c));
+                const Watts next =
+                    p + n->domain_draw_at(d, effective(dom, c - 1)) - n->domain_draw_at(d, effective(dom, c));
                 if (next > spec_.watts) return;
                 p = next;
                 dom.cap(c - 1);

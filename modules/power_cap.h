@@ -32,21 +32,21 @@ struct PowerCapSpec {
     enum class Scope : std::uint8_t { Node, Cluster, Machine };
     enum class Order : std::uint8_t { Listed, LowestPriority };
     Scope scope = Scope::Machine;
-    std::uint32_t index = 0;        ///< the node or cluster capped
+    std::uint32_t index = 0;  ///< the node or cluster capped
     Watts watts = 0;
-    Seconds window_s = 1.0;         ///< the running average's window (a whole number of intervals)
-    Seconds interval_s = 0.1;       ///< control period
+    Seconds window_s = 1.0;    ///< the running average's window (a whole number of intervals)
+    Seconds interval_s = 0.1;  ///< control period
     Order order = Order::LowestPriority;
-    std::vector<NodeId> slow_first; ///< Listed: the nodes it may slow, in order
+    std::vector<NodeId> slow_first;  ///< Listed: the nodes it may slow, in order
 };
 const char* to_string(PowerCapSpec::Scope s);
 
 struct PowerCapReport {
-    Seconds time_over_s = 0;            ///< control intervals whose window average exceeded the cap
-    Watts largest_excess_w = 0;         ///< the largest window average above the cap (0 if never above)
+    Seconds time_over_s = 0;     ///< control intervals whose window average exceeded the cap
+    Watts largest_excess_w = 0;  ///< the largest window average above the cap (0 if never above)
     Watts largest_window_average_w = 0;
-    std::uint64_t slowdowns = 0;        ///< one-level steps down
-    std::uint64_t raises = 0;           ///< one-level steps back up
+    std::uint64_t slowdowns = 0;  ///< one-level steps down
+    std::uint64_t raises = 0;     ///< one-level steps back up
 };
 
 class PowerCapController : public sc_core::sc_module {
@@ -74,7 +74,7 @@ private:
     sc_core::sc_time interval_;
     sc_core::sc_event tick_;
     InstantWatchdog watchdog_;
-    std::vector<Joules> ring_;   ///< energy at the last window / interval control instants
+    std::vector<Joules> ring_;  ///< energy at the last window / interval control instants
     std::size_t ring_at_ = 0;
     PowerCapReport report_;
 };

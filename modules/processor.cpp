@@ -12,8 +12,8 @@ Processor::Processor(sc_core::sc_module_name name, const ProcessorType& type, co
     : sc_module(name), upper_(upper), type_(type), meter_(account) {
     cores_.reserve(type.cores);
     for (std::uint32_t i = 0; i < type.cores; ++i)
-        cores_.push_back(std::make_unique<Core>(("core" + std::to_string(i)).c_str(), core_type, core_type_id,
-                                                *this, first_core_index + i, account));
+        cores_.push_back(std::make_unique<Core>(("core" + std::to_string(i)).c_str(), core_type, core_type_id, *this,
+                                                first_core_index + i, account));
     on_ = !type.gate_when_idle;
 }
 

@@ -25,9 +25,9 @@
 
 #include <tlm>
 
-#include "platform/platform_spec.h"
 #include "modules/report.h"
 #include "modules/sim_time.h"
+#include "platform/platform_spec.h"
 #include "platform/work_model.h"
 
 namespace rmsim {
@@ -77,8 +77,8 @@ struct Message {
     std::uint32_t attempt = 0;       ///< Start, barrier, notices: which start of the task (preemptions so far)
     std::uint32_t dst_core = 0;      ///< Transfer
     TaskId task = 0;
-    WorkModel work;                  ///< Start: the whole work of the task part
-    double remaining = 1.0;          ///< Start: fraction of `work` still to do (1 = fresh); Preempted: left
+    WorkModel work;          ///< Start: the whole work of the task part
+    double remaining = 1.0;  ///< Start: fraction of `work` still to do (1 = fresh); Preempted: left
     /// Start: if non-zero, the cores of the part that this one START starts (bit i: local core i; nodes of at
     /// most 64 cores), `core` naming the lowest of them; zero: the START is for `core` alone (or kAllCores).
     std::uint64_t core_mask = 0;     ///< (also Hold / Unhold: the cores, bit i = local core i)
@@ -91,9 +91,9 @@ struct Message {
     /// Projected: echoed, with `gang_nodes`, so that the receiver can take the parts that never reported
     /// (their projection was the expected end) into account.
     sc_core::sc_time expected_end;
-    std::uint64_t bytes = 0;         ///< Transfer: payload size; also the wire size of the message
-    std::uint64_t tag = 0;           ///< Transfer: the user's identifier (e.g. a DAG edge), echoed back
-    Joules energy_j = 0;             ///< Completed/Preempted: core energy attributed to the segment
+    std::uint64_t bytes = 0;  ///< Transfer: payload size; also the wire size of the message
+    std::uint64_t tag = 0;    ///< Transfer: the user's identifier (e.g. a DAG edge), echoed back
+    Joules energy_j = 0;      ///< Completed/Preempted: core energy attributed to the segment
 };
 
 struct RmsimExtension : tlm::tlm_extension<RmsimExtension> {

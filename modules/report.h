@@ -32,13 +32,13 @@ inline constexpr char dvfs[] = "rmsim/hw/dvfs";
 inline constexpr char protocol[] = "rmsim/hw/protocol";
 /// energy accounting and its observers: MachineMeter, EnergySampler
 inline constexpr char energy[] = "rmsim/hw/energy";
-inline constexpr char activity[] = "rmsim/hw/activity";          ///< ActivityLog: segments of the cores
-inline constexpr char time[] = "rmsim/hw/time";                  ///< conversions to the kernel's time
+inline constexpr char activity[] = "rmsim/hw/activity";  ///< ActivityLog: segments of the cores
+inline constexpr char time[] = "rmsim/hw/time";          ///< conversions to the kernel's time
 /// InstantWatchdog: a process of the modules or of the manager that livelocks at one instant
 inline constexpr char watchdog[] = "rmsim/watchdog";
 /// Every type above, for a host that treats all of them alike.
-inline constexpr const char* all[] = {core,     processor, node, interconnect, dvfs,
-                                      protocol, energy,    activity, time,       watchdog};
+inline constexpr const char* all[] = {core,     processor, node,     interconnect, dvfs,
+                                      protocol, energy,    activity, time,         watchdog};
 }  // namespace msg_type
 
 /// Reports an error of the simulation: SC_REPORT_ERROR(type, message), with the caller's file and line. By

@@ -49,6 +49,8 @@ sc_core::sc_time to_sc_time(SimTime t);
 SimTime to_sim_time(const sc_core::sc_time& t);
 /// The same as whole nanoseconds (outputs count in ns), and back.
 inline std::uint64_t to_ns(const sc_core::sc_time& t) { return static_cast<std::uint64_t>(to_sim_time(t).ns()); }
-inline sc_core::sc_time from_ns(std::uint64_t ns) { return to_sc_time(SimTime::from_ns(static_cast<std::int64_t>(ns))); }
+inline sc_core::sc_time from_ns(std::uint64_t ns) {
+    return to_sc_time(SimTime::from_ns(static_cast<std::int64_t>(ns)));
+}
 
 }  // namespace rmsim

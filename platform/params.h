@@ -13,8 +13,8 @@
 namespace rmsim {
 
 struct ParamInfo {
-    std::string name;          ///< a key of a nested map is "map.key" (the map has a ParamInfo of type "map")
-    std::string type;          ///< "number", "integer", "bool", "string"; workloads also "list", "matrix", "map"
+    std::string name;  ///< a key of a nested map is "map.key" (the map has a ParamInfo of type "map")
+    std::string type;  ///< "number", "integer", "bool", "string"; workloads also "list", "matrix", "map"
     std::string default_value;
     std::string description;
 };

@@ -9,8 +9,8 @@
 #include <vector>
 
 #include "platform/model_limits.h"
-#include "platform/short_number.h"
 #include "platform/resource_limits.h"
+#include "platform/short_number.h"
 #include "platform/yaml_quantities.h"
 #include "platform/yaml_util.h"
 
@@ -23,7 +23,7 @@ std::string pname(std::size_t p) { return "P" + std::to_string(p); }
 
 /// Names of one kind of type (or of clusters), in id order, with the node that defined each for messages.
 class NameTable {
-  public:
+public:
     explicit NameTable(std::string kind) : kind_(std::move(kind)) {}
 
     /// Registers `name` (defined at `where`) as the next id; a duplicate is an error at `where`.
@@ -31,8 +31,7 @@ class NameTable {
         for (const auto& e : entries_) {
             if (e.first != name) continue;
             SourceLocation first = yaml_location(e.second, file);
-            std::string at =
-                first.line > 0 ? " (first defined at line " + std::to_string(first.line) + ")" : "";
+            std::string at = first.line > 0 ? " (first defined at line " + std::to_string(first.line) + ")" : "";
             throw_at(where, file, "duplicate " + kind_ + " name '" + name + "'" + at);
         }
         entries_.emplace_back(name, where);
@@ -45,17 +44,16 @@ class NameTable {
             if (entries_[i].first == name) return static_cast<std::uint32_t>(i);
         std::string list;
         for (const auto& e : entries_) list += (list.empty() ? "" : ", ") + e.first;
-        throw_at(ref, file,
-                 "undefined " + kind_ + " '" + name + "' (defined: " + (list.empty() ? "none" : list) + ")");
+        throw_at(ref, file, "undefined " + kind_ + " '" + name + "' (defined: " + (list.empty() ? "none" : list) + ")");
     }
 
-  private:
+private:
     std::string kind_;
     std::vector<std::pair<std::string, YAML::Node>> entries_;
 };
 
 class PlatformLoader {
-  public:
+public:
     explicit PlatformLoader(std::string file) : file_(std::move(file)) {}
 
     PlatformSpec load(const YAML::Node& node) {
@@ -80,18 +78,16 @@ class PlatformLoader {
         std::uint64_t nodes = 0;
         for (const auto& c : spec_.clusters) nodes += c.nodes;
         if (nodes > std::numeric_limits<std::uint32_t>::max())
-            throw_at(clusters, file_,
-                     "the platform has " + std::to_string(nodes) + " nodes, more than 4294967295");
+            throw_at(clusters, file_, "the platform has " + std::to_string(nodes) + " nodes, more than 4294967295");
         const double cores = static_cast<double>(spec_.total_cores());
-        check_fits_in_memory(cores * kBytesPerCore + static_cast<double>(nodes) * kBytesPerNode,
-                             yaml_location(clusters, file_),
-                             "simulating " + std::to_string(nodes) + " nodes of " + short_number(cores) + " cores",
-                             "about " + format_bytes(kBytesPerCore) + " a core and " + format_bytes(kBytesPerNode) +
-                                 " a node");
+        check_fits_in_memory(
+            cores * kBytesPerCore + static_cast<double>(nodes) * kBytesPerNode, yaml_location(clusters, file_),
+            "simulating " + std::to_string(nodes) + " nodes of " + short_number(cores) + " cores",
+            "about " + format_bytes(kBytesPerCore) + " a core and " + format_bytes(kBytesPerNode) + " a node");
         return std::move(spec_);
     }
 
-  private:
+private:
     std::string file_;
     PlatformSpec spec_;
     NameTable core_names_{"core type"};
@@ -102,8 +98,7 @@ class PlatformLoader {
     YAML::Node sequence(const YAML::Node& map, const char* key, bool non_empty) {
         YAML::Node seq = get_node(map, key, file_);
         expect_sequence(seq, file_, std::string("'") + key + "'");
-        if (non_empty && seq.size() == 0)
-            throw_at(seq, file_, std::string("'") + key + "' must not be empty");
+        if (non_empty && seq.size() == 0) throw_at(seq, file_, std::string("'") + key + "' must not be empty");
         return seq;
     }
 
@@ -189,9 +184,9 @@ class PlatformLoader {
         std::vector<PState> ps;
         for (const auto& e : seq) {
             const std::string what = "P-state " + pname(ps.size());
-            check_allowed_keys(e, file_, what,
-                               {"frequency_ghz", "frequency_mhz", "frequency_hz", "voltage_v", "busy_power_w",
-                                "idle_power_w"});
+            check_allowed_keys(
+                e, file_, what,
+                {"frequency_ghz", "frequency_mhz", "frequency_hz", "voltage_v", "busy_power_w", "idle_power_w"});
             PState s;
             s.frequency_hz = frequency(e, what);
             s.voltage_v = get_amount_or(e, "voltage_v", file_, 0.0, true);  // informative only in a direct table
@@ -222,16 +217,16 @@ class PlatformLoader {
         std::vector<PState> ps;
         for (const auto& e : levels) {
             const std::string what = "P-state level " + pname(ps.size());
-            check_allowed_keys(e, file_, what,
-                               {"frequency_ghz", "frequency_mhz", "frequency_hz", "voltage_v"});
+            check_allowed_keys(e, file_, what, {"frequency_ghz", "frequency_mhz", "frequency_hz", "voltage_v"});
             PState s;
             s.frequency_hz = frequency(e, what);
             s.voltage_v = get_amount(e, "voltage_v", file_, true);
             s.idle_power_w = s.voltage_v * i_leak_a;
             s.busy_power_w = c_eff_f * s.voltage_v * s.voltage_v * s.frequency_hz * activity + s.idle_power_w;
             if (!(s.busy_power_w <= kMaxMagnitude))
-                throw_at(e, file_, what + ": the model gives a busy power of " + short_number(s.busy_power_w) + " W, above " +
-                                       short_number(kMaxMagnitude) + " W");
+                throw_at(e, file_,
+                         what + ": the model gives a busy power of " + short_number(s.busy_power_w) + " W, above " +
+                             short_number(kMaxMagnitude) + " W");
             ps.push_back(s);
             check_decreasing(ps, e);
         }
@@ -251,8 +246,7 @@ class PlatformLoader {
         else if (ps.IsMap())
             ct.pstates = pstate_model(ps);
         else
-            throw_at(ps, file_,
-                     "'pstates' must be a table (a sequence, P0 first) or an analytic model (a map)");
+            throw_at(ps, file_, "'pstates' must be a table (a sequence, P0 first) or an analytic model (a map)");
         ct.transition_latency_s = get_seconds_or(node, "transition_latency_s", file_, 0.0);
         ct.transition_energy_j = get_amount_or(node, "transition_energy_j", file_, 0.0);
         ct.sleep_power_w = get_amount_or(node, "sleep_power_w", file_, 0.0);
@@ -272,8 +266,7 @@ class PlatformLoader {
         const YAML::Node v = get_node(map, key, file_);
         const std::string what = std::string("'") + key + "'";
         if (v.IsScalar()) return {as_amount(v, file_, what)};
-        if (!v.IsSequence())
-            throw_at(v, file_, what + " must be a number or a list with one number per P-state");
+        if (!v.IsSequence()) throw_at(v, file_, what + " must be a number or a list with one number per P-state");
         if (!list_rule.empty()) throw_at(v, file_, "a per-P-state " + what + " list " + list_rule);
         if (v.size() != pstates)
             throw_at(v, file_,
@@ -285,9 +278,9 @@ class PlatformLoader {
     }
 
     void processor_type(const YAML::Node& node) {
-        check_allowed_keys(node, file_, "processor type",
-                           {"name", "core_type", "cores", "uncore_power_w", "gate_when_idle",
-                            "wake_latency_s", "wake_energy_j"});
+        check_allowed_keys(
+            node, file_, "processor type",
+            {"name", "core_type", "cores", "uncore_power_w", "gate_when_idle", "wake_latency_s", "wake_energy_j"});
         ProcessorType pt;
         pt.name = name_of(node);
         processor_names_.add(pt.name, node, file_);
@@ -335,10 +328,9 @@ class PlatformLoader {
                 n = ct.pstates.size();
             } else if (ct.pstates.size() != n && spec_.dvfs_domain == DvfsScope::Node) {
                 throw_at(where, file_,
-                         "dvfs_domain node puts all cores of a node at one P-state, but node type '" +
-                             nt.name + "' mixes core types with different P-state counts: '" + first->name +
-                             "' (" + std::to_string(n) + ") and '" + ct.name + "' (" +
-                             std::to_string(ct.pstates.size()) + ")");
+                         "dvfs_domain node puts all cores of a node at one P-state, but node type '" + nt.name +
+                             "' mixes core types with different P-state counts: '" + first->name + "' (" +
+                             std::to_string(n) + ") and '" + ct.name + "' (" + std::to_string(ct.pstates.size()) + ")");
             } else {
                 n = std::min(n, ct.pstates.size());
             }
@@ -348,17 +340,17 @@ class PlatformLoader {
 
     void node_type(const YAML::Node& node) {
         check_allowed_keys(node, file_, "node type",
-                           {"name", "processors", "base_power_w", "off_power_w", "switch_off",
-                            "wake_latency_s", "wake_energy_j", "network", "simgrid_host"});
+                           {"name", "processors", "base_power_w", "off_power_w", "switch_off", "wake_latency_s",
+                            "wake_energy_j", "network", "simgrid_host"});
         NodeType nt;
         nt.name = name_of(node);
         node_names_.add(nt.name, node, file_);
         if (has_key(node, "simgrid_host")) {
             for (const char* k : {"processors", "base_power_w", "off_power_w"})
                 if (has_key(node, k))
-                    throw_at(get_node(node, k, file_), file_,
-                             std::string("'") + k +
-                                 "' cannot be combined with 'simgrid_host' (the shorthand defines it)");
+                    throw_at(
+                        get_node(node, k, file_), file_,
+                        std::string("'") + k + "' cannot be combined with 'simgrid_host' (the shorthand defines it)");
             simgrid_host(get_node(node, "simgrid_host", file_), nt);
         } else {
             const YAML::Node procs = sequence(node, "processors", true);
@@ -373,13 +365,11 @@ class PlatformLoader {
             }
             if (cores > std::numeric_limits<std::uint32_t>::max())
                 throw_at(procs, file_,
-                         "node type '" + nt.name + "' has " + std::to_string(cores) +
-                             " cores, more than 4294967295");
+                         "node type '" + nt.name + "' has " + std::to_string(cores) + " cores, more than 4294967295");
             const std::size_t pstates = node_pstates(nt, procs);
-            nt.base_power_w =
-                power_levels(node, "base_power_w", pstates,
-                             spec_.dvfs_domain == DvfsScope::Node ? "" : "needs dvfs_domain node",
-                             "node type '" + nt.name + "'");
+            nt.base_power_w = power_levels(node, "base_power_w", pstates,
+                                           spec_.dvfs_domain == DvfsScope::Node ? "" : "needs dvfs_domain node",
+                                           "node type '" + nt.name + "'");
             nt.off_power_w = get_amount_or(node, "off_power_w", file_, 0.0);
         }
         switch_off(node, nt);
@@ -432,12 +422,12 @@ class PlatformLoader {
                 w.push_back(d);
             }
             if (w.size() != 2 && w.size() != 3)
-                throw_at(v, file_,
-                         at + ": expected Idle:Epsilon:AllCores or Idle:AllCores, got '" + level + "'");
+                throw_at(v, file_, at + ": expected Idle:Epsilon:AllCores or Idle:AllCores, got '" + level + "'");
             PowerRange r = w.size() == 3 ? PowerRange{w[0], w[1], w[2]} : PowerRange{w[0], w[0], w[1]};
             if (r.epsilon_w < r.idle_w)
                 throw_at(v, file_,
-                         at + ": Epsilon (" + short_number(r.epsilon_w) + " W) is below Idle (" + short_number(r.idle_w) +
+                         at + ": Epsilon (" + short_number(r.epsilon_w) + " W) is below Idle (" +
+                             short_number(r.idle_w) +
                              " W); rmsim maps Epsilon - Idle onto processor uncore power, which cannot be "
                              "negative");
             if (r.all_cores_w < r.epsilon_w)
@@ -459,9 +449,8 @@ class PlatformLoader {
     void simgrid_host(const YAML::Node& sg, NodeType& nt) {
         check_allowed_keys(sg, file_, "simgrid_host", {"cores", "speeds_hz", "host_energy", "host_off_w"});
         if (spec_.dvfs_domain != DvfsScope::Node)
-            throw_at(
-                sg, file_,
-                "simgrid_host needs dvfs_domain node (a SimGrid host has one P-state for all its cores)");
+            throw_at(sg, file_,
+                     "simgrid_host needs dvfs_domain node (a SimGrid host has one P-state for all its cores)");
         const std::uint32_t cores = get_count(sg, "cores", file_);
 
         CoreType ct;
@@ -498,8 +487,7 @@ class PlatformLoader {
         processor_names_.add(pt.name, sg, file_);
         pt.core_type = static_cast<CoreTypeId>(spec_.core_types.size());
         spec_.core_types.push_back(std::move(ct));
-        nt.processors.push_back(
-            NodeType::Processors{static_cast<ProcessorTypeId>(spec_.processor_types.size()), 1});
+        nt.processors.push_back(NodeType::Processors{static_cast<ProcessorTypeId>(spec_.processor_types.size()), 1});
         spec_.processor_types.push_back(std::move(pt));
     }
 
@@ -518,16 +506,13 @@ class PlatformLoader {
 
 }  // namespace
 
-PlatformSpec load_platform(const YAML::Node& node, const std::string& file) {
-    return PlatformLoader(file).load(node);
-}
+PlatformSpec load_platform(const YAML::Node& node, const std::string& file) { return PlatformLoader(file).load(node); }
 
 namespace {
 
 /// A platform file's document: `platform: {...}` as its only key, or the platform map itself.
 PlatformSpec load_platform_document(const YAML::Node& root, const std::string& path) {
-    if (!root.IsDefined() || root.IsNull())
-        throw InputError(SourceLocation{path, 0, 0}, "the platform file is empty");
+    if (!root.IsDefined() || root.IsNull()) throw InputError(SourceLocation{path, 0, 0}, "the platform file is empty");
     if (root.IsMap() && has_key(root, "platform")) {
         check_allowed_keys(root, path, "platform file", {"platform"});
         return load_platform(get_node(root, "platform", path), path);

@@ -33,13 +33,13 @@ struct PState {
 
 struct CoreType {
     std::string name;
-    std::vector<PState> pstates;          ///< P0 first; frequencies strictly decreasing
-    Seconds transition_latency_s = 0;     ///< DVFS switch: the core makes no progress for this long
-    Joules transition_energy_j = 0;       ///< per core per DVFS switch
-    Watts sleep_power_w = 0;              ///< in the sleep state
-    Seconds wake_latency_s = 0;           ///< from sleep or off (power-gated) to idle
+    std::vector<PState> pstates;       ///< P0 first; frequencies strictly decreasing
+    Seconds transition_latency_s = 0;  ///< DVFS switch: the core makes no progress for this long
+    Joules transition_energy_j = 0;    ///< per core per DVFS switch
+    Watts sleep_power_w = 0;           ///< in the sleep state
+    Seconds wake_latency_s = 0;        ///< from sleep or off (power-gated) to idle
     Joules wake_energy_j = 0;
-    bool gate_when_idle = false;          ///< power-gate the core whenever it has no work (Singh 2015 §III-A)
+    bool gate_when_idle = false;  ///< power-gate the core whenever it has no work (Singh 2015 §III-A)
 };
 
 struct ProcessorType {
@@ -49,7 +49,7 @@ struct ProcessorType {
     /// Uncore/overhead power while the processor is on: one value, or one per P-state of its cores
     /// (then the P-state of core 0 of the processor selects it; requires a processor- or node-wide DVFS domain).
     std::vector<Watts> uncore_power_w{0.0};
-    bool gate_when_idle = false;   ///< switch off (0 W) while no core has work (Siegel: shut off when all idle)
+    bool gate_when_idle = false;  ///< switch off (0 W) while no core has work (Siegel: shut off when all idle)
     Seconds wake_latency_s = 0;
     Joules wake_energy_j = 0;
 };
@@ -77,8 +77,7 @@ struct NodeType {
     Seconds switch_off_timeout_s = 0;  ///< for AfterTimeout: idle time before the node switches off
     Seconds wake_latency_s = 0;        ///< off -> on
     Joules wake_energy_j = 0;
-    LinkSpec network;                  ///< on-node interconnect, one link per core
-
+    LinkSpec network;  ///< on-node interconnect, one link per core
 };
 
 struct ClusterSpec {
@@ -93,8 +92,8 @@ struct ClusterSpec {
 
 enum class DvfsScope { Core, Processor, Node };
 /// "core", "processor" or "node", as a platform file writes it.
-inline constexpr auto kDvfsScopeNames = enum_names<DvfsScope>(
-    {{DvfsScope::Core, "core"}, {DvfsScope::Processor, "processor"}, {DvfsScope::Node, "node"}});
+inline constexpr auto kDvfsScopeNames =
+    enum_names<DvfsScope>({{DvfsScope::Core, "core"}, {DvfsScope::Processor, "processor"}, {DvfsScope::Node, "node"}});
 inline const char* to_string(DvfsScope s) { return kDvfsScopeNames.name(s); }
 
 /// What preempting a task and resuming it later costs (checkpoint / restart), for each node part of the task:
@@ -107,13 +106,13 @@ inline const char* to_string(DvfsScope s) { return kDvfsScopeNames.name(s); }
 /// delivery time). `energy_j_per_byte`: energy of moving one byte of checkpoint (written or read), charged
 /// to the part's cores as a lump.
 struct PreemptionCost {
-    Seconds checkpoint_s = 0;   ///< fixed time to checkpoint a part
-    Joules checkpoint_j = 0;    ///< energy lump of a checkpoint (per part)
-    Seconds resume_s = 0;       ///< fixed time to restore a part when the task resumes
-    Joules resume_j = 0;        ///< energy lump of a restore (per part)
+    Seconds checkpoint_s = 0;  ///< fixed time to checkpoint a part
+    Joules checkpoint_j = 0;   ///< energy lump of a checkpoint (per part)
+    Seconds resume_s = 0;      ///< fixed time to restore a part when the task resumes
+    Joules resume_j = 0;       ///< energy lump of a restore (per part)
     double bandwidth_bytes_per_s = std::numeric_limits<double>::infinity();  ///< checkpoint write / read rate
-    bool over_network = false;    ///< checkpoint data crosses the cluster interconnect to the store
-    Joules energy_j_per_byte = 0; ///< energy per checkpoint byte written or read
+    bool over_network = false;     ///< checkpoint data crosses the cluster interconnect to the store
+    Joules energy_j_per_byte = 0;  ///< energy per checkpoint byte written or read
     bool free() const {
         return checkpoint_s == 0 && checkpoint_j == 0 && resume_s == 0 && resume_j == 0 &&
                bandwidth_bytes_per_s == std::numeric_limits<double>::infinity() && !over_network &&
@@ -128,13 +127,13 @@ struct PlatformSpec {
     std::vector<NodeType> node_types;
     std::vector<ClusterSpec> clusters;
     DvfsScope dvfs_domain = DvfsScope::Core;
-    LinkSpec manager_link;  ///< the resource manager's link to the cluster interconnect
+    LinkSpec manager_link;      ///< the resource manager's link to the cluster interconnect
     PreemptionCost preemption;  ///< checkpoint / restart cost (platform-wide)
 
     std::uint32_t cores_per_node(NodeTypeId t) const;
     std::uint32_t total_nodes() const;
     std::uint64_t total_cores() const;
-    NodeId first_node(ClusterId c) const;       ///< global index of the cluster's first node
+    NodeId first_node(ClusterId c) const;  ///< global index of the cluster's first node
     ClusterId cluster_of(NodeId n) const;
     /// Core type of local core `core` (processor by processor) of a node of type t.
     CoreTypeId core_type_of(NodeTypeId t, std::uint32_t core) const;

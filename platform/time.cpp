@@ -10,7 +10,8 @@ std::ostream& operator<<(std::ostream& o, SimTime t) {
     if (t.is_infinite()) return o << "never";
     if (t == SimTime::negative_infinity()) return o << "-never";
     const std::int64_t ns = t.ns();
-    const unsigned long long mag = ns < 0 ? 0ull - static_cast<unsigned long long>(ns) : static_cast<unsigned long long>(ns);
+    const unsigned long long mag =
+        ns < 0 ? 0ull - static_cast<unsigned long long>(ns) : static_cast<unsigned long long>(ns);
     char frac[16];
     std::snprintf(frac, sizeof frac, "%09llu", mag % 1'000'000'000ull);
     std::string f = frac;

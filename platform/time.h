@@ -69,7 +69,8 @@ public:
     friend constexpr SimTime operator*(SimTime a, std::int64_t n) {
         if (a.ns_ == kInf || a.ns_ == kMin) return a;
         std::int64_t r = 0;
-        if (__builtin_mul_overflow(a.ns_, n, &r) || r == kMin) return (a.ns_ < 0) != (n < 0) ? negative_infinity() : infinity();
+        if (__builtin_mul_overflow(a.ns_, n, &r) || r == kMin)
+            return (a.ns_ < 0) != (n < 0) ? negative_infinity() : infinity();
         return SimTime(r);
     }
     friend constexpr bool operator==(SimTime a, SimTime b) { return a.ns_ == b.ns_; }
@@ -106,7 +107,9 @@ std::ostream& operator<<(std::ostream& o, SimTime t);
 
 namespace time_literals {
 /// 10_s, 2.5_s: seconds (rounded up to whole ns); 300_ns: nanoseconds.
-constexpr SimTime operator""_s(unsigned long long s) { return SimTime::from_whole_seconds(static_cast<std::int64_t>(s)); }
+constexpr SimTime operator""_s(unsigned long long s) {
+    return SimTime::from_whole_seconds(static_cast<std::int64_t>(s));
+}
 inline SimTime operator""_s(long double s) { return SimTime::from_seconds(static_cast<Seconds>(s)); }
 constexpr SimTime operator""_ns(unsigned long long ns) { return SimTime::from_ns(static_cast<std::int64_t>(ns)); }
 }  // namespace time_literals

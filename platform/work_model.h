@@ -127,7 +127,8 @@ private:
     /// `f`, a field of the tabular model (`of_tabular`) or of the analytic one; a logic error in the other model.
     double& field(bool of_tabular, const char* name, double& f) {
         if (tabular() != of_tabular)
-            throw std::logic_error(std::string("WorkModel: ") + name + (of_tabular ? " of an analytic model" : " of a tabular model"));
+            throw std::logic_error(std::string("WorkModel: ") + name +
+                                   (of_tabular ? " of an analytic model" : " of a tabular model"));
         return f;
     }
 

@@ -85,8 +85,7 @@ YAML::Node load_yaml_file(const std::string& path) {
         throw InputError(SourceLocation{path, 0, 0}, "cannot open file (it is a directory)");
     std::ifstream in(path, std::ios::binary);
     if (!in)
-        throw InputError(SourceLocation{path, 0, 0},
-                         std::string("cannot open file (") + std::strerror(errno) + ")");
+        throw InputError(SourceLocation{path, 0, 0}, std::string("cannot open file (") + std::strerror(errno) + ")");
     std::ostringstream text;
     text << in.rdbuf();
     if (in.bad()) throw InputError(SourceLocation{path, 0, 0}, "cannot read file");
@@ -98,8 +97,7 @@ void expect_map(const YAML::Node& node, const std::string& file, const std::stri
 }
 
 void expect_sequence(const YAML::Node& node, const std::string& file, const std::string& what) {
-    if (!node.IsSequence())
-        throw_at(node, file, "expected a sequence for " + what + ", got " + describe(node));
+    if (!node.IsSequence()) throw_at(node, file, "expected a sequence for " + what + ", got " + describe(node));
 }
 
 void check_allowed_keys(const YAML::Node& map, const std::string& file, const std::string& what,
@@ -179,8 +177,7 @@ std::uint64_t as_uint64(const YAML::Node& value, const std::string& file, const 
     const std::string msg = what + " must be a whole number from 0 to 18446744073709551615, got " + describe(value);
     if (!value.IsScalar()) throw_at(value, file, msg);
     unsigned long long n = 0;
-    if (value.Scalar().find('-') == std::string::npos && YAML::convert<unsigned long long>::decode(value, n))
-        return n;
+    if (value.Scalar().find('-') == std::string::npos && YAML::convert<unsigned long long>::decode(value, n)) return n;
     // Written as a real (1e6): whole and below 2^64 before the conversion, which is undefined outside the range.
     double d = 0;
     if (!YAML::convert<double>::decode(value, d) || !(d >= 0) || d >= 18446744073709551616.0 || d != std::floor(d))
@@ -226,13 +223,11 @@ double get_non_negative_or(const YAML::Node& map, const char* key, const std::st
 std::uint32_t get_count(const YAML::Node& map, const char* key, const std::string& file) {
     return as_count(get_node(map, key, file), file, quoted(key));
 }
-std::uint32_t get_count_or(const YAML::Node& map, const char* key, const std::string& file,
-                           std::uint32_t fallback) {
+std::uint32_t get_count_or(const YAML::Node& map, const char* key, const std::string& file, std::uint32_t fallback) {
     auto v = optional_value(map, key, file);
     return v ? as_count(*v, file, quoted(key)) : fallback;
 }
-std::uint64_t get_uint64_or(const YAML::Node& map, const char* key, const std::string& file,
-                            std::uint64_t fallback) {
+std::uint64_t get_uint64_or(const YAML::Node& map, const char* key, const std::string& file, std::uint64_t fallback) {
     auto v = optional_value(map, key, file);
     return v ? as_uint64(*v, file, quoted(key)) : fallback;
 }

@@ -65,17 +65,14 @@ double get_non_negative(const YAML::Node& map, const char* key, const std::strin
 double get_non_negative_or(const YAML::Node& map, const char* key, const std::string& file, double fallback);
 /// A whole number >= 1 that fits in 32 bits (counts of nodes, cores, tasks...).
 std::uint32_t get_count(const YAML::Node& map, const char* key, const std::string& file);
-std::uint32_t get_count_or(const YAML::Node& map, const char* key, const std::string& file,
-                           std::uint32_t fallback);
+std::uint32_t get_count_or(const YAML::Node& map, const char* key, const std::string& file, std::uint32_t fallback);
 /// A whole number >= 0 that fits in 64 bits (seeds); 1.5 and 1e30 are refused, not truncated.
-std::uint64_t get_uint64_or(const YAML::Node& map, const char* key, const std::string& file,
-                            std::uint64_t fallback);
+std::uint64_t get_uint64_or(const YAML::Node& map, const char* key, const std::string& file, std::uint64_t fallback);
 bool get_bool(const YAML::Node& map, const char* key, const std::string& file);
 bool get_bool_or(const YAML::Node& map, const char* key, const std::string& file, bool fallback);
 /// Any scalar, as written (numbers too).
 std::string get_string(const YAML::Node& map, const char* key, const std::string& file);
-std::string get_string_or(const YAML::Node& map, const char* key, const std::string& file,
-                          const std::string& fallback);
+std::string get_string_or(const YAML::Node& map, const char* key, const std::string& file, const std::string& fallback);
 
 // The same conversions for a value already in hand (sequence items, scalar-or-list values). `what` names the
 // value in messages, e.g. "'uncore_power_w' entry" -> "'uncore_power_w' entry must be a number, got 'x'".

@@ -3,7 +3,8 @@
 set -euo pipefail
 packages=(g++ make cmake pkg-config libsystemc-dev libyaml-cpp-dev libboost-dev libboost-program-options-dev
           catch2 nlohmann-json3-dev coinor-libclp-dev zlib1g-dev
-          gnuplot-nox)  # gnuplot: scripts/plot_pareto.sh (the Tarplee Pareto fronts)
+          gnuplot-nox   # gnuplot: scripts/plot_pareto.sh (the Tarplee Pareto fronts)
+          clang-format) # make test checks the sources against .clang-format (tests/format/check_format.sh)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

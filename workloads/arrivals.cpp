@@ -29,9 +29,8 @@ std::vector<Seconds> poisson_arrivals(double rate_per_s, Seconds horizon_s, std:
     return out;
 }
 
-std::vector<Seconds> thinned_poisson_arrivals(const std::function<double(Seconds)>& rate,
-                                              double max_rate_per_s, Seconds horizon_s,
-                                              std::mt19937_64& rng) {
+std::vector<Seconds> thinned_poisson_arrivals(const std::function<double(Seconds)>& rate, double max_rate_per_s,
+                                              Seconds horizon_s, std::mt19937_64& rng) {
     check_horizon(horizon_s);
     if (!(max_rate_per_s >= 0) || !std::isfinite(max_rate_per_s))
         throw std::invalid_argument("arrivals: maximum rate must be finite and >= 0");
@@ -58,32 +57,26 @@ std::vector<Seconds> sinusoidal_arrivals(const SinusoidalRate& r, Seconds horizo
     if (!(r.mean_rate_per_s >= 0) || !std::isfinite(r.mean_rate_per_s))
         throw std::invalid_argument("sinusoidal arrivals: mean rate must be finite and >= 0");
     if (!(r.amplitude >= 0 && r.amplitude <= 1))
-        throw std::invalid_argument(
-            "sinusoidal arrivals: amplitude must be in [0, 1] (the rate cannot be negative)");
+        throw std::invalid_argument("sinusoidal arrivals: amplitude must be in [0, 1] (the rate cannot be negative)");
     if (!(r.period_s > 0) || !std::isfinite(r.period_s))
         throw std::invalid_argument("sinusoidal arrivals: period must be finite and > 0");
     // sin may round to just below -1: clamp so that rounding never yields a negative rate.
-    return thinned_poisson_arrivals([&r](Seconds t) { return std::max(0.0, r.at(t)); }, r.max(), horizon_s,
-                                    rng);
+    return thinned_poisson_arrivals([&r](Seconds t) { return std::max(0.0, r.at(t)); }, r.max(), horizon_s, rng);
 }
 
 void PiecewiseRate::validate() const {
     if (segments.empty()) throw std::invalid_argument("piecewise rate: no segments");
-    if (segments.front().start_s != 0)
-        throw std::invalid_argument("piecewise rate: first segment must start at 0");
+    if (segments.front().start_s != 0) throw std::invalid_argument("piecewise rate: first segment must start at 0");
     for (std::size_t i = 0; i < segments.size(); ++i) {
         const auto& s = segments[i];
         if (!(s.rate_per_s >= 0) || !std::isfinite(s.rate_per_s))
-            throw std::invalid_argument("piecewise rate: segment " + std::to_string(i) +
-                                        " rate must be >= 0");
+            throw std::invalid_argument("piecewise rate: segment " + std::to_string(i) + " rate must be >= 0");
         if (i > 0 && !(s.start_s > segments[i - 1].start_s))
             throw std::invalid_argument("piecewise rate: segment starts must increase");
         if (period_s > 0 && !(s.start_s < period_s))
-            throw std::invalid_argument("piecewise rate: segment " + std::to_string(i) +
-                                        " starts after the period");
+            throw std::invalid_argument("piecewise rate: segment " + std::to_string(i) + " starts after the period");
     }
-    if (!(period_s >= 0) || !std::isfinite(period_s))
-        throw std::invalid_argument("piecewise rate: bad period");
+    if (!(period_s >= 0) || !std::isfinite(period_s)) throw std::invalid_argument("piecewise rate: bad period");
 }
 
 double PiecewiseRate::at(Seconds t) const {
@@ -108,14 +101,12 @@ std::vector<Seconds> piecewise_arrivals(const PiecewiseRate& r, Seconds horizon_
 PiecewiseRate machovec_peak_offpeak_rate(double mean_rate_per_s) {
     PiecewiseRate r;
     r.period_s = 86400;
-    r.segments = {
-        {0, 0.4 * mean_rate_per_s}, {9 * 3600.0, 2 * mean_rate_per_s}, {18 * 3600.0, 0.4 * mean_rate_per_s}};
+    r.segments = {{0, 0.4 * mean_rate_per_s}, {9 * 3600.0, 2 * mean_rate_per_s}, {18 * 3600.0, 0.4 * mean_rate_per_s}};
     r.validate();
     return r;
 }
 
-std::vector<Burst> make_bursts(const std::vector<Seconds>& burst_times, double mean_size,
-                               std::mt19937_64& rng) {
+std::vector<Burst> make_bursts(const std::vector<Seconds>& burst_times, double mean_size, std::mt19937_64& rng) {
     if (!(mean_size >= 1) || !std::isfinite(mean_size))
         throw std::invalid_argument("bursts: mean size must be finite and >= 1");
     const auto lo = static_cast<std::uint32_t>(std::ceil(mean_size - 0.5 * mean_size));

@@ -23,8 +23,8 @@ std::vector<Seconds> poisson_arrivals(double rate_per_s, Seconds horizon_s, std:
 
 /// Thinning: `rate(t)` must satisfy 0 <= rate(t) <= max_rate_per_s on [0, horizon_s) (std::logic_error if a
 /// candidate finds it above the bound).
-std::vector<Seconds> thinned_poisson_arrivals(const std::function<double(Seconds)>& rate,
-                                              double max_rate_per_s, Seconds horizon_s, std::mt19937_64& rng);
+std::vector<Seconds> thinned_poisson_arrivals(const std::function<double(Seconds)>& rate, double max_rate_per_s,
+                                              Seconds horizon_s, std::mt19937_64& rng);
 
 /// λ(t) = mean_rate·(1 + amplitude·sin(2π(t - phase_s)/period_s)); amplitude in [0, 1].
 struct SinusoidalRate {
@@ -62,8 +62,7 @@ struct Burst {
     std::uint32_t size = 0;
 };
 /// One burst per time; size uniform over the integers in [ceil(B/2), floor(3B/2)] (B = mean_size >= 1).
-std::vector<Burst> make_bursts(const std::vector<Seconds>& burst_times, double mean_size,
-                               std::mt19937_64& rng);
+std::vector<Burst> make_bursts(const std::vector<Seconds>& burst_times, double mean_size, std::mt19937_64& rng);
 /// Arrival times with each burst time repeated `size` times, in burst order (sorted if the bursts are).
 std::vector<Seconds> expand_bursts(const std::vector<Burst>& bursts);
 

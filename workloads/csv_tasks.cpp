@@ -45,7 +45,21 @@ std::vector<Cell> split(std::string_view line) {
     return cells;
 }
 
-enum class Col { Id, Arrival, Work, Time, Type, Cores, Nodes, Deadline, Value, Requested, Preemptible, CanPreempt, Memory };
+enum class Col {
+    Id,
+    Arrival,
+    Work,
+    Time,
+    Type,
+    Cores,
+    Nodes,
+    Deadline,
+    Value,
+    Requested,
+    Preemptible,
+    CanPreempt,
+    Memory
+};
 
 struct Column {
     Col kind;
@@ -53,7 +67,7 @@ struct Column {
 };
 
 class Parser {
-  public:
+public:
     Parser(const std::string& file, const PlatformSpec& platform, CoreTypeId ref)
         : file_(file), platform_(platform), ref_(ref), runnable_(platform) {}
 
@@ -67,8 +81,7 @@ class Parser {
         if (!has(Col::Id)) fail(line, 1, "missing required column 'id'");
         if (!has(Col::Arrival)) fail(line, 1, "missing required column 'arrival_s'");
         if (has(Col::Work) == has(Col::Time))
-            fail(line, 1,
-                 "give either a work_s column or time_s.<core type> columns (exactly one of the two)");
+            fail(line, 1, "give either a work_s column or time_s.<core type> columns (exactly one of the two)");
         if (has(Col::Work)) {
             if (ref_ >= platform_.core_types.size() || platform_.core_types[ref_].pstates.empty())
                 throw std::logic_error("csv tasks: reference core type has no P-states");
@@ -76,12 +89,10 @@ class Parser {
     }
 
     Task row(const std::vector<Cell>& cells, int line, std::size_t line_length) {
-        if (cells.size() > columns_.size())
-            fail(line, cells[columns_.size()].col, "more cells than header columns");
+        if (cells.size() > columns_.size()) fail(line, cells[columns_.size()].col, "more cells than header columns");
         if (cells.size() < columns_.size())
             fail(line, static_cast<int>(line_length) + 1,
-                 "row has " + std::to_string(cells.size()) + " cells, header has " +
-                     std::to_string(columns_.size()));
+                 "row has " + std::to_string(cells.size()) + " cells, header has " + std::to_string(columns_.size()));
         Task t;
         std::optional<double> deadline, work;
         int deadline_col = 0;
@@ -92,39 +103,19 @@ class Parser {
         for (std::size_t i = 0; i < cells.size(); ++i) {
             const Cell& c = cells[i];
             switch (columns_[i].kind) {
-                case Col::Id:
-                    t.id = static_cast<TaskId>(integer(c, line, 0, UINT32_MAX));
-                    break;
-                case Col::Arrival:
-                    t.arrival_s = seconds(c, line);
-                    break;
-                case Col::Work:
-                    work = seconds(c, line);
-                    break;
-                case Col::Type:
-                    t.type = static_cast<TaskTypeId>(integer(c, line, 0, UINT32_MAX));
-                    break;
-                case Col::Cores:
-                    t.cores = static_cast<std::uint32_t>(integer(c, line, 1, UINT32_MAX));
-                    break;
-                case Col::Nodes:
-                    t.nodes = static_cast<std::uint32_t>(integer(c, line, 0, UINT32_MAX));
-                    break;
-                case Col::Value:
-                    value = real(c, line, 0, kMaxMagnitude);
-                    break;
+                case Col::Id: t.id = static_cast<TaskId>(integer(c, line, 0, UINT32_MAX)); break;
+                case Col::Arrival: t.arrival_s = seconds(c, line); break;
+                case Col::Work: work = seconds(c, line); break;
+                case Col::Type: t.type = static_cast<TaskTypeId>(integer(c, line, 0, UINT32_MAX)); break;
+                case Col::Cores: t.cores = static_cast<std::uint32_t>(integer(c, line, 1, UINT32_MAX)); break;
+                case Col::Nodes: t.nodes = static_cast<std::uint32_t>(integer(c, line, 0, UINT32_MAX)); break;
+                case Col::Value: value = real(c, line, 0, kMaxMagnitude); break;
                 case Col::Requested:
                     if (!c.text.empty()) t.requested_time_s = seconds(c, line);
                     break;
-                case Col::Preemptible:
-                    t.preemptible = integer(c, line, 0, 1) == 1;
-                    break;
-                case Col::CanPreempt:
-                    t.can_preempt = integer(c, line, 0, 1) == 1;
-                    break;
-                case Col::Memory:
-                    t.memory_bytes = integer(c, line, 0, UINT64_MAX);
-                    break;
+                case Col::Preemptible: t.preemptible = integer(c, line, 0, 1) == 1; break;
+                case Col::CanPreempt: t.can_preempt = integer(c, line, 0, 1) == 1; break;
+                case Col::Memory: t.memory_bytes = integer(c, line, 0, UINT64_MAX); break;
                 case Col::Deadline:
                     if (!c.text.empty()) {
                         deadline = seconds(c, line);
@@ -134,8 +125,7 @@ class Parser {
                 case Col::Time:
                     if (!c.text.empty()) {
                         double s = seconds(c, line);
-                        if (!(s > 0))
-                            fail(line, c.col, "time must be > 0 (leave the cell empty if it cannot run)");
+                        if (!(s > 0)) fail(line, c.col, "time must be > 0 (leave the cell empty if it cannot run)");
                         const auto& ps = platform_.core_types[columns_[i].core_type].pstates;
                         auto& row = table->seconds[columns_[i].core_type];
                         for (const auto& p : ps) row.push_back(s * ps.front().frequency_hz / p.frequency_hz);
@@ -152,7 +142,8 @@ class Parser {
             if (!any_time) fail(line, 1, "no time_s.<core type> value: the task cannot run anywhere");
             t.work.set_table(std::move(table));
         }
-        if (const TaskProblem p = runnable_.problem(t)) fail(line, fault_column(p.fault, cells), "task " + std::to_string(t.id) + " " + p.message);
+        if (const TaskProblem p = runnable_.problem(t))
+            fail(line, fault_column(p.fault, cells), "task " + std::to_string(t.id) + " " + p.message);
         if (deadline) {
             if (*deadline < t.arrival_s) fail(line, deadline_col, "deadline_s precedes arrival_s");
             t.utility = UtilityFunction::step(value, *deadline - t.arrival_s);
@@ -162,7 +153,7 @@ class Parser {
         return t;
     }
 
-  private:
+private:
     bool has(Col k) const {
         return std::any_of(columns_.begin(), columns_.end(), [k](const Column& x) { return x.kind == k; });
     }
@@ -209,8 +200,7 @@ class Parser {
     double real(const Cell& c, int line, double min, double max) const {
         double v = 0;
         auto r = std::from_chars(c.text.data(), c.text.data() + c.text.size(), v);
-        if (c.text.empty() || r.ec != std::errc() || r.ptr != c.text.data() + c.text.size() ||
-            !std::isfinite(v))
+        if (c.text.empty() || r.ec != std::errc() || r.ptr != c.text.data() + c.text.size() || !std::isfinite(v))
             fail(line, c.col, "'" + std::string(c.text) + "' is not a number");
         if (v < min) fail(line, c.col, "value " + std::string(c.text) + " must be >= " + fmt(min));
         if (v > max) fail(line, c.col, "value " + std::string(c.text) + " must be <= " + fmt(max));
@@ -221,8 +211,8 @@ class Parser {
     Seconds seconds(const Cell& c, int line) const {
         const double v = real(c, line, 0, std::numeric_limits<double>::max());
         if (v > kMaxSeconds)
-            fail(line, c.col, std::string(c.text) + " s is past the end of simulated time (" + fmt(kMaxSeconds) +
-                                  " s, 292 years)");
+            fail(line, c.col,
+                 std::string(c.text) + " s is past the end of simulated time (" + fmt(kMaxSeconds) + " s, 292 years)");
         return v;
     }
 
@@ -249,8 +239,8 @@ class Parser {
             fail(line, c.col, "'" + std::string(c.text) + "' is not a non-negative integer");
         if (v < min || v > max)
             fail(line, c.col,
-                 "value " + std::string(c.text) + " out of range [" + std::to_string(min) + ", " +
-                     std::to_string(max) + "]");
+                 "value " + std::string(c.text) + " out of range [" + std::to_string(min) + ", " + std::to_string(max) +
+                     "]");
         return v;
     }
 
@@ -264,8 +254,8 @@ class Parser {
 
 }  // namespace
 
-std::vector<Task> parse_csv_tasks(std::string_view text, const std::string& file_name,
-                                  const PlatformSpec& platform, CoreTypeId reference_core_type) {
+std::vector<Task> parse_csv_tasks(std::string_view text, const std::string& file_name, const PlatformSpec& platform,
+                                  CoreTypeId reference_core_type) {
     Parser parser(file_name, platform, reference_core_type);
     std::vector<Task> tasks;
     bool have_header = false;

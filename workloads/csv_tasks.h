@@ -19,7 +19,7 @@ namespace rmsim {
 /// Tasks sorted by arrival (stable: equal arrivals keep the file order).
 std::vector<Task> read_csv_tasks(const std::string& path, const PlatformSpec& platform,
                                  CoreTypeId reference_core_type = 0);
-std::vector<Task> parse_csv_tasks(std::string_view text, const std::string& file_name,
-                                  const PlatformSpec& platform, CoreTypeId reference_core_type = 0);
+std::vector<Task> parse_csv_tasks(std::string_view text, const std::string& file_name, const PlatformSpec& platform,
+                                  CoreTypeId reference_core_type = 0);
 
 }  // namespace rmsim

@@ -97,8 +97,7 @@ MachovecCh3TypeTables generate_machovec_ch3_type(const MachovecCh3TypeParams& p,
 
     MachovecCh3TypeTables t;
     const double ref_time = sample_positive_gaussian_mean_cov(mean_s, p.time_cov, rng);
-    t.single_core_time_s =
-        heterogeneous_row(ref_time, p.cluster_time_cov, p.clusters, p.reference_cluster, rng);
+    t.single_core_time_s = heterogeneous_row(ref_time, p.cluster_time_cov, p.clusters, p.reference_cluster, rng);
     const double ref_apc = sample_gamma_mean_cov(p.mean_apc_w, p.apc_cov, rng);
     t.apc_w = heterogeneous_row(ref_apc, p.apc_cov, p.clusters, p.reference_cluster, rng);
 

@@ -26,8 +26,7 @@ void validate(const MachovecCh2Params& p) {
     require(p.sinusoid_amplitude >= 0 && p.sinusoid_amplitude <= 1, "sinusoid_amplitude must be in [0, 1]");
     require(p.sinusoid_period_s > 0 && std::isfinite(p.sinusoid_period_s), "the sinusoid period must be > 0");
     require(p.base_time_s > 0 && p.base_energy_j > 0, "base time and energy must be > 0");
-    require(p.base_cov >= 0 && p.type_cov >= 0 && p.importance_cov >= 0 && p.threshold_cov >= 0,
-            "COVs must be >= 0");
+    require(p.base_cov >= 0 && p.type_cov >= 0 && p.importance_cov >= 0 && p.threshold_cov >= 0, "COVs must be >= 0");
     require(p.type_clamp_min > 0 && p.type_clamp_min < p.type_clamp_max, "need 0 < type_clamp_min < type_clamp_max");
     require(!p.config_cores.empty() && !p.config_memory_gb.empty(), "configurations need cores and memory values");
     for (std::uint32_t c : p.config_cores) require(c >= 1, "configuration cores must be >= 1");
@@ -57,8 +56,8 @@ UtilityFunction value_function(const MachovecCh2Params& p, double min_obj, doubl
     const double v_min = std::uniform_real_distribution<double>(0.0, 1.0)(rng);
     const double hard = resampled_gaussian(max_obj, p.threshold_cov, rng, [&](double x) { return x >= max_obj; });
     const double soft_mean = min_obj + p.soft_fraction * (max_obj - min_obj);
-    const double soft = resampled_gaussian(soft_mean, p.threshold_cov, rng,
-                                           [&](double x) { return x >= 0 && x < hard; });
+    const double soft =
+        resampled_gaussian(soft_mean, p.threshold_cov, rng, [&](double x) { return x >= 0 && x < hard; });
     return UtilityFunction::value_of_service(1.0, v_min, soft, hard);
 }
 
@@ -118,9 +117,8 @@ MachovecCh2TaskType draw_type(const MachovecCh2Params& p, std::size_t index, Sec
         table->vm_configs.push_back(v);
     }
     const double mean_gamma = machovec_ch2_importance_mean(p, t.base_time_s, sys_time);
-    t.terms.importance = resampled_gaussian(mean_gamma, p.importance_cov, rng, [&](double x) {
-        return x >= p.importance_min && x <= p.importance_max;
-    });
+    t.terms.importance = resampled_gaussian(mean_gamma, p.importance_cov, rng,
+                                            [&](double x) { return x >= p.importance_min && x <= p.importance_max; });
     t.terms.category = static_cast<VosCategory>(index % 3);
     table->seconds.assign(p.core_types, std::vector<Seconds>(p.pstates, fastest));
     t.table = table;
@@ -165,9 +163,8 @@ MachovecCh2Workload generate_machovec_ch2(const MachovecCh2Params& p, std::mt199
         task.type = static_cast<TaskTypeId>(&type - w.types.data());
         // The requested cores: the fastest configuration's (a policy chooses the configuration it runs in).
         const auto& configs = type.table->vm_configs;
-        const auto fastest = std::min_element(configs.begin(), configs.end(), [](const VmConfig& a, const VmConfig& b) {
-            return a.seconds < b.seconds;
-        });
+        const auto fastest = std::min_element(
+            configs.begin(), configs.end(), [](const VmConfig& a, const VmConfig& b) { return a.seconds < b.seconds; });
         task.cores = fastest->cores;
         // §2.5.1 "Each task has its own performance and energy value functions": drawn per task.
         auto terms = std::make_shared<VosTerms>(type.terms);

@@ -31,8 +31,8 @@
 namespace rmsim {
 
 struct MachovecCh2Params {
-    std::uint32_t core_types = 1;  ///< rows of each type's TimeTable (the platform's core types)
-    std::uint32_t pstates = 1;     ///< columns (Ch.2 has no DVFS: one P-state)
+    std::uint32_t core_types = 1;                      ///< rows of each type's TimeTable (the platform's core types)
+    std::uint32_t pstates = 1;                         ///< columns (Ch.2 has no DVFS: one P-state)
     std::uint32_t tasks_min = 1300, tasks_max = 1500;  ///< §2.5.1
     std::uint32_t types_min = 30, types_max = 40;      ///< §2.5.1
     Seconds horizon_s = 26 * 3600.0;                   ///< §2.5.1: 26 h (the first 2 h warm-up)
@@ -43,10 +43,10 @@ struct MachovecCh2Params {
     double sinusoid_amplitude = 0.5;
     Seconds sinusoid_period_s = 86400;
     Seconds sinusoid_peak_s = 14 * 3600.0;
-    Seconds base_time_s = 150 * 60.0;  ///< §2.5.1: system base case time mean (1 core, 1 GB)
-    Joules base_energy_j = 100;        ///< §2.5.1: system base case energy mean
-    double base_cov = 0.1;             ///< §2.5.1
-    double type_cov = 0.2;             ///< §2.5.1
+    Seconds base_time_s = 150 * 60.0;                   ///< §2.5.1: system base case time mean (1 core, 1 GB)
+    Joules base_energy_j = 100;                         ///< §2.5.1: system base case energy mean
+    double base_cov = 0.1;                              ///< §2.5.1
+    double type_cov = 0.2;                              ///< §2.5.1
     double type_clamp_min = 0.4, type_clamp_max = 1.6;  ///< §2.5.1: [40 %, 160 %] of the system base
     /// GAP (§2.5.1: configurations span 4-32 cores and 6-40 GB): the cores and memory a configuration may
     /// take, and 3-6 distinct configurations a type.

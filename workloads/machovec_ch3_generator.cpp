@@ -22,10 +22,10 @@ struct Table3Cell {
 };
 const std::vector<Table3Cell>& table3() {
     static const std::vector<Table3Cell> cells{
-        {6, 8, 0.6, 2},    {6, 8, 0.2, 2},    {6, 8, 0.1, 0.05},  // critical (6, 8]
-        {4, 6, 0.6, 3.45}, {4, 6, 0.2, 5},    {4, 6, 0.1, 1.5},  {4, 6, 0.01, 3},  // high (4, 6]
-        {2, 4, 0.2, 10},   {2, 4, 0.1, 10},   {2, 4, 0.01, 10},  // medium (2, 4]
-        {1, 2, 0.1, 20},   {1, 2, 0.01, 33},                     // low [1, 2]
+        {6, 8, 0.6, 2},    {6, 8, 0.2, 2},   {6, 8, 0.1, 0.05},                   // critical (6, 8]
+        {4, 6, 0.6, 3.45}, {4, 6, 0.2, 5},   {4, 6, 0.1, 1.5},  {4, 6, 0.01, 3},  // high (4, 6]
+        {2, 4, 0.2, 10},   {2, 4, 0.1, 10},  {2, 4, 0.01, 10},                    // medium (2, 4]
+        {1, 2, 0.1, 20},   {1, 2, 0.01, 33},                                      // low [1, 2]
     };
     return cells;
 }
@@ -91,9 +91,8 @@ MachovecEtc MachovecCh3Workload::etc(ApcScope scope) const {
 }
 
 MachovecCh3TaskType make_machovec_ch3_type(const MachovecCh3Params& p, const std::vector<std::size_t>& eligible,
-                                           int special_index, const MachovecPriorityUrgency& pu,
-                                           std::uint32_t cores, Seconds reference_p0_time_s,
-                                           std::mt19937_64& rng) {
+                                           int special_index, const MachovecPriorityUrgency& pu, std::uint32_t cores,
+                                           Seconds reference_p0_time_s, std::mt19937_64& rng) {
     if (eligible.empty()) throw std::invalid_argument("Machovec Ch.3: a task type needs an eligible cluster");
     if (cores == 0) throw std::invalid_argument("Machovec Ch.3: a task type needs at least one core");
     const std::size_t C = p.clusters.size();
@@ -139,22 +138,21 @@ MachovecCh3TaskType make_machovec_ch3_type(const MachovecCh3Params& p, const std
     // (a Gamma sample around m, times k, is a Gamma sample around k·m with the same COV).
     double time_scale = 1.0;
     if (reference_p0_time_s > 0)
-        time_scale = reference_p0_time_s /
-                     downey_execution_time(tables.time_s(0, 0), t.downey, (*nodes)[eligible.front()]);
+        time_scale =
+            reference_p0_time_s / downey_execution_time(tables.time_s(0, 0), t.downey, (*nodes)[eligible.front()]);
     for (std::size_t k = 0; k < eligible.size(); ++k) {
         const std::size_t c = eligible[k];
         t.single_core_time_s[c] = tables.single_core_time_s[k] * time_scale;
         for (std::size_t ps = 0; ps < P; ++ps) {
             // GAP: exec = single-core time × P-state factor / Downey speedup at the type's node count.
-            const Seconds s =
-                downey_execution_time(tables.time_s(k, ps) * time_scale, t.downey, (*nodes)[c]);
+            const Seconds s = downey_execution_time(tables.time_s(k, ps) * time_scale, t.downey, (*nodes)[c]);
             t.time_s[c][ps] = s;
             t.apc_w[c][ps] = tables.power_w(k, ps);
             table->seconds[p.clusters[c].core_type][ps] = s;
             // APC per node or per task (AMBIG, MachovecCh3Params::apc_scope): the power of one core
             // while it runs the task.
-            const double cores_sharing = double(p.clusters[c].cores_per_node) *
-                                         (p.apc_scope == ApcScope::PerTask ? double((*nodes)[c]) : 1.0);
+            const double cores_sharing =
+                double(p.clusters[c].cores_per_node) * (p.apc_scope == ApcScope::PerTask ? double((*nodes)[c]) : 1.0);
             table->busy_power_w[p.clusters[c].core_type][ps] = t.apc_w[c][ps] / cores_sharing;
         }
     }
@@ -165,14 +163,14 @@ MachovecCh3TaskType make_machovec_ch3_type(const MachovecCh3Params& p, const std
 namespace {
 
 // One task type on its eligible clusters; draw order as listed in the header.
-MachovecCh3TaskType make_type(const MachovecCh3Params& p, const std::vector<std::size_t>& eligible,
-                              int special_index, std::mt19937_64& rng) {
+MachovecCh3TaskType make_type(const MachovecCh3Params& p, const std::vector<std::size_t>& eligible, int special_index,
+                              std::mt19937_64& rng) {
     const MachovecPriorityUrgency pu = sample_machovec_ch3_priority_urgency(rng);
     // GAP: Table 4's "max cores of cluster" = the smallest eligible cluster, so the task fits everywhere.
     std::uint64_t max_cores = UINT64_MAX;
     for (std::size_t c : eligible)
-        max_cores = std::min<std::uint64_t>(max_cores, std::uint64_t(p.clusters[c].nodes) *
-                                                           p.clusters[c].cores_per_node);
+        max_cores =
+            std::min<std::uint64_t>(max_cores, std::uint64_t(p.clusters[c].nodes) * p.clusters[c].cores_per_node);
     if (max_cores > UINT32_MAX) throw std::invalid_argument("Machovec Ch.3: cluster too large");
     const std::uint32_t cores = sample_machovec_ch3_cores(std::uint32_t(max_cores), rng);
     return make_machovec_ch3_type(p, eligible, special_index, pu, cores, -1, rng);
@@ -207,9 +205,12 @@ MachovecCh3Workload generate_machovec_ch3(const MachovecCh3Params& p, std::mt199
     std::vector<std::size_t> general, special[2];
     for (std::size_t c = 0; c < p.clusters.size(); ++c) {
         const int s = p.clusters[c].special_index;
-        if (s < 0) general.push_back(c);
-        else if (s < 2) special[s].push_back(c);
-        else throw std::invalid_argument("Machovec Ch.3: special_index must be -1, 0 or 1");
+        if (s < 0)
+            general.push_back(c);
+        else if (s < 2)
+            special[s].push_back(c);
+        else
+            throw std::invalid_argument("Machovec Ch.3: special_index must be -1, 0 or 1");
     }
     if (p.general_types > 0 && general.empty())
         throw std::invalid_argument("Machovec Ch.3: general-purpose types need a general-purpose cluster");
@@ -237,8 +238,8 @@ MachovecCh3Workload generate_machovec_ch3(const MachovecCh3Params& p, std::mt199
         } else {
             const PiecewiseRate day = machovec_peak_offpeak_rate(rate_per_s);
             const Seconds clock0 = p.start_clock_s;
-            times = thinned_poisson_arrivals([&](Seconds t) { return day.at(t + clock0); }, day.max(), p.horizon_s,
-                                             rng);
+            times =
+                thinned_poisson_arrivals([&](Seconds t) { return day.at(t + clock0); }, day.max(), p.horizon_s, rng);
         }
         std::uniform_int_distribution<std::size_t> cls(0, kMachovecUtilityClasses - 1);
         if (p.burst_size > 1) {

@@ -42,10 +42,10 @@ std::vector<MachovecCh3Cluster> machovec_ch3_clusters(const PlatformSpec& platfo
 
 struct MachovecCh3Params {
     std::vector<MachovecCh3Cluster> clusters;
-    double tasks_per_day = 5000;              ///< B2.1: 5,000 or 10,000 (mean; each type gets 1/types of it)
-    Seconds horizon_s = 28 * 3600.0;          ///< B2.1: 28 h (first 4 h warm-up)
-    std::size_t general_types = 60;           ///< B2.1
-    std::size_t special_types_per_cluster = 20;  ///< B2.1, for each special cluster
+    double tasks_per_day = 5000;                        ///< B2.1: 5,000 or 10,000 (mean; each type gets 1/types of it)
+    Seconds horizon_s = 28 * 3600.0;                    ///< B2.1: 28 h (first 4 h warm-up)
+    std::size_t general_types = 60;                     ///< B2.1
+    std::size_t special_types_per_cluster = 20;         ///< B2.1, for each special cluster
     std::vector<double> power_scaling{1.0, 0.75, 0.5};  ///< B2.6
     /// AMBIG (B1): APC is "the average power consumption of the nodes that a task will utilize". PerNode (the
     /// default): every node of the task draws APC, each of its cores APC / cores per node. PerTask: the whole
@@ -112,9 +112,8 @@ MachovecPriorityUrgency sample_machovec_ch3_priority_urgency(std::mt19937_64& rn
 /// reference_p0_time_s > 0 (Ch.3 §3.4.3): the single-core times are scaled so that the type's time at P0 on
 /// the reference cluster is exactly this; <= 0: the §3.4.2 times as drawn.
 MachovecCh3TaskType make_machovec_ch3_type(const MachovecCh3Params& p, const std::vector<std::size_t>& eligible,
-                                           int special_index, const MachovecPriorityUrgency& pu,
-                                           std::uint32_t cores, Seconds reference_p0_time_s,
-                                           std::mt19937_64& rng);
+                                           int special_index, const MachovecPriorityUrgency& pu, std::uint32_t cores,
+                                           Seconds reference_p0_time_s, std::mt19937_64& rng);
 /// Table 4: core count for a type whose largest allowed count is max_cores (> 4097).
 std::uint32_t sample_machovec_ch3_cores(std::uint32_t max_cores, std::mt19937_64& rng);
 

@@ -27,16 +27,14 @@ bool is_fraction(double x) { return x >= 0 && x <= 1; }
 
 void check_params(const MachovecCh4Params& p) {
     require(!p.clusters.empty(), "no cluster");
-    for (const MachovecCh4Cluster& c : p.clusters)
-        require(!c.pstate_slowdown.empty(), "a cluster without P-states");
+    for (const MachovecCh4Cluster& c : p.clusters) require(!c.pstate_slowdown.empty(), "a cluster without P-states");
     require(p.tasks_per_day > 0 && std::isfinite(p.tasks_per_day), "tasks_per_day must be > 0");
     require(p.horizon_s > 0 && std::isfinite(p.horizon_s), "the horizon must be > 0");
     require(p.task_types > 0, "no task types");
     require(is_fraction(p.critical_fraction), "critical_fraction must be in [0, 1]");
-    require(
-        p.task_types > 1 || p.critical_fraction == 0 || p.critical_fraction == 1,
-        "a critical_fraction strictly between 0 and 1 needs at least 2 task types (criticality belongs to "
-        "the type)");
+    require(p.task_types > 1 || p.critical_fraction == 0 || p.critical_fraction == 1,
+            "a critical_fraction strictly between 0 and 1 needs at least 2 task types (criticality belongs to "
+            "the type)");
     require(p.critical_mean_s > 0 && p.noncritical_mean_s > 0, "mean execution times must be > 0");
     require(p.type_cov >= 0 && p.cluster_cov >= 0, "COVs must be >= 0");
     require(p.critical_utility >= 0 && p.noncritical_utility >= 0, "starting utilities must be >= 0");
@@ -81,8 +79,7 @@ std::vector<MachovecCh4Cluster> machovec_ch4_clusters(const PlatformSpec& platfo
         MachovecCh4Cluster c;
         c.core_type = ct;
         const std::vector<PState>& ps = platform.core_types.at(ct).pstates;
-        if (ps.empty())
-            throw std::invalid_argument("core type " + platform.core_types[ct].name + " has no P-state");
+        if (ps.empty()) throw std::invalid_argument("core type " + platform.core_types[ct].name + " has no P-state");
         c.pstate_slowdown.clear();
         for (const PState& s : ps) c.pstate_slowdown.push_back(ps.front().frequency_hz / s.frequency_hz);
         out.push_back(std::move(c));
@@ -103,14 +100,13 @@ UtilityFunction machovec_ch4_utility(const MachovecCh4Params& p, const MachovecC
         case MachovecCh4UtilityFamily::Step:
             // §4.4.3: the highest urgency (critical) earns S for the average time after arrival, the others
             // for 10 x it; then 0.
-            return UtilityFunction::step(
-                type.starting_utility,
-                type.critical ? type.average_time_s : p.step_noncritical_factor * type.average_time_s);
+            return UtilityFunction::step(type.starting_utility, type.critical
+                                                                    ? type.average_time_s
+                                                                    : p.step_noncritical_factor * type.average_time_s);
         case MachovecCh4UtilityFamily::Decaying:
             return make_machovec_decaying_utility(type.starting_utility, type.average_time_s, p.decay_urgency,
                                                   p.decay_length_s);
-        case MachovecCh4UtilityFamily::Classes:
-            break;
+        case MachovecCh4UtilityFamily::Classes: break;
     }
     return make_machovec_utility(type.starting_utility, type.urgency, utility_class);
 }

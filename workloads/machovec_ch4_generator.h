@@ -93,10 +93,10 @@ struct MachovecCh4TaskType {
     double urgency = 0.1;      ///< of the 20 classes (family `classes`)
     Seconds class_mean_s = 0;  ///< critical_mean_s or noncritical_mean_s
     std::size_t reference_cluster = 0;
-    std::vector<Seconds> time_s;  ///< ETC [cluster] (at P0)
-    Seconds average_time_s = 0;   ///< the "average execution time" (MachovecCh4Params::average_time)
-    double bursts_per_s = 0;      ///< mean burst rate λ̄
-    Seconds phase_s = 0;          ///< φ of the sinusoid
+    std::vector<Seconds> time_s;                  ///< ETC [cluster] (at P0)
+    Seconds average_time_s = 0;                   ///< the "average execution time" (MachovecCh4Params::average_time)
+    double bursts_per_s = 0;                      ///< mean burst rate λ̄
+    Seconds phase_s = 0;                          ///< φ of the sinusoid
     std::shared_ptr<const TimeTable> time_table;  ///< [core type][P-state], for WorkModel
 };
 

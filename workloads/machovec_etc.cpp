@@ -45,14 +45,12 @@ MachovecEtc::MachovecEtc(std::size_t task_types, std::size_t clusters, std::size
 
 std::size_t MachovecEtc::index(std::size_t type, std::size_t cluster, std::size_t pstate) const {
     if (type >= types_ || cluster >= clusters_ || pstate >= pstates_)
-        throw std::out_of_range("MachovecEtc: (type " + std::to_string(type) + ", cluster " +
-                                std::to_string(cluster) + ", P-state " + std::to_string(pstate) +
-                                ") out of range");
+        throw std::out_of_range("MachovecEtc: (type " + std::to_string(type) + ", cluster " + std::to_string(cluster) +
+                                ", P-state " + std::to_string(pstate) + ") out of range");
     return (type * clusters_ + cluster) * pstates_ + pstate;
 }
 
-void MachovecEtc::set_points(std::size_t type, std::size_t cluster, std::size_t pstate,
-                             std::vector<EtcNodePoint> pts) {
+void MachovecEtc::set_points(std::size_t type, std::size_t cluster, std::size_t pstate, std::vector<EtcNodePoint> pts) {
     Entry e;
     for (std::size_t i = 0; i < pts.size(); ++i) {
         const EtcNodePoint& p = pts[i];

@@ -36,7 +36,7 @@ struct EtcNodePoint {
 double interpolate_clamped(const std::vector<double>& xs, const std::vector<double>& ys, double x);
 
 class MachovecEtc {
-  public:
+public:
     MachovecEtc(std::size_t task_types, std::size_t clusters, std::size_t pstates, ApcScope scope);
 
     /// Sets the listed node counts of (type, cluster, P-state). Points must have strictly increasing node
@@ -56,7 +56,7 @@ class MachovecEtc {
     std::size_t clusters() const { return clusters_; }
     std::size_t pstates() const { return pstates_; }
 
-  private:
+private:
     struct Entry {
         std::vector<double> nodes, time_s, apc_w;
     };

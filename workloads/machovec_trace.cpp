@@ -99,7 +99,8 @@ MachovecTraceWorkload generate_machovec_trace(const SwfTrace& trace, const Macho
     std::vector<const SwfJob*> jobs;
     for (const SwfJob& j : trace.jobs)
         if (j.submit_s >= w0 && j.submit_s < w1) jobs.push_back(&j);
-    std::stable_sort(jobs.begin(), jobs.end(), [](const SwfJob* a, const SwfJob* b) { return a->submit_s < b->submit_s; });
+    std::stable_sort(jobs.begin(), jobs.end(),
+                     [](const SwfJob* a, const SwfJob* b) { return a->submit_s < b->submit_s; });
     for (const SwfJob* j : jobs) {
         ++w.counts.in_window;
         if (!usable(*j)) {
@@ -125,8 +126,7 @@ MachovecTraceWorkload generate_machovec_trace(const SwfTrace& trace, const Macho
         }
         const MachovecPriorityUrgency pu = sample_machovec_ch3_priority_urgency(rng);
         // GAP: the trace runtime is the type's time at P0 on the reference cluster for its core count.
-        MachovecCh3TaskType type =
-            make_machovec_ch3_type(gp, eligible, k - 1, pu, std::uint32_t(cores), j->run_s, rng);
+        MachovecCh3TaskType type = make_machovec_ch3_type(gp, eligible, k - 1, pu, std::uint32_t(cores), j->run_s, rng);
         // B2.7: only the arrival, runtime and cores come from the trace (no user estimate, user or group).
         // Ch.3 §3.4.2.3: a utility class uniform among the 20 classes.
         w.tasks.push_back(make_machovec_ch3_task(type, j->submit_s - w0, cls(rng)));

@@ -35,16 +35,16 @@ struct MachovecTraceParams {
     /// with equal probability (the 60/20/20 split of the §3.4.2 types).
     double general_probability = 0.6;
     std::vector<double> power_scaling{1.0, 0.75, 0.5};  ///< B2.6
-    ApcScope apc_scope = ApcScope::PerNode;              ///< as MachovecCh3Params::apc_scope
+    ApcScope apc_scope = ApcScope::PerNode;             ///< as MachovecCh3Params::apc_scope
 };
 
 /// What happened to the jobs of the trace that were submitted inside the window.
 struct MachovecTraceCounts {
-    std::size_t in_window = 0;       ///< jobs submitted in the window (all of them, before any removal)
-    std::size_t unknown = 0;         ///< unknown or zero runtime or processors: skipped
-    std::size_t too_large = 0;       ///< scaled cores > max_task_cores: removed (B2.7)
-    std::size_t does_not_fit = 0;    ///< more nodes than any eligible cluster of the scaled system: removed
-    std::size_t tasks = 0;           ///< tasks made
+    std::size_t in_window = 0;     ///< jobs submitted in the window (all of them, before any removal)
+    std::size_t unknown = 0;       ///< unknown or zero runtime or processors: skipped
+    std::size_t too_large = 0;     ///< scaled cores > max_task_cores: removed (B2.7)
+    std::size_t does_not_fit = 0;  ///< more nodes than any eligible cluster of the scaled system: removed
+    std::size_t tasks = 0;         ///< tasks made
 };
 
 struct MachovecTraceWorkload {

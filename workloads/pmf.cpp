@@ -10,9 +10,7 @@ namespace rmsim {
 namespace {
 
 /// Values closer than this (relative) are one pulse: sums of non-integer values need not be bit-identical.
-bool same_value(double a, double b) {
-    return std::fabs(a - b) <= 1e-12 * std::max({1.0, std::fabs(a), std::fabs(b)});
-}
+bool same_value(double a, double b) { return std::fabs(a - b) <= 1e-12 * std::max({1.0, std::fabs(a), std::fabs(b)}); }
 
 /// Sorts by value, merges equal values, drops zero-probability pulses.
 std::vector<Pmf::Pulse> sort_merge(std::vector<Pmf::Pulse> p) {
@@ -137,21 +135,18 @@ Pmf Pmf::scaled(double factor) const {
 }
 
 Pmf Pmf::truncated_before(double t) const {
-    auto it = std::lower_bound(pulses_.begin(), pulses_.end(), t,
-                               [](const Pulse& q, double v) { return q.value < v; });
+    auto it = std::lower_bound(pulses_.begin(), pulses_.end(), t, [](const Pulse& q, double v) { return q.value < v; });
     if (it == pulses_.end()) return point(t);
     return Pmf(std::vector<Pulse>(it, pulses_.end()), Sorted{}).normalized();
 }
 
 double Pmf::cdf(double d) const {
-    auto it = std::upper_bound(pulses_.begin(), pulses_.end(), d,
-                               [](double v, const Pulse& q) { return v < q.value; });
+    auto it = std::upper_bound(pulses_.begin(), pulses_.end(), d, [](double v, const Pulse& q) { return v < q.value; });
     return it == pulses_.begin() ? 0.0 : cumulative_[static_cast<std::size_t>(it - pulses_.begin()) - 1];
 }
 
 double Pmf::probability_below(double d) const {
-    auto it = std::lower_bound(pulses_.begin(), pulses_.end(), d,
-                               [](const Pulse& q, double v) { return q.value < v; });
+    auto it = std::lower_bound(pulses_.begin(), pulses_.end(), d, [](const Pulse& q, double v) { return q.value < v; });
     return it == pulses_.begin() ? 0.0 : cumulative_[static_cast<std::size_t>(it - pulses_.begin()) - 1];
 }
 

@@ -11,7 +11,7 @@
 namespace rmsim {
 
 class Pmf {
-  public:
+public:
     struct Pulse {
         double value = 0;
         double probability = 0;
@@ -47,9 +47,9 @@ class Pmf {
 
     double cdf(double d) const;                ///< P(X <= d) (the on-time probability for deadline d)
     double probability_below(double d) const;  ///< P(X < d) (Siegel §3: "sum of pulses < δ")
-    double expectation() const;  ///< Σ value·probability / Σ probability; logic_error if empty
+    double expectation() const;                ///< Σ value·probability / Σ probability; logic_error if empty
 
-  private:
+private:
     struct Sorted {};
     Pmf(std::vector<Pulse> sorted_merged, Sorted);
     void build_cumulative();

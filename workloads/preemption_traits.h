@@ -14,10 +14,10 @@
 namespace rmsim {
 
 struct PreemptionTraits {
-    bool flags = false;                   ///< draw the two flags (else they stay as made: false)
-    double preempt_probability = 0;       ///< each flag true with this probability
-    double memory_per_core_min_b = 0;     ///< memory footprint per requested core, bytes
-    double memory_per_core_max_b = 0;     ///< 0: no footprint drawn (memory_bytes stays as made)
+    bool flags = false;                ///< draw the two flags (else they stay as made: false)
+    double preempt_probability = 0;    ///< each flag true with this probability
+    double memory_per_core_min_b = 0;  ///< memory footprint per requested core, bytes
+    double memory_per_core_max_b = 0;  ///< 0: no footprint drawn (memory_bytes stays as made)
 };
 
 /// std::invalid_argument for a probability outside [0, 1] or a memory range that is negative or reversed.

@@ -21,7 +21,8 @@ RunnableCheck::RunnableCheck(const PlatformSpec& platform) : platform_(platform)
         k.first_core_type = platform.core_type_of(c.node_type, 0);
         for (const auto& g : platform.node_types.at(c.node_type).processors) {
             const CoreTypeId ct = platform.processor_types.at(g.type).core_type;
-            if (std::find(k.core_types.begin(), k.core_types.end(), ct) == k.core_types.end()) k.core_types.push_back(ct);
+            if (std::find(k.core_types.begin(), k.core_types.end(), ct) == k.core_types.end())
+                k.core_types.push_back(ct);
         }
         k.pstates = platform.pstate_count(c.node_type);
         largest_cores_ = std::max(largest_cores_, std::uint64_t(k.nodes) * k.cores_per_node);
@@ -38,9 +39,10 @@ TaskProblem RunnableCheck::problem(const Task& t) const {
     for (std::size_t c = 0; c < clusters_.size(); ++c) {
         const Cluster& k = clusters_[c];
         const std::uint32_t nodes = t.nodes_on_cluster(c);
-        const bool here = t.nodes_per_cluster ? nodes > 0 && nodes <= k.nodes
-                                              : (nodes > 0 ? nodes <= k.nodes
-                                                           : std::uint64_t(t.cores) <= std::uint64_t(k.nodes) * k.cores_per_node);
+        const bool here =
+            t.nodes_per_cluster
+                ? nodes > 0 && nodes <= k.nodes
+                : (nodes > 0 ? nodes <= k.nodes : std::uint64_t(t.cores) <= std::uint64_t(k.nodes) * k.cores_per_node);
         if (!here) continue;
         fits = true;
         const CoreType& first = platform_.core_types.at(k.first_core_type);
@@ -61,8 +63,7 @@ TaskProblem RunnableCheck::problem(const Task& t) const {
         }
     }
     if (!fits) {
-        if (t.nodes_per_cluster)
-            return {TaskFault::Request, "needs more nodes than every cluster it may use has"};
+        if (t.nodes_per_cluster) return {TaskFault::Request, "needs more nodes than every cluster it may use has"};
         if (t.nodes > 0)
             return {TaskFault::Request, "asks for " + std::to_string(t.nodes) + " nodes, but the largest cluster has " +
                                             std::to_string(largest_nodes_)};

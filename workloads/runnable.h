@@ -34,8 +34,8 @@ private:
     struct Cluster {
         std::uint32_t nodes = 0;
         std::uint32_t cores_per_node = 0;
-        CoreTypeId first_core_type = 0;       ///< what the manager estimates with (core 0 of a node)
-        std::vector<CoreTypeId> core_types;   ///< every core type of its nodes
+        CoreTypeId first_core_type = 0;      ///< what the manager estimates with (core 0 of a node)
+        std::vector<CoreTypeId> core_types;  ///< every core type of its nodes
         std::size_t pstates = 0;
     };
     const PlatformSpec& platform_;

@@ -65,8 +65,8 @@ std::vector<std::size_t> cores_per_core_type(const PlatformSpec& platform) {
     return n;
 }
 
-std::vector<Seconds> two_phase_arrivals(double mean_rate_per_s, double fast_to_slow, Seconds phase_s,
-                                        Seconds window_s, std::mt19937_64& rng) {
+std::vector<Seconds> two_phase_arrivals(double mean_rate_per_s, double fast_to_slow, Seconds phase_s, Seconds window_s,
+                                        std::mt19937_64& rng) {
     if (!(mean_rate_per_s > 0) || !(fast_to_slow >= 1) || !(phase_s > 0) || !(window_s > 0))
         throw std::invalid_argument("two-phase arrivals: rates, ratio >= 1, phase and window must be positive");
     // Equal phase lengths: (λ_fast + λ_slow) / 2 = mean rate.
@@ -101,7 +101,8 @@ std::vector<Task> generate_siegel_dynamic(const SiegelDynamicParams& p, const Pl
         avg[i] = mean_over_cores(types.pmfs, i, cores, 0, static_cast<std::size_t>(-1));
         all += avg[i] / static_cast<double>(n_types);
     }
-    const std::vector<Seconds> arrivals = two_phase_arrivals(p.tasks / p.window_s, p.fast_to_slow, p.phase_s, p.window_s, rng);
+    const std::vector<Seconds> arrivals =
+        two_phase_arrivals(p.tasks / p.window_s, p.fast_to_slow, p.phase_s, p.window_s, rng);
     std::vector<Task> tasks;
     tasks.reserve(arrivals.size());
     std::uniform_int_distribution<std::size_t> pick(0, n_types - 1);

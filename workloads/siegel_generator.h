@@ -33,10 +33,10 @@ struct SiegelWorkloadCommon {
 
 struct SiegelDynamicParams {
     SiegelWorkloadCommon common;
-    Seconds window_s = 43200;   ///< §4: 12 hours
-    double tasks = 1650;        ///< §4: ~1,650 tasks (the mean)
-    double fast_to_slow = 3;    ///< GAP: λ_fast / λ_slow
-    Seconds phase_s = 7200;     ///< GAP: length of each phase
+    Seconds window_s = 43200;  ///< §4: 12 hours
+    double tasks = 1650;       ///< §4: ~1,650 tasks (the mean)
+    double fast_to_slow = 3;   ///< GAP: λ_fast / λ_slow
+    Seconds phase_s = 7200;    ///< GAP: length of each phase
 };
 
 struct SiegelStaticParams {
@@ -54,7 +54,7 @@ std::vector<Task> generate_siegel_static(const SiegelStaticParams& p, const Plat
                                          std::mt19937_64& rng);
 
 /// Arrival times of the two-phase Poisson process over [0, window) (exposed for tests).
-std::vector<Seconds> two_phase_arrivals(double mean_rate_per_s, double fast_to_slow, Seconds phase_s,
-                                        Seconds window_s, std::mt19937_64& rng);
+std::vector<Seconds> two_phase_arrivals(double mean_rate_per_s, double fast_to_slow, Seconds phase_s, Seconds window_s,
+                                        std::mt19937_64& rng);
 
 }  // namespace rmsim

@@ -29,10 +29,10 @@ struct SiegelPmfParams {
     double mean_task_s = 100;  ///< μ_task of the CVB method (P0)
     double v_task = 0.3;
     double v_mach = 0.3;
-    double cov_lo = 0.05, cov_hi = 0.25;   ///< run-to-run variation per task type
-    double beta_lo = 0.1, beta_hi = 0.5;   ///< memory-bound fraction per task type
-    std::size_t samples = 500;             ///< "measured runs" per task type and core type
-    double bin_s = 1;                      ///< histogram bin width
+    double cov_lo = 0.05, cov_hi = 0.25;  ///< run-to-run variation per task type
+    double beta_lo = 0.1, beta_hi = 0.5;  ///< memory-bound fraction per task type
+    std::size_t samples = 500;            ///< "measured runs" per task type and core type
+    double bin_s = 1;                     ///< histogram bin width
 };
 
 /// pmfs[task type][core type][P-state], normalised, values multiples of bin_s.

@@ -42,8 +42,7 @@ Edges layered_edges(std::uint32_t n, double extra_p, std::mt19937_64& rng) {
     std::uniform_real_distribution<double> unit(0.0, 1.0);
     for (std::uint32_t l = 1; l < layers; ++l)
         for (std::uint32_t t = first[l]; t < first[l + 1]; ++t) {
-            const std::uint32_t p =
-                std::uniform_int_distribution<std::uint32_t>(first[l - 1], first[l] - 1)(rng);
+            const std::uint32_t p = std::uniform_int_distribution<std::uint32_t>(first[l - 1], first[l] - 1)(rng);
             edge[p][t] = true;
             for (std::uint32_t q = 0; q < first[l]; ++q)
                 if (q != p && unit(rng) < extra_p) edge[q][t] = true;
@@ -106,18 +105,17 @@ void SinghWorkloadParams::validate() const {
     require(job_count >= 1, "job_count must be >= 1");
     require(min_tasks >= 3 && min_tasks <= max_tasks, "need 3 <= min_tasks <= max_tasks");
     const double shapes = fork_join_probability + chain_probability + layered_probability;
-    require(fork_join_probability >= 0 && chain_probability >= 0 && layered_probability >= 0 &&
-                std::isfinite(shapes) && shapes > 0,
+    require(fork_join_probability >= 0 && chain_probability >= 0 && layered_probability >= 0 && std::isfinite(shapes) &&
+                shapes > 0,
             "shape probabilities must be >= 0 with a positive sum");
     require(layered_extra_edge_probability >= 0 && layered_extra_edge_probability <= 1,
             "layered_extra_edge_probability must be in [0, 1]");
     require(finite_range(task_time_min_s, task_time_max_s) && task_time_min_s > 0,
             "need 0 < task_time_min_s <= task_time_max_s");
-    require(std::isfinite(reference_frequency_hz) && reference_frequency_hz > 0,
-            "reference_frequency_hz must be > 0");
-    require(finite_range(memory_fraction_min, memory_fraction_max) && memory_fraction_min >= 0 &&
-                memory_fraction_max < 1,
-            "need 0 <= memory_fraction_min <= memory_fraction_max < 1");
+    require(std::isfinite(reference_frequency_hz) && reference_frequency_hz > 0, "reference_frequency_hz must be > 0");
+    require(
+        finite_range(memory_fraction_min, memory_fraction_max) && memory_fraction_min >= 0 && memory_fraction_max < 1,
+        "need 0 <= memory_fraction_min <= memory_fraction_max < 1");
     require(finite_range(edge_bytes_min, edge_bytes_max) && edge_bytes_min >= 1,
             "need 1 <= edge_bytes_min <= edge_bytes_max");
     require(std::isfinite(value_per_work_s) && value_per_work_s > 0, "value_per_work_s must be > 0");
@@ -194,8 +192,8 @@ std::vector<Job> generate_singh_jobs(const SinghWorkloadParams& p, std::mt19937_
         const double importance = uniform(p.importance_min, p.importance_max);
         const double soft = uniform(p.soft_deadline_factor_min, p.soft_deadline_factor_max);
         const double decay = uniform(p.decay_factor_min, p.decay_factor_max);
-        job.value = UtilityFunction::value_curve(importance * p.value_per_work_s * work, soft * cp,
-                                                 soft * cp + decay * cp);
+        job.value =
+            UtilityFunction::value_curve(importance * p.value_per_work_s * work, soft * cp, soft * cp + decay * cp);
     }
 
     // Arrivals: the same N uniforms at every rate level, mapped through the day shape and scaled.

@@ -50,7 +50,7 @@ struct SinghWorkloadParams {
     double layered_probability = 0.5;
     double layered_extra_edge_probability = 0.2;
 
-    Seconds task_time_min_s = 60;          ///< task time at reference_frequency_hz
+    Seconds task_time_min_s = 60;  ///< task time at reference_frequency_hz
     Seconds task_time_max_s = 300;
     Hertz reference_frequency_hz = 2.6e9;  ///< the top V/F level (P0 of configs/platforms/singh2015.yaml)
     double memory_fraction_min = 0.0;      ///< frequency-independent share of the task time
@@ -64,7 +64,7 @@ struct SinghWorkloadParams {
     double importance_max = 1.5;
     double soft_deadline_factor_min = 2;  ///< plateau end / CP
     double soft_deadline_factor_max = 5;
-    double decay_factor_min = 10;         ///< (zero-value time - plateau end) / CP
+    double decay_factor_min = 10;  ///< (zero-value time - plateau end) / CP
     double decay_factor_max = 35;
 
     Seconds day_s = 86400;
@@ -75,7 +75,7 @@ struct SinghWorkloadParams {
     Seconds mean_interarrival_high_s = 5;       ///< "seconds"
     SinghArrivalRate rate = SinghArrivalRate::Low;
 
-    void validate() const;  ///< std::invalid_argument naming the bad parameter
+    void validate() const;                ///< std::invalid_argument naming the bad parameter
     Seconds mean_interarrival_s() const;  ///< of the selected rate level
     /// Arrivals lie in [0, arrival_span_s()): min(day_s, job_count · mean_interarrival_s()).
     Seconds arrival_span_s() const;
@@ -83,7 +83,6 @@ struct SinghWorkloadParams {
 
 /// Jobs with ids 0..N-1 in arrival order; task ids run on across jobs from `first_task_id`; every task's
 /// arrival equals its job's; task utility is left at its default (the job's value curve is what counts).
-std::vector<Job> generate_singh_jobs(const SinghWorkloadParams& params, std::mt19937_64& rng,
-                                     TaskId first_task_id = 0);
+std::vector<Job> generate_singh_jobs(const SinghWorkloadParams& params, std::mt19937_64& rng, TaskId first_task_id = 0);
 
 }  // namespace rmsim

@@ -59,8 +59,8 @@ void parse_header_line(std::string_view body, SwfHeader& h, std::string& last_ke
     }
     std::size_t k = i;
     while (k < body.size() && (std::isalnum(static_cast<unsigned char>(body[k])) || body[k] == '_')) ++k;
-    const bool is_key = i <= 1 && k > i && std::isalpha(static_cast<unsigned char>(body[i])) &&
-                        k < body.size() && body[k] == ':' && body.substr(k + 1, 2) != "//";
+    const bool is_key = i <= 1 && k > i && std::isalpha(static_cast<unsigned char>(body[i])) && k < body.size() &&
+                        body[k] == ':' && body.substr(k + 1, 2) != "//";
     if (is_key) {
         std::string key(body.substr(i, k - i));
         std::string value = trim(body.substr(k + 1));
@@ -120,9 +120,9 @@ SwfTrace parse_swf(std::string_view text, const std::string& file_name) {
                                                                 kFieldNames[n] + ") must be an integer: '" +
                                                                 std::string(b, e) + "'");
             if (kTime[n] && v[n] > kMaxSeconds)
-                throw InputError({file_name, line_no, col}, "SWF: field " + std::to_string(n + 1) + " (" +
-                                                                kFieldNames[n] + ") is " + std::string(b, e) +
-                                                                " s, past the end of simulated time (9.2e+09 s, 292 years)");
+                throw InputError({file_name, line_no, col},
+                                 "SWF: field " + std::to_string(n + 1) + " (" + kFieldNames[n] + ") is " +
+                                     std::string(b, e) + " s, past the end of simulated time (9.2e+09 s, 292 years)");
             if (!kInteger[n] && v[n] > kMaxMagnitude)
                 throw InputError({file_name, line_no, col}, "SWF: field " + std::to_string(n + 1) + " (" +
                                                                 kFieldNames[n] + ") is " + std::string(b, e) +
@@ -132,8 +132,8 @@ SwfTrace parse_swf(std::string_view text, const std::string& file_name) {
         }
         if (n < kFields)
             throw InputError({file_name, line_no, static_cast<int>(line.size()) + 1},
-                             "SWF: job line has " + std::to_string(n) + " fields, expected " +
-                                 std::to_string(kFields) + " (missing " + kFieldNames[n] + ")");
+                             "SWF: job line has " + std::to_string(n) + " fields, expected " + std::to_string(kFields) +
+                                 " (missing " + kFieldNames[n] + ")");
 
         SwfJob j;
         j.job_number = static_cast<std::int64_t>(v[0]);

@@ -19,29 +19,28 @@ TarpleeBag generate_tarplee_bag(const TarpleeBagParams& p, std::mt19937_64& rng)
     require(M > 0, "no core types");
     TarpleeBag bag;
     switch (p.etc_source) {
-    case BagEtcSource::Table:
-        bag.etc = p.etc;
-        break;
-    case BagEtcSource::Uniform: {
-        require(p.uniform_min_s > 0 && p.uniform_max_s >= p.uniform_min_s, "need 0 < min_s <= max_s");
-        std::uniform_real_distribution<double> u(p.uniform_min_s, p.uniform_max_s);
-        bag.etc.assign(p.task_types, std::vector<double>(M));
-        for (auto& row : bag.etc)
-            for (auto& v : row) v = u(rng);
-        break;
-    }
-    case BagEtcSource::Range:
-        bag.etc = generate_etc_range({p.task_types, M, p.r_task, p.r_mach, EtcConsistency::Inconsistent}, rng);
-        break;
-    case BagEtcSource::Cvb:
-        bag.etc = generate_etc_cvb({p.task_types, M, p.mean_s, p.v_task, p.v_mach, EtcConsistency::Inconsistent}, rng);
-        break;
+        case BagEtcSource::Table: bag.etc = p.etc; break;
+        case BagEtcSource::Uniform: {
+            require(p.uniform_min_s > 0 && p.uniform_max_s >= p.uniform_min_s, "need 0 < min_s <= max_s");
+            std::uniform_real_distribution<double> u(p.uniform_min_s, p.uniform_max_s);
+            bag.etc.assign(p.task_types, std::vector<double>(M));
+            for (auto& row : bag.etc)
+                for (auto& v : row) v = u(rng);
+            break;
+        }
+        case BagEtcSource::Range:
+            bag.etc = generate_etc_range({p.task_types, M, p.r_task, p.r_mach, EtcConsistency::Inconsistent}, rng);
+            break;
+        case BagEtcSource::Cvb:
+            bag.etc =
+                generate_etc_cvb({p.task_types, M, p.mean_s, p.v_task, p.v_mach, EtcConsistency::Inconsistent}, rng);
+            break;
     }
     const std::size_t T = bag.etc.size();
     require(T > 0, "no task types");
     for (const auto& row : bag.etc) {
-        require(row.size() == M, "an ETC row has " + std::to_string(row.size()) + " entries for " +
-                                     std::to_string(M) + " core types");
+        require(row.size() == M,
+                "an ETC row has " + std::to_string(row.size()) + " entries for " + std::to_string(M) + " core types");
         for (double v : row) require(v > 0 && std::isfinite(v), "ETC entries must be > 0");
     }
     if (p.apc_cvb) {
@@ -50,8 +49,8 @@ TarpleeBag generate_tarplee_bag(const TarpleeBagParams& p, std::mt19937_64& rng)
         bag.apc = p.apc;
     }
     if (!bag.apc.empty()) {
-        require(bag.apc.size() == T, "the APC has " + std::to_string(bag.apc.size()) + " rows for " +
-                                         std::to_string(T) + " task types");
+        require(bag.apc.size() == T,
+                "the APC has " + std::to_string(bag.apc.size()) + " rows for " + std::to_string(T) + " task types");
         for (const auto& row : bag.apc) {
             require(row.size() == M, "an APC row has " + std::to_string(row.size()) + " entries for " +
                                          std::to_string(M) + " core types");
@@ -59,8 +58,8 @@ TarpleeBag generate_tarplee_bag(const TarpleeBagParams& p, std::mt19937_64& rng)
         }
     }
     std::vector<double> w = p.type_weights.empty() ? std::vector<double>(T, 1.0) : p.type_weights;
-    require(w.size() == T, "type_weights has " + std::to_string(w.size()) + " entries for " + std::to_string(T) +
-                               " task types");
+    require(w.size() == T,
+            "type_weights has " + std::to_string(w.size()) + " entries for " + std::to_string(T) + " task types");
     for (double x : w) require(x >= 0 && std::isfinite(x), "type weights must be >= 0");
 
     std::vector<std::shared_ptr<const TimeTable>> tables(T);

@@ -21,7 +21,7 @@ namespace rmsim {
 enum class BagEtcSource { Table, Uniform, Range, Cvb };
 
 struct TarpleeBagParams {
-    std::uint32_t tasks = 1100;                      ///< bag size (Tarplee §7: nominally 1,100)
+    std::uint32_t tasks = 1100;  ///< bag size (Tarplee §7: nominally 1,100)
     BagEtcSource etc_source = BagEtcSource::Table;
     Matrix etc;                                      ///< Table: [task type][core type], seconds at P0
     Matrix apc;                                      ///< optional [task type][core type], watts at P0
@@ -31,7 +31,7 @@ struct TarpleeBagParams {
     double mean_s = 10, v_task = 0.6, v_mach = 0.6;  ///< Cvb (Fig. 2.7)
     bool apc_cvb = false;                            ///< generate the APC by CVB (mean apc_mean_w)
     double apc_mean_w = 100, apc_v_task = 0.1, apc_v_mach = 0.2;
-    std::vector<double> type_weights;                ///< empty: equal
+    std::vector<double> type_weights;                  ///< empty: equal
     std::vector<std::vector<double>> pstate_slowdown;  ///< [core type][P-state] = f_P0 / f_p (1 at P0)
 };
 

@@ -34,8 +34,7 @@ std::vector<std::uint32_t> Job::topological_order() const {
         for (std::uint32_t s : out[t])
             if (--indegree[s] == 0) ready.push(s);
     }
-    if (order.size() != n)
-        throw std::invalid_argument("job " + std::to_string(id) + ": the task graph has a cycle");
+    if (order.size() != n) throw std::invalid_argument("job " + std::to_string(id) + ": the task graph has a cycle");
     return order;
 }
 

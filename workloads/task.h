@@ -31,10 +31,10 @@ struct Task {
     /// Machovec Ch.3 §3.2.2: nodes the task needs on each cluster (fixed per task type; 0 = cannot run on
     /// that cluster). Null when the request is the same everywhere (cores / nodes above).
     Interned<std::vector<std::uint32_t>> nodes_per_cluster;
-    WorkModel work;                 ///< duration on a core type at a P-state (platform/work_model.h)
-    UtilityFunction utility;        ///< utility / value as a function of completion - arrival
-    Seconds requested_time_s = -1;  ///< user's runtime estimate (SWF field 9); < 0 = unknown
-    std::uint64_t memory_bytes = 0; ///< memory footprint of the whole task (0 = none known): its checkpoint
+    WorkModel work;                  ///< duration on a core type at a P-state (platform/work_model.h)
+    UtilityFunction utility;         ///< utility / value as a function of completion - arrival
+    Seconds requested_time_s = -1;   ///< user's runtime estimate (SWF field 9); < 0 = unknown
+    std::uint64_t memory_bytes = 0;  ///< memory footprint of the whole task (0 = none known): its checkpoint
 
     /// The arrival on the simulation's time grid: arrival_s rounded up to the next whole nanosecond (the one
     /// conversion between a workload's continuous time and the simulation's, platform/time.h).

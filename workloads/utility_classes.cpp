@@ -51,19 +51,11 @@ std::vector<ClassDef> build_classes() {
                                         0, 1, [](double x) { return 1 - x * x * x * x; }, 10)});
     c.push_back({"half_step", {{0, 1}, {0.5, 1}, {0.5, 0.5}, {1, 0.5}, {1, 0}}});
     c.push_back({"deadline", {{0, 1}, {1, 1}, {1, 0}}});
-    c.push_back({"staircase4",
-                 {{0, 1},
-                  {0.25, 1},
-                  {0.25, 0.75},
-                  {0.5, 0.75},
-                  {0.5, 0.5},
-                  {0.75, 0.5},
-                  {0.75, 0.25},
-                  {1, 0.25},
-                  {1, 0}}});
     c.push_back(
-        {"plateau50_convex_exp3", sampled(
-                                      0.5, 1, [](double x) { return norm_exp(3, (x - 0.5) / 0.5); }, 5)});
+        {"staircase4",
+         {{0, 1}, {0.25, 1}, {0.25, 0.75}, {0.5, 0.75}, {0.5, 0.5}, {0.75, 0.5}, {0.75, 0.25}, {1, 0.25}, {1, 0}}});
+    c.push_back({"plateau50_convex_exp3", sampled(
+                                              0.5, 1, [](double x) { return norm_exp(3, (x - 0.5) / 0.5); }, 5)});
     c.push_back({"linear_half_then_deadline", {{0, 1}, {0.5, 0.5}, {1, 0.5}, {1, 0}}});
     c.push_back({"fast_to_low_tail", {{0, 1}, {0.2, 0.2}, {1, 0}}});
     c.push_back({"slow_then_fast", {{0, 1}, {0.5, 0.8}, {1, 0}}});
@@ -110,20 +102,15 @@ const std::string& machovec_class_name(std::size_t class_index) {
     return table().names[class_index];
 }
 
-UtilityFunction make_machovec_utility(double priority, double urgency, std::size_t class_index,
-                                      Seconds decay_scale_s) {
-    if (!(urgency > 0) || !std::isfinite(urgency))
-        throw std::invalid_argument("urgency must be finite and > 0");
+UtilityFunction make_machovec_utility(double priority, double urgency, std::size_t class_index, Seconds decay_scale_s) {
+    if (!(urgency > 0) || !std::isfinite(urgency)) throw std::invalid_argument("urgency must be finite and > 0");
     if (!(decay_scale_s > 0) || !std::isfinite(decay_scale_s))
         throw std::invalid_argument("decay scale must be finite and > 0");
-    return UtilityFunction::scaled_shape(machovec_class_shape(class_index), priority,
-                                         decay_scale_s / urgency);
+    return UtilityFunction::scaled_shape(machovec_class_shape(class_index), priority, decay_scale_s / urgency);
 }
 
-UtilityFunction make_machovec_decaying_utility(double priority, Seconds plateau_s, double urgency,
-                                               Seconds length_s) {
-    if (!(urgency > 0) || !std::isfinite(urgency))
-        throw std::invalid_argument("urgency must be finite and > 0");
+UtilityFunction make_machovec_decaying_utility(double priority, Seconds plateau_s, double urgency, Seconds length_s) {
+    if (!(urgency > 0) || !std::isfinite(urgency)) throw std::invalid_argument("urgency must be finite and > 0");
     if (!(plateau_s >= 0) || !std::isfinite(plateau_s)) throw std::invalid_argument("plateau must be >= 0");
     if (!(length_s > 0) || !std::isfinite(length_s)) throw std::invalid_argument("decay length must be > 0");
     // 32 linear pieces over the decay period: off by at most h²/8·max f'' ≈ 0.12 % of the priority for k = 3.

@@ -49,8 +49,7 @@ UtilityFunction UtilityFunction::linear_decay(double value, Seconds zero_at_s) {
 UtilityFunction UtilityFunction::value_curve(double value, Seconds plateau_end_s, Seconds zero_at_s) {
     require(finite_nonneg(value), "value must be finite and >= 0");
     require(finite_nonneg(plateau_end_s), "plateau end must be finite and >= 0");
-    require(std::isfinite(zero_at_s) && zero_at_s > plateau_end_s,
-            "zero time must be finite and after the plateau");
+    require(std::isfinite(zero_at_s) && zero_at_s > plateau_end_s, "zero time must be finite and after the plateau");
     return UtilityFunction(Kind::LinearDecay, value, plateau_end_s, zero_at_s, 0);
 }
 
@@ -65,8 +64,7 @@ UtilityFunction UtilityFunction::exponential_decay(double value, double rate_per
 
 UtilityFunction UtilityFunction::value_of_service(double v_max, double v_min, double soft, double hard) {
     require(finite_nonneg(v_min) && std::isfinite(v_max) && v_max >= v_min, "need v_max >= v_min >= 0");
-    require(finite_nonneg(soft) && std::isfinite(hard) && soft < hard,
-            "need 0 <= soft threshold < hard threshold");
+    require(finite_nonneg(soft) && std::isfinite(hard) && soft < hard, "need 0 <= soft threshold < hard threshold");
     return UtilityFunction(Kind::ValueOfService, v_max, v_min, soft, hard);
 }
 
@@ -74,7 +72,8 @@ void UtilityFunction::check_shape(const std::vector<UtilityPoint>& p) {
     require(!p.empty(), "piecewise function needs at least one point");
     require(p.front().time_s == 0, "piecewise function must start at time 0");
     for (std::size_t i = 0; i < p.size(); ++i) {
-        require_point(finite_nonneg(p[i].time_s) && finite_nonneg(p[i].value), i, "time and value must be finite and >= 0");
+        require_point(finite_nonneg(p[i].time_s) && finite_nonneg(p[i].value), i,
+                      "time and value must be finite and >= 0");
         if (i == 0) continue;
         require_point(p[i].time_s >= p[i - 1].time_s, i, "times must not decrease");
         require_point(p[i].value <= p[i - 1].value, i, "values must not increase (utility is non-increasing)");
@@ -104,8 +103,7 @@ double UtilityFunction::piecewise_value(double x) const {
     const auto& p = *points_;
     // First point at or after x: on an exact hit take that point, which is the earlier of two points sharing
     // a time, i.e. the value before the drop.
-    auto it =
-        std::lower_bound(p.begin(), p.end(), x, [](const UtilityPoint& q, double t) { return q.time_s < t; });
+    auto it = std::lower_bound(p.begin(), p.end(), x, [](const UtilityPoint& q, double t) { return q.time_s < t; });
     if (it == p.end()) return p.back().value;
     if (it->time_s == x || it == p.begin()) return it->value;
     const UtilityPoint& lo = *(it - 1);
@@ -116,8 +114,7 @@ double UtilityFunction::piecewise_value(double x) const {
 double UtilityFunction::value_at(Seconds t) const {
     if (t < 0) t = 0;  // completion before arrival cannot happen; treat as immediate
     switch (kind_) {
-        case Kind::Step:
-            return t <= b_ ? a_ : 0.0;
+        case Kind::Step: return t <= b_ ? a_ : 0.0;
         case Kind::LinearDecay:
             if (t <= b_) return a_;
             if (t >= c_) return 0.0;
@@ -130,8 +127,7 @@ double UtilityFunction::value_at(Seconds t) const {
             if (t <= c_) return a_;
             if (t >= d_) return 0.0;
             return (t - d_) * (a_ - b_) / (c_ - d_) + b_;
-        case Kind::PiecewiseLinear:
-            return a_ * piecewise_value(t / b_);
+        case Kind::PiecewiseLinear: return a_ * piecewise_value(t / b_);
     }
     throw std::logic_error("UtilityFunction: unknown kind");
 }
@@ -140,14 +136,10 @@ double UtilityFunction::max_value() const { return value_at(0); }
 
 Seconds UtilityFunction::zero_after() const {
     switch (kind_) {
-        case Kind::Step:
-            return a_ == 0 ? 0.0 : b_;
-        case Kind::LinearDecay:
-            return a_ == 0 ? 0.0 : c_;
-        case Kind::ExponentialDecay:
-            return a_ == 0 ? 0.0 : d_;
-        case Kind::ValueOfService:
-            return a_ == 0 ? 0.0 : d_;
+        case Kind::Step: return a_ == 0 ? 0.0 : b_;
+        case Kind::LinearDecay: return a_ == 0 ? 0.0 : c_;
+        case Kind::ExponentialDecay: return a_ == 0 ? 0.0 : d_;
+        case Kind::ValueOfService: return a_ == 0 ? 0.0 : d_;
         case Kind::PiecewiseLinear: {
             if (a_ == 0) return 0.0;
             const auto& p = *points_;

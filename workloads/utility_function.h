@@ -30,7 +30,7 @@ struct UtilityPoint {
 };
 
 class UtilityFunction {
-  public:
+public:
     enum class Kind : std::uint8_t { Step, LinearDecay, ExponentialDecay, ValueOfService, PiecewiseLinear };
 
     /// A constant value that never decays (a step with an infinite deadline). Default: constant 1.
@@ -53,8 +53,8 @@ class UtilityFunction {
     static UtilityFunction piecewise_linear(std::vector<UtilityPoint> points);
     /// A shared normalized shape scaled per task: value_at(t) = value_scale · shape(t / time_scale_s).
     /// Tasks of one class share `shape` (only a pointer is copied).
-    static UtilityFunction scaled_shape(std::shared_ptr<const std::vector<UtilityPoint>> shape,
-                                        double value_scale, Seconds time_scale_s);
+    static UtilityFunction scaled_shape(std::shared_ptr<const std::vector<UtilityPoint>> shape, double value_scale,
+                                        Seconds time_scale_s);
 
     double value_at(Seconds elapsed_since_arrival) const;
     /// The value at elapsed 0, the most the task can earn.
@@ -75,7 +75,7 @@ class UtilityFunction {
     }
     friend bool operator!=(const UtilityFunction& a, const UtilityFunction& b) { return !(a == b); }
 
-  private:
+private:
     UtilityFunction(Kind k, double a, double b, double c, double d) : kind_(k), a_(a), b_(b), c_(c), d_(d) {}
     static void check_shape(const std::vector<UtilityPoint>& points);
     double piecewise_value(double x) const;

@@ -31,7 +31,7 @@ VosWeights table3_weights(VosCategory c, UsagePeriod p);
 /// What a task carries for its value: its type's γ and category, its own two value functions (§2.5.1;
 /// workloads/machovec_ch2_generator.h makes them). Attached to the task's TimeTable (platform/work_model.h).
 struct VosTerms {
-    double importance = 1;                      ///< γ, in [1, 10] (§2.5.1)
+    double importance = 1;  ///< γ, in [1, 10] (§2.5.1)
     VosCategory category = VosCategory::Regular;
     UtilityFunction performance = UtilityFunction::value_of_service(1, 0, 0, 1);  ///< v_p of completion - arrival (s)
     UtilityFunction energy = UtilityFunction::value_of_service(1, 0, 0, 1);       ///< v_e of energy (J)

@@ -46,8 +46,7 @@ std::string skipped_note(const SkippedRecords& s) {
     const std::string records = s.record + (s.count == 1 ? "" : "s");
     const std::string at = std::string(s.count > s.first_lines.size() ? "first " : "") + "at line" +
                            (s.first_lines.size() == 1 ? "" : "s");
-    return s.file + ": " + std::to_string(s.count) + " " + records + " skipped (" + s.reason + "), " + at + " " +
-           lines;
+    return s.file + ": " + std::to_string(s.count) + " " + records + " skipped (" + s.reason + "), " + at + " " + lines;
 }
 
 std::vector<JobId> job_of_tasks(const Workload& w) {

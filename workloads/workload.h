@@ -33,9 +33,9 @@ struct SkippedRecords {
     static constexpr std::size_t kShown = 5;  ///< lines kept
     SkippedRecords(std::string file, std::string record, std::string reason)
         : file(std::move(file)), record(std::move(record)), reason(std::move(reason)) {}
-    std::string file;                       ///< the file, as opened
-    std::string record;                     ///< what a record is, singular: "job"
-    std::string reason;                     ///< why they were skipped
+    std::string file;    ///< the file, as opened
+    std::string record;  ///< what a record is, singular: "job"
+    std::string reason;  ///< why they were skipped
     std::size_t count = 0;
     std::vector<std::int32_t> first_lines;  ///< the first kShown skipped records' lines (1-based)
     void add(std::int32_t line) {
@@ -49,8 +49,8 @@ struct SkippedRecords {
 std::string skipped_note(const SkippedRecords& s);
 
 struct Workload {
-    std::vector<Task> tasks;   ///< ids 0..n-1, sorted by arrival
-    std::vector<DagJob> jobs;  ///< empty: independent tasks; otherwise every task belongs to one job
+    std::vector<Task> tasks;              ///< ids 0..n-1, sorted by arrival
+    std::vector<DagJob> jobs;             ///< empty: independent tasks; otherwise every task belongs to one job
     std::vector<SkippedRecords> skipped;  ///< per input file with skipped records (none: nothing skipped)
 };
 

@@ -4,8 +4,7 @@
 
 namespace rmsim {
 
-void WorkloadRegistry::check_keys(const WorkloadInfo& info, const YAML::Node& section,
-                                  const std::string& file) const {
+void WorkloadRegistry::check_keys(const WorkloadInfo& info, const YAML::Node& section, const std::string& file) const {
     check_allowed_keys(section, file, info.name + " workload", param_keys(info.params));
 }
 
@@ -32,8 +31,7 @@ PlatformSpec WorkloadRegistry::platform(const YAML::Node& workload, const std::s
     return platform;
 }
 
-std::vector<InputFile> WorkloadRegistry::files(const YAML::Node& workload,
-                                               const std::string& base_dir) const {
+std::vector<InputFile> WorkloadRegistry::files(const YAML::Node& workload, const std::string& base_dir) const {
     std::vector<InputFile> files;
     if (!workload || !workload.IsMap()) return files;
     for (const WorkloadInfo& info : all()) {
@@ -42,8 +40,8 @@ std::vector<InputFile> WorkloadRegistry::files(const YAML::Node& workload,
         for (const std::string& key : info.file_keys) {
             const YAML::Node path = section[key];
             if (path && path.IsScalar())
-                files.push_back({"workload." + info.name + "." + key, path.Scalar(),
-                                 resolve_input_path(base_dir, path.Scalar())});
+                files.push_back(
+                    {"workload." + info.name + "." + key, path.Scalar(), resolve_input_path(base_dir, path.Scalar())});
         }
     }
     return files;

@@ -44,8 +44,8 @@ using WorkloadLoader = std::function<Workload(const YAML::Node& section, const W
 
 /// The platform the workload runs on, from the one the config describes (machovec_trace scales it to a
 /// fraction of the traced machine). `file` is the config file, for messages.
-using WorkloadPlatform = std::function<PlatformSpec(const YAML::Node& section, const std::string& file,
-                                                    const PlatformSpec& platform)>;
+using WorkloadPlatform =
+    std::function<PlatformSpec(const YAML::Node& section, const std::string& file, const PlatformSpec& platform)>;
 
 struct WorkloadInfo {
     std::string name;         ///< the key under `workload:`
@@ -70,8 +70,7 @@ public:
 
     /// The platform the workload runs on: the kind's platform function, if it has one (its keys checked
     /// first); otherwise `platform` as it is.
-    PlatformSpec platform(const YAML::Node& workload, const std::string& file,
-                          const PlatformSpec& platform) const;
+    PlatformSpec platform(const YAML::Node& workload, const std::string& file, const PlatformSpec& platform) const;
 
     /// The input files that the kind's load reads (its file_keys that hold a path), keyed
     /// "workload.<kind>.<key>".

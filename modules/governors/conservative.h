@@ -15,9 +15,9 @@ namespace rmsim {
 
 struct ConservativeParams {
     Seconds sampling_rate_s = 0.01;
-    double up_threshold = 80;            ///< percent
-    double down_threshold = 20;          ///< percent
-    double freq_step = 5;                ///< percent of f_max (Linux DEF_FREQUENCY_STEP); 0: never changes
+    double up_threshold = 80;    ///< percent
+    double down_threshold = 20;  ///< percent
+    double freq_step = 5;        ///< percent of f_max (Linux DEF_FREQUENCY_STEP); 0: never changes
     std::uint32_t sampling_down_factor = 1;
 };
 

@@ -18,10 +18,10 @@ namespace rmsim {
 /// What a governor sees at a sampling instant.
 struct DomainSample {
     Seconds now_s = 0;
-    Seconds window_s = 0;           ///< the span the loads are measured over (since the previous sample)
-    double load = 0;                ///< the busiest core's busy fraction over the window, in [0, 1] (Linux: max)
-    double mean_load = 0;           ///< the mean over the domain's cores
-    std::uint32_t level = 0;        ///< the level the governor last asked for (P0 fastest)
+    Seconds window_s = 0;                 ///< the span the loads are measured over (since the previous sample)
+    double load = 0;                      ///< the busiest core's busy fraction over the window, in [0, 1] (Linux: max)
+    double mean_load = 0;                 ///< the mean over the domain's cores
+    std::uint32_t level = 0;              ///< the level the governor last asked for (P0 fastest)
     const CoreType* core_type = nullptr;  ///< the domain's P-states (frequencies strictly decreasing)
 
     std::uint32_t levels() const { return static_cast<std::uint32_t>(core_type->pstates.size()); }

@@ -54,10 +54,10 @@ private:
     bool started_ = false;
     bool paused_ = false;
     std::uint32_t wanted_ = 0;
-    sc_core::sc_time window_start_;            ///< the current window began here (the previous sample)
-    sc_core::sc_time next_window_;             ///< the length of the next window
-    sc_core::sc_time last_activity_;           ///< the latest change of activity on the domain's cores
-    std::vector<sc_core::sc_time> start_busy_; ///< each core's busy time at window_start_
+    sc_core::sc_time window_start_;             ///< the current window began here (the previous sample)
+    sc_core::sc_time next_window_;              ///< the length of the next window
+    sc_core::sc_time last_activity_;            ///< the latest change of activity on the domain's cores
+    std::vector<sc_core::sc_time> start_busy_;  ///< each core's busy time at window_start_
     std::uint64_t samples_ = 0;
     double last_load_ = 0;
 };

@@ -12,10 +12,10 @@
 namespace rmsim {
 
 struct OndemandParams {
-    Seconds sampling_rate_s = 0.01;      ///< Linux derives it from the transition latency; 10 ms typical
-    double up_threshold = 80;            ///< percent (Linux DEF_FREQUENCY_UP_THRESHOLD)
+    Seconds sampling_rate_s = 0.01;  ///< Linux derives it from the transition latency; 10 ms typical
+    double up_threshold = 80;        ///< percent (Linux DEF_FREQUENCY_UP_THRESHOLD)
     std::uint32_t sampling_down_factor = 1;
-    double powersave_bias = 0;           ///< per mille, 0..1000
+    double powersave_bias = 0;  ///< per mille, 0..1000
 };
 
 class OndemandGovernor : public Governor {

@@ -9,8 +9,8 @@
 namespace rmsim {
 
 struct SchedutilParams {
-    Seconds rate_limit_s = 0.01;   ///< Linux rate_limit_us (its default follows the driver's transition delay)
-    double headroom = 1.25;        ///< the 1.25 of map_util_freq
+    Seconds rate_limit_s = 0.01;  ///< Linux rate_limit_us (its default follows the driver's transition delay)
+    double headroom = 1.25;       ///< the 1.25 of map_util_freq
 };
 
 class SchedutilGovernor : public Governor {

@@ -34,11 +34,15 @@ EstimateConfig load_estimate(const YAML::Node& n, const std::string& file) {
     check_allowed_keys(n, file, "estimate", {"model", "at_limit"});
     c.model = model_of(get_node(n, "model", file));
     if (has_key(n, "at_limit")) {
-        if (c.model != EstimateModel::Requested) throw_at(n["at_limit"], file, "at_limit applies to the requested model only");
+        if (c.model != EstimateModel::Requested)
+            throw_at(n["at_limit"], file, "at_limit applies to the requested model only");
         const std::string a = get_string(n, "at_limit", file);
-        if (a == "kill") c.kill_at_limit = true;
-        else if (a == "run") c.kill_at_limit = false;
-        else throw_at(n["at_limit"], file, "at_limit must be kill or run, got '" + a + "'");
+        if (a == "kill")
+            c.kill_at_limit = true;
+        else if (a == "run")
+            c.kill_at_limit = false;
+        else
+            throw_at(n["at_limit"], file, "at_limit must be kill or run, got '" + a + "'");
     }
     return c;
 }
@@ -131,8 +135,8 @@ void apply_override(YAML::Node& root, const Override& o) {
         if (cur.IsSequence()) {
             chain.push_back(cur[index_of(cur, keys[i])]);
         } else if (cur.IsScalar()) {
-            throw InputError(here, "'" + (i ? keys[i - 1] : std::string("the config")) + "' in '" + o.path +
-                                       "' is not a map");
+            throw InputError(
+                here, "'" + (i ? keys[i - 1] : std::string("the config")) + "' in '" + o.path + "' is not a map");
         } else if (!lookup(cur, keys[i]).IsDefined()) {
             const YAML::Node created = new_map();
             chain.back().force_insert(new_key(keys[i]), created);
@@ -148,10 +152,14 @@ void apply_override(YAML::Node& root, const Override& o) {
     }
     // The node is shared, not copied, so values taken from the config file keep their positions.
     YAML::Node& last = chain.back();
-    if (last.IsSequence()) last[index_of(last, keys.back())] = o.value;
-    else if (last.IsScalar()) throw InputError(here, "'" + o.path + "' does not lead to a map");
-    else if (lookup(last, keys.back()).IsDefined()) last[keys.back()] = o.value;
-    else last.force_insert(new_key(keys.back()), o.value);
+    if (last.IsSequence())
+        last[index_of(last, keys.back())] = o.value;
+    else if (last.IsScalar())
+        throw InputError(here, "'" + o.path + "' does not lead to a map");
+    else if (lookup(last, keys.back()).IsDefined())
+        last[keys.back()] = o.value;
+    else
+        last.force_insert(new_key(keys.back()), o.value);
 }
 
 std::uint64_t stream_seed(std::uint64_t seed, std::uint32_t trial, const std::string& name) {
@@ -210,17 +218,19 @@ namespace {
 void read_settings(Experiment& e, const std::string& platform_file) {
     const std::string& path = e.file;
     const YAML::Node& root = e.root;
-    check_allowed_keys(root, path, "experiment",
-                       {"name", "plugins", "platform", "workload", "manager", "run", "dvfs", "variants", "sweep",
-                        "compare"});
+    check_allowed_keys(
+        root, path, "experiment",
+        {"name", "plugins", "platform", "workload", "manager", "run", "dvfs", "variants", "sweep", "compare"});
     // Plug-ins first: their policies, governors and workloads are validated as the built-ins are.
     const std::vector<InputFile> plugins = plugin_files(e);
     for (std::size_t i = 0; i < plugins.size(); ++i)
         load_plugin(plugins[i].opened, yaml_location(root["plugins"][i], path));
     // Platform: a path (relative to this file) or the platform map itself.
     const YAML::Node p = get_node(root, "platform", path);
-    if (p.IsScalar()) e.platform = load_platform_file(platform_path(e, p));
-    else e.platform = load_platform(p, platform_file);
+    if (p.IsScalar())
+        e.platform = load_platform_file(platform_path(e, p));
+    else
+        e.platform = load_platform(p, platform_file);
     // Machovec Ch.3 §3.4.3: a trace workload simulates a fraction of the traced machine (after the variant's
     // and --set changes, so workload.machovec_trace.system_fraction in either scales the platform).
     if (has_key(root, "workload")) e.platform = workload_platform(root["workload"], path, e.platform);
@@ -232,9 +242,9 @@ void read_settings(Experiment& e, const std::string& platform_file) {
     e.policy_params = has_key(m, "params") ? m["params"] : YAML::Node();
     if (has_key(root, "run")) {
         const YAML::Node r = root["run"];
-        check_allowed_keys(r, path, "run", {"seed", "trials", "end_s", "energy_budget_j", "budget_period_s",
-                                            "warmup_s", "measure_end_s", "sample_interval_s", "budget_start_s",
-                                            "waveforms"});
+        check_allowed_keys(r, path, "run",
+                           {"seed", "trials", "end_s", "energy_budget_j", "budget_period_s", "warmup_s",
+                            "measure_end_s", "sample_interval_s", "budget_start_s", "waveforms"});
         e.seed = get_uint64_or(r, "seed", path, 1);
         e.trials = get_count_or(r, "trials", path, 1);
         if (has_key(r, "end_s")) e.manager.end = SimTime::from_seconds(get_seconds(r, "end_s", path, true));
@@ -249,7 +259,8 @@ void read_settings(Experiment& e, const std::string& platform_file) {
         if (has_key(r, "warmup_s") || has_key(r, "measure_end_s")) {
             e.window.enabled = true;
             e.window.start = SimTime::from_seconds(get_seconds_or(r, "warmup_s", path, 0));
-            if (has_key(r, "measure_end_s")) e.window.end = SimTime::from_seconds(get_seconds(r, "measure_end_s", path, true));
+            if (has_key(r, "measure_end_s"))
+                e.window.end = SimTime::from_seconds(get_seconds(r, "measure_end_s", path, true));
             if (e.window.end <= e.window.start)
                 throw_at(r["measure_end_s"], path, "measure_end_s must be after warmup_s");
         }
@@ -273,14 +284,14 @@ std::unique_ptr<Policy> make_policy(const Experiment& e) {
     const YAML::Node m = e.root["manager"];
     return at_options(e, [&] {
         return policy_registry().create(e.policy_name, PolicyParams(e.policy_params, e.file),
-                                         yaml_location(m["policy"], e.file));
+                                        yaml_location(m["policy"], e.file));
     });
 }
 
 Workload make_workload(const Experiment& e, std::uint32_t trial) {
     return at_options(e, [&] {
-        return load_workload(e.root["workload"], e.file, e.base_dir, e.platform,
-                             stream_seed(e.seed, trial, "workload"), trial, e.trials);
+        return load_workload(e.root["workload"], e.file, e.base_dir, e.platform, stream_seed(e.seed, trial, "workload"),
+                             trial, e.trials);
     });
 }
 
@@ -317,16 +328,17 @@ void check_fit(const Experiment& e, const Workload& w) {
             throw InputError(yaml_location(m["policy"], e.file),
                              "policy '" + e.policy_name + "' schedules serial tasks (one core each), but task " +
                                  std::to_string(wide->id) + " of the workload needs " +
-                                 (wide->nodes > 0 || wide->nodes_per_cluster
-                                      ? std::string("whole nodes")
-                                      : std::to_string(wide->cores) + " cores"));
+                                 (wide->nodes > 0 || wide->nodes_per_cluster ? std::string("whole nodes")
+                                                                             : std::to_string(wide->cores) + " cores"));
     }
     const bool dag = traits.dag_jobs;
     if (dag == !w.jobs.empty()) return;
     throw InputError(yaml_location(m["policy"], e.file),
-                     dag ? "policy '" + e.policy_name + "' schedules DAG jobs, but the workload has independent tasks "
+                     dag ? "policy '" + e.policy_name +
+                               "' schedules DAG jobs, but the workload has independent tasks "
                                "(use a singh workload)"
-                         : "policy '" + e.policy_name + "' schedules independent tasks, but the workload is made of "
+                         : "policy '" + e.policy_name +
+                               "' schedules independent tasks, but the workload is made of "
                                "DAG jobs (use pba, nba-ftps, nba-fcps or valopt)");
 }
 

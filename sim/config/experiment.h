@@ -24,28 +24,27 @@ namespace rmsim {
 /// The measurement window of the metrics (run.warmup_s, run.measure_end_s).
 struct MeasureWindow {
     bool enabled = false;
-    SimTime start;                       ///< the warm-up ends here
-    SimTime end = SimTime::infinity();   ///< infinity: the end of the run
+    SimTime start;                      ///< the warm-up ends here
+    SimTime end = SimTime::infinity();  ///< infinity: the end of the run
 };
 
 struct Experiment {
-    std::string file;          ///< the config path as given
-    std::string base_dir;      ///< its folder: relative paths inside resolve from here
-    YAML::Node root;           ///< after --set overrides
+    std::string file;      ///< the config path as given
+    std::string base_dir;  ///< its folder: relative paths inside resolve from here
+    YAML::Node root;       ///< after --set overrides
     PlatformSpec platform;
     std::string policy_name;
     YAML::Node policy_params;
     ManagerConfig manager;
     std::uint64_t seed = 1;
     std::uint32_t trials = 1;
-    std::string variant;       ///< the variant's name ("" without variants)
+    std::string variant;  ///< the variant's name ("" without variants)
     MeasureWindow window;
     Seconds sample_interval_s = 3600;  ///< energy.csv sampling period (run.sample_interval_s), >= 1 ns
-    DvfsConfig dvfs;           ///< governors and power caps (dvfs:)
-    WaveformConfig waveforms;  ///< waves.vcd (run.waveforms); disabled without the key
-    OptionPositions options;   ///< where the --set values stand in `root`: their errors are reported at the option
+    DvfsConfig dvfs;                   ///< governors and power caps (dvfs:)
+    WaveformConfig waveforms;          ///< waves.vcd (run.waveforms); disabled without the key
+    OptionPositions options;  ///< where the --set values stand in `root`: their errors are reported at the option
 };
-
 
 /// Parses "a.b.c=value" (the value is YAML: a number, a string, a list...).
 Override parse_override(const std::string& spec);

@@ -23,7 +23,7 @@ YAML::Node scalar_at(const YAML::Mark& at, const std::string& scalar);
 
 /// The --set overrides of one experiment, placed after the lines of its files.
 class OptionPositions {
-  public:
+public:
     OptionPositions() = default;
     /// `tree`: the config as loaded (with a platform file read into it); `files`: the files its nodes come
     /// from, as the validators name them.
@@ -35,7 +35,7 @@ class OptionPositions {
     /// `e` reported at the option when it is located on an option's lines; otherwise `e` itself.
     InputError located(const InputError& e) const;
 
-  private:
+private:
     struct Span {
         int first = 0, last = 0;  ///< 0-based lines, inclusive
         std::string option;       ///< "--set key=value"

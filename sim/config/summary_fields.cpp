@@ -8,15 +8,19 @@ const std::map<std::string, std::vector<std::string>>& summary_fields() {
     static const std::map<std::string, std::vector<std::string>> f{
         {"tasks", {"total", "arrived", "completed", "dropped", "rejected", "killed", "unfinished", "preemptions"}},
         {"utility", {"earned", "maximum", "percent_of_maximum"}},
-        {"window", {"start_s", "end_s", "arrived", "completed", "dropped", "rejected", "killed", "utility_earned",
-                    "utility_maximum", "percent_of_maximum", "energy_j"}},
-        {"vos", {"value", "maximum", "percent_of_maximum", "performance_value", "performance_maximum",
-                 "performance_percent", "energy_value", "energy_value_maximum", "energy_value_percent",
-                 "completed_with_value", "execution_time_s", "eec_energy_j", "measured_task_energy_j"}},
-        {"jobs", {"total", "arrived", "completed", "rejected", "zero_value", "unfinished", "rejected_percent",
-                  "value_earned", "energy_j", "planned_energy_j", "mean_response_s", "value_per_energy"}},
-        {"energy", {"total_j", "core_dynamic_j", "core_static_j", "uncore_j", "node_base_j", "transition_j",
-                    "attributed_to_tasks_j", "energy_delay_product_js"}},
+        {"window",
+         {"start_s", "end_s", "arrived", "completed", "dropped", "rejected", "killed", "utility_earned",
+          "utility_maximum", "percent_of_maximum", "energy_j"}},
+        {"vos",
+         {"value", "maximum", "percent_of_maximum", "performance_value", "performance_maximum", "performance_percent",
+          "energy_value", "energy_value_maximum", "energy_value_percent", "completed_with_value", "execution_time_s",
+          "eec_energy_j", "measured_task_energy_j"}},
+        {"jobs",
+         {"total", "arrived", "completed", "rejected", "zero_value", "unfinished", "rejected_percent", "value_earned",
+          "energy_j", "planned_energy_j", "mean_response_s", "value_per_energy"}},
+        {"energy",
+         {"total_j", "core_dynamic_j", "core_static_j", "uncore_j", "node_base_j", "transition_j",
+          "attributed_to_tasks_j", "energy_delay_product_js"}},
         {"time", {"makespan_s", "simulated_s", "mean_wait_s", "mean_bounded_slowdown"}},
         {"scheduler", {"mapping_events", "estimate", "max_waiting", "deferred_starts", "kills", "commands", "notices"}},
         {"governor", {"name", "domains", "samples"}},
@@ -35,8 +39,8 @@ std::string summary_metric_problem(const std::string& metric) {
         return "metric '" + metric + "' must be section.field of summary.json (sections: " + sections + ")";
     const auto it = summary_fields().find(metric.substr(0, dot));
     if (it == summary_fields().end())
-        return "metric '" + metric + "': summary.json has no section '" + metric.substr(0, dot) + "' (sections: " +
-               sections + ")";
+        return "metric '" + metric + "': summary.json has no section '" + metric.substr(0, dot) +
+               "' (sections: " + sections + ")";
     const std::vector<std::string>& fields = it->second;
     if (fields.empty() || std::count(fields.begin(), fields.end(), metric.substr(dot + 1))) return "";
     std::string list;

@@ -63,7 +63,8 @@ std::vector<Variant> expand_variants(const YAML::Node& root, const std::string& 
                 expect_map(set, file, "'set' of variant '" + name + "'");
                 for (auto it = set.begin(); it != set.end(); ++it) {
                     const std::string key = key_path(it->first, file);
-                    if (key == "variants" || key == "sweep" || key.rfind("variants.", 0) == 0 || key.rfind("sweep.", 0) == 0)
+                    if (key == "variants" || key == "sweep" || key.rfind("variants.", 0) == 0 ||
+                        key.rfind("sweep.", 0) == 0)
                         throw_at(it->first, file, "a variant cannot change '" + key + "'");
                 }
             }
@@ -154,8 +155,13 @@ void apply_variant(YAML::Node& root, const Variant& v, const std::string& file) 
 CompareSpec load_compare(const YAML::Node& root, const std::string& file, const std::vector<Variant>& variants) {
     CompareSpec c;
     if (!has_key(root, "compare")) {
-        c.metrics = {"tasks.completed", "tasks.dropped", "tasks.rejected", "utility.earned",
-                     "utility.percent_of_maximum", "energy.total_j", "time.mean_wait_s",
+        c.metrics = {"tasks.completed",
+                     "tasks.dropped",
+                     "tasks.rejected",
+                     "utility.earned",
+                     "utility.percent_of_maximum",
+                     "energy.total_j",
+                     "time.mean_wait_s",
                      "time.mean_bounded_slowdown"};
         return c;
     }

@@ -27,23 +27,23 @@ namespace rmsim {
 /// From `--set key=value` on the command line, or from a variant or sweep of the config (sim/config/variants.h);
 /// values taken from the config file keep their line and column for error messages.
 struct Override {
-    std::string path;   ///< dotted keys
+    std::string path;  ///< dotted keys
     YAML::Node value;
-    std::string origin; ///< where it came from, for messages: "--set key=value" as given, or the config file
+    std::string origin;  ///< where it came from, for messages: "--set key=value" as given, or the config file
     /// Where in the config the change is written (a variant's `set` key, a swept key): keys and maps the change
     /// creates are placed there (sim/config/override_positions.h). Null when it has no place yet (--set).
     YAML::Mark at = YAML::Mark::null_mark();
-    std::string text;   ///< --set: the value as written
+    std::string text;          ///< --set: the value as written
     bool from_option = false;  ///< a --set option (not a change written in the config)
 };
 
 struct Variant {
-    std::string name;        ///< e.g. "easy energy_budget_j=8e9" (empty for a config without variants)
-    std::string dir;         ///< folder under --out (name with unsafe characters replaced)
-    std::string label;       ///< the variants entry's name ("" without variants)
-    int entry = -1;          ///< index into `variants` (-1: none)
-    std::vector<std::size_t> sweep_choice;                      ///< value index per swept key, in file order
-    std::vector<std::pair<std::string, std::string>> sweep;     ///< (key path, value as written)
+    std::string name;                       ///< e.g. "easy energy_budget_j=8e9" (empty for a config without variants)
+    std::string dir;                        ///< folder under --out (name with unsafe characters replaced)
+    std::string label;                      ///< the variants entry's name ("" without variants)
+    int entry = -1;                         ///< index into `variants` (-1: none)
+    std::vector<std::size_t> sweep_choice;  ///< value index per swept key, in file order
+    std::vector<std::pair<std::string, std::string>> sweep;  ///< (key path, value as written)
 };
 
 struct CompareSpec {

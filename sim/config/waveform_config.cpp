@@ -27,16 +27,19 @@ void add_entry(const YAML::Node& v, const std::string& file, std::uint32_t node_
     if (v.IsScalar() && dash != std::string::npos && dash > 0) {
         if (!parse_id(text.substr(0, dash), first) || !parse_id(text.substr(dash + 1), last))
             throw_at(v, file, what + " '" + text + "' must be a node id or a range of ids like \"0-3\"");
-        if (last < first) throw_at(v, file, "waveforms node range '" + text + "' is empty (its end is before its start)");
+        if (last < first)
+            throw_at(v, file, "waveforms node range '" + text + "' is empty (its end is before its start)");
     } else {
         if (!v.IsScalar() || !parse_id(text, first))
-            throw_at(v, file, what + (v.IsScalar() ? " '" + text + "'" : std::string()) +
-                                  " must be a node id or a range of ids like \"0-3\"");
+            throw_at(v, file,
+                     what + (v.IsScalar() ? " '" + text + "'" : std::string()) +
+                         " must be a node id or a range of ids like \"0-3\"");
         last = first;
     }
     if (last >= node_count)
-        throw_at(v, file, "waveforms: node " + std::to_string(last) + " is not a node of the platform (its nodes are 0-" +
-                              std::to_string(node_count - 1) + ")");
+        throw_at(v, file,
+                 "waveforms: node " + std::to_string(last) + " is not a node of the platform (its nodes are 0-" +
+                     std::to_string(node_count - 1) + ")");
     for (std::uint64_t n = first; n <= last; ++n) out.push_back(static_cast<NodeId>(n));
 }
 

@@ -14,9 +14,9 @@ namespace rmsim {
 
 struct WaveformConfig {
     bool enabled = false;
-    std::vector<NodeId> nodes;           ///< ascending, each once; every one a node of the platform
-    SimTime start;                       ///< the first instant shown (its values are the initial dump)
-    SimTime end = SimTime::infinity();   ///< the last instant shown; infinity: the end of the run
+    std::vector<NodeId> nodes;          ///< ascending, each once; every one a node of the platform
+    SimTime start;                      ///< the first instant shown (its values are the initial dump)
+    SimTime end = SimTime::infinity();  ///< the last instant shown; infinity: the end of the run
 };
 
 /// Reads `waveforms` of the run map `run` (disabled if absent), its node ids checked against `platform`.

@@ -13,8 +13,7 @@ std::vector<InputFile> workload_files(const YAML::Node& node, const std::string&
 }
 
 Workload load_workload(const YAML::Node& node, const std::string& file, const std::string& base_dir,
-                       const PlatformSpec& platform, std::uint64_t seed, std::uint32_t trial,
-                       std::uint32_t trials) {
+                       const PlatformSpec& platform, std::uint64_t seed, std::uint32_t trial, std::uint32_t trials) {
     return workload_registry().load(node, WorkloadContext{file, base_dir, platform, seed, trial, trials});
 }
 

@@ -21,8 +21,7 @@ namespace rmsim {
 /// `trials`: the experiment's trial count, 0 if unknown; machovec_trace then also checks that the trace holds
 /// the last trial's day (InputError at file:line:col), so trial 0's load finds what a later trial would.
 Workload load_workload(const YAML::Node& node, const std::string& file, const std::string& base_dir,
-                       const PlatformSpec& platform, std::uint64_t seed, std::uint32_t trial,
-                       std::uint32_t trials = 0);
+                       const PlatformSpec& platform, std::uint64_t seed, std::uint32_t trial, std::uint32_t trials = 0);
 
 /// The platform a workload runs on: a machovec_trace workload scales it to system_fraction × machine_cores
 /// (workloads/machovec_trace.h scale_platform); a kind without a platform function leaves it as it is. Bad

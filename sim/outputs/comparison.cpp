@@ -81,11 +81,11 @@ std::string comparison_csv(const std::vector<VariantResults>& results, const Com
             const MeanCi m = mean_ci(xs);
             o << csv_field(r.variant.name) << ',' << csv_field(r.policy);
             for (const auto& kv : r.variant.sweep) o << ',' << csv_field(kv.second);
-            o << ',' << section << '.' << field << ',' << num(m.mean, 12) << ',' << num(m.ci95, 12) << ','
-              << xs.size();
+            o << ',' << section << '.' << field << ',' << num(m.mean, 12) << ',' << num(m.ci95, 12) << ',' << xs.size();
             if (ref) {
                 const auto rs = ratios(r, *ref, section, field);
-                if (rs.empty()) o << ",,";
+                if (rs.empty())
+                    o << ",,";
                 else {
                     const MeanCi q = mean_ci(rs);
                     o << ',' << num(q.mean, 12) << ',' << num(q.ci95, 12);

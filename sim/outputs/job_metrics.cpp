@@ -45,13 +45,13 @@ std::string jobs_csv(const PolicyView& view) {
         const DagJob& job = view.job(j);
         const bool started = r.start != kNotYet;
         const std::size_t cores = r.sequence.size();
-        const double v = r.state == JobState::Completed ? job.value.value_at((r.end - job.arrival()).to_seconds()) : 0.0;
+        const double v =
+            r.state == JobState::Completed ? job.value.value_at((r.end - job.arrival()).to_seconds()) : 0.0;
         o << j << ',' << number12(job.arrival().to_seconds()) << ',' << (started ? number12(r.start.to_seconds()) : "")
           << ',' << (r.end != kNotYet ? number12(r.end.to_seconds()) : "") << ',' << to_string(r.state) << ','
           << (started ? std::to_string(view.platform().first_node(r.cluster) + r.node) : "") << ','
-          << (started ? std::to_string(cores) : "") << ',' << job.task_count << ',' << r.transfers << ','
-          << number12(v) << ',' << number12(r.energy_j) << ','
-          << (started ? number12(r.planned_energy_j) : "") << ','
+          << (started ? std::to_string(cores) : "") << ',' << job.task_count << ',' << r.transfers << ',' << number12(v)
+          << ',' << number12(r.energy_j) << ',' << (started ? number12(r.planned_energy_j) : "") << ','
           << (started ? number12(r.planned_response.to_seconds()) : "") << '\n';
     }
     return o.str();

@@ -37,8 +37,7 @@ WindowMetrics compute_window_metrics(const PolicyView& view, SimTime start, SimT
         const SimTime arrival = task.arrival();
         if (in_window(arrival, start, end)) ++w.arrived;
         const Seconds best = fastest_time(view, t);
-        const double best_utility =
-            best < std::numeric_limits<Seconds>::infinity() ? task.utility.value_at(best) : 0.0;
+        const double best_utility = best < std::numeric_limits<Seconds>::infinity() ? task.utility.value_at(best) : 0.0;
         switch (r.state) {
             case TaskState::Completed: {
                 if (in_window(r.end, start, end)) ++w.completed;
@@ -56,7 +55,8 @@ WindowMetrics compute_window_metrics(const PolicyView& view, SimTime start, SimT
         }
         // A task that earned nothing counts in the maximum with its ideal execution [arrival, arrival + best).
         if (r.state != TaskState::Completed && best_utility > 0)
-            w.utility_max += overlap_fraction(arrival, arrival + SimTime::from_seconds(best), start, end) * best_utility;
+            w.utility_max +=
+                overlap_fraction(arrival, arrival + SimTime::from_seconds(best), start, end) * best_utility;
     }
     w.utility_percent = w.utility_max > 0 ? 100.0 * w.utility_earned / w.utility_max : 0;
     return w;

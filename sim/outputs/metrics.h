@@ -12,14 +12,14 @@ namespace rmsim {
 struct Metrics {
     std::uint64_t arrived = 0, completed = 0, dropped = 0, rejected = 0, killed = 0, unfinished = 0, preemptions = 0;
     double utility_earned = 0;
-    double utility_max = 0;           ///< every task started at its arrival on its fastest cluster at P0
-    double utility_percent = 0;       ///< 100 x earned / max (Machovec Ch.3 §3.4.4.2)
+    double utility_max = 0;      ///< every task started at its arrival on its fastest cluster at P0
+    double utility_percent = 0;  ///< 100 x earned / max (Machovec Ch.3 §3.4.4.2)
     Seconds makespan_s = 0;
     Seconds mean_wait_s = 0;
     Seconds mean_bounded_slowdown = 0;  ///< max(1, (wait + run) / max(run, 10 s)), completed tasks
     Joules energy_total_j = 0;
     EnergyBreakdown energy{};
-    Joules task_energy_j = 0;         ///< core energy attributed to tasks
+    Joules task_energy_j = 0;  ///< core energy attributed to tasks
     std::uint64_t mapping_events = 0;
 };
 
@@ -31,13 +31,13 @@ struct Metrics {
 /// the maximum's window rule open; sharing f keeps earned <= maximum task by task).
 struct WindowMetrics {
     SimTime start, end;
-    std::uint64_t arrived = 0;     ///< arrivals in the window
-    std::uint64_t completed = 0;   ///< completions in the window
+    std::uint64_t arrived = 0;                            ///< arrivals in the window
+    std::uint64_t completed = 0;                          ///< completions in the window
     std::uint64_t dropped = 0, rejected = 0, killed = 0;  ///< drops / rejections / kills in the window
     double utility_earned = 0;
     double utility_max = 0;
     double utility_percent = 0;
-    Joules energy_j = 0;           ///< machine energy consumed in the window
+    Joules energy_j = 0;  ///< machine energy consumed in the window
 };
 
 /// Fraction of [a, b) inside [w0, w1); an instant (a == b) counts whole if it lies in the window.

@@ -43,9 +43,7 @@ Json trial_config(const Experiment& e) {
     return c;
 }
 
-std::string shown(const nlohmann::json& v) {
-    return v.is_string() ? "'" + v.get<std::string>() + "'" : v.dump();
-}
+std::string shown(const nlohmann::json& v) { return v.is_string() ? "'" + v.get<std::string>() + "'" : v.dump(); }
 
 /// "/manager/params/x" -> "manager.params.x".
 std::string dotted(std::string pointer) {
@@ -69,8 +67,7 @@ std::string config_difference(const nlohmann::json& was, const nlohmann::json& n
     if (what == "add") return key + " is not set there, " + shown(op["value"]) + " now";
     if (what == "remove")
         return key + " is " + shown(was.at(nlohmann::json::json_pointer(path))) + " there, not set now";
-    return key + " is " + shown(was.at(nlohmann::json::json_pointer(path))) + " there, " +
-           shown(op["value"]) + " now";
+    return key + " is " + shown(was.at(nlohmann::json::json_pointer(path))) + " there, " + shown(op["value"]) + " now";
 }
 
 /// The first file whose digest differs, e.g. "traces/a.swf (workload.swf.path) has changed since".
@@ -78,16 +75,14 @@ std::string files_difference(const nlohmann::json& was, const nlohmann::json& no
     for (const auto& [key, file] : now.items()) {
         if (!was.contains(key)) return "it read no file for " + key;
         const nlohmann::json& old = was[key];
-        if (old.value("path", "") != file.value("path", ""))
-            return key + " was " + shown(old["path"]) + " there";
+        if (old.value("path", "") != file.value("path", "")) return key + " was " + shown(old["path"]) + " there";
         if (old.value("sha256", "") != file.value("sha256", ""))
-            return "the file " + file["path"].get<std::string>() + " (" + key +
-                   ") has changed since (SHA-256 " + old.value("sha256", "?").substr(0, 12) + "... there, " +
+            return "the file " + file["path"].get<std::string>() + " (" + key + ") has changed since (SHA-256 " +
+                   old.value("sha256", "?").substr(0, 12) + "... there, " +
                    file["sha256"].get<std::string>().substr(0, 12) + "... now)";
     }
     for (const auto& [key, file] : was.items())
-        if (!now.contains(key))
-            return "it read " + shown(file["path"]) + " for " + key + ", this run reads none";
+        if (!now.contains(key)) return "it read " + shown(file["path"]) + " for " + key + ", this run reads none";
     return "";
 }
 
@@ -107,8 +102,7 @@ TrialProvenance::TrialProvenance(const Experiment& e, bool trace, FileDigests& d
     fields_["trace"] = trace;
     fields_["config"] = trial_config(e);
     Json files = Json::object();
-    for (const InputFile& f : input_files(e))
-        files[f.key] = {{"path", f.written}, {"sha256", digests.of(f.opened)}};
+    for (const InputFile& f : input_files(e)) files[f.key] = {{"path", f.written}, {"sha256", digests.of(f.opened)}};
     fields_["files"] = files;
 }
 
@@ -136,12 +130,10 @@ std::string provenance_difference(const std::string& recorded, const std::string
     if (was.value("trial", nlohmann::json()) != now["trial"])
         return "it holds trial " + was.value("trial", nlohmann::json()).dump();
     if (was.value("seed", nlohmann::json()) != now["seed"])
-        return "its seed is " + was.value("seed", nlohmann::json()).dump() + ", this run's is " +
-               now["seed"].dump();
+        return "its seed is " + was.value("seed", nlohmann::json()).dump() + ", this run's is " + now["seed"].dump();
     if (was.value("trace", nlohmann::json()) != now["trace"])
         return now["trace"].get<bool>() ? "it was run without --trace" : "it was run with --trace";
-    if (const std::string d = config_difference(was.value("config", nlohmann::json()), now["config"]);
-        !d.empty())
+    if (const std::string d = config_difference(was.value("config", nlohmann::json()), now["config"]); !d.empty())
         return "its config differs: " + d;
     return files_difference(was.value("files", nlohmann::json::object()), now["files"]);
 }

@@ -21,22 +21,22 @@ constexpr const char* kProvenanceFile = "provenance.json";
 
 /// The SHA-256 of the files a run reads, each file read once however many variants and trials name it.
 class FileDigests {
-  public:
+public:
     const std::string& of(const std::string& path);
 
-  private:
+private:
     std::map<std::string, std::string> digests_;
 };
 
 /// The provenance of the trials of one experiment: the config and the file digests are worked out once, the
 /// trial number is filled in per trial.
 class TrialProvenance {
-  public:
+public:
     TrialProvenance(const Experiment& e, bool trace, FileDigests& digests);
     /// The provenance.json text of trial `trial`.
     std::string json(std::uint32_t trial) const;
 
-  private:
+private:
     nlohmann::ordered_json fields_;
 };
 

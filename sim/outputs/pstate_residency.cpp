@@ -28,7 +28,8 @@ NodeLayout layout_of(const PlatformSpec& spec, NodeTypeId t) {
                 std::uint32_t rep = k;  // DvfsScope::Core: every core is its own domain
                 if (spec.dvfs_domain == DvfsScope::Processor) rep = processor_first;
                 if (spec.dvfs_domain == DvfsScope::Node)
-                    rep = static_cast<std::uint32_t>(std::find(l.type.begin(), l.type.end(), pt.core_type) - l.type.begin());
+                    rep = static_cast<std::uint32_t>(std::find(l.type.begin(), l.type.end(), pt.core_type) -
+                                                     l.type.begin());
                 l.representative.push_back(rep);
             }
         }
@@ -57,7 +58,8 @@ PStateResidency pstate_residency(const PlatformSpec& spec, const std::vector<Act
     std::vector<std::uint32_t> level(cores, 0), pending(cores, 0);
     std::vector<std::uint64_t> since(cores, 0), counted(cores, 0);
     std::vector<std::vector<double>> residency_ns(spec.core_types.size());
-    for (CoreTypeId t = 0; t < spec.core_types.size(); ++t) residency_ns[t].assign(spec.core_types[t].pstates.size(), 0.0);
+    for (CoreTypeId t = 0; t < spec.core_types.size(); ++t)
+        residency_ns[t].assign(spec.core_types[t].pstates.size(), 0.0);
     std::vector<std::uint64_t> transitions(spec.core_types.size(), 0);
 
     // Per core, effective times never decrease in request order, so a stable sort by (node, effective time)

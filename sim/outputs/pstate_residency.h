@@ -25,12 +25,12 @@ namespace rmsim {
 struct PStateResidency {
     struct ByType {
         CoreTypeId type = 0;
-        std::uint64_t cores = 0;             ///< cores of this type in the machine (> 0)
-        std::vector<double> residency_s;     ///< core-seconds at each level, P0 first
-        std::uint64_t transitions = 0;       ///< domain switches that changed this type's level in force
+        std::uint64_t cores = 0;          ///< cores of this type in the machine (> 0)
+        std::vector<double> residency_s;  ///< core-seconds at each level, P0 first
+        std::uint64_t transitions = 0;    ///< domain switches that changed this type's level in force
     };
     DvfsScope domain = DvfsScope::Core;
-    std::vector<ByType> by_type;             ///< core types with cores in the machine, in type order
+    std::vector<ByType> by_type;  ///< core types with cores in the machine, in type order
 };
 
 /// Residency over [0, end_ns]; records taking effect after end_ns are ignored.

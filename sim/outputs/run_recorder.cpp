@@ -16,8 +16,8 @@ std::vector<sc_core::sc_time> to_times(const std::vector<SimTime>& s) {
 
 RunRecorder::RunRecorder(Machine& machine, Seconds sample_interval_s, bool trace, std::vector<SimTime> marks,
                          bool record_segments)
-    : machine_(machine), trace_(trace), log_(trace || record_segments), sampler_(to_sc_time(SimTime::from_seconds(sample_interval_s)), trace),
-      marks_(to_times(marks)) {
+    : machine_(machine), trace_(trace), log_(trace || record_segments),
+      sampler_(to_sc_time(SimTime::from_seconds(sample_interval_s)), trace), marks_(to_times(marks)) {
     machine_.attach_log(&log_);
     machine_.observe_energy(this);
 }

@@ -9,13 +9,13 @@
 namespace rmsim {
 
 class Sha256 {
-  public:
+public:
     Sha256();
     void update(const void* data, std::size_t size);
     /// The digest as 64 lowercase hex digits; the object is spent afterwards.
     std::string hex_digest();
 
-  private:
+private:
     void block(const unsigned char* p);
     std::array<std::uint32_t, 8> h_;
     std::array<unsigned char, 64> buffer_{};

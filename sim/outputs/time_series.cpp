@@ -14,8 +14,7 @@ std::string energy_csv(const EnergySampler& sampler) {
     for (std::size_t c = 0; c < kEnergyCategories; ++c)
         if (has_power_column(c)) o += std::string(",") + to_string(EnergyCategory(c)) + "_w";
     o += ",total_w";
-    for (std::size_t c = 0; c < kEnergyCategories; ++c)
-        o += std::string(",") + to_string(EnergyCategory(c)) + "_j";
+    for (std::size_t c = 0; c < kEnergyCategories; ++c) o += std::string(",") + to_string(EnergyCategory(c)) + "_j";
     o += ",total_j\n";
     for (const EnergySampler::Sample& s : sampler.samples()) {
         o += ns_as_seconds(s.at_ns);

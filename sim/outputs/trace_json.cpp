@@ -30,7 +30,7 @@ struct CoreLevel {
 
 /// One event per line: the file stays diffable and greppable.
 class EventWriter {
-  public:
+public:
     EventWriter() { out_ = "{\"displayTimeUnit\":\"ms\",\"traceEvents\":[\n"; }
     void meta(const char* what, std::uint64_t pid, std::uint64_t tid, const std::string& name) {
         begin();
@@ -46,8 +46,8 @@ class EventWriter {
                 ",\"ts\":" + ns_as_micros(s.begin_ns) + ",\"dur\":" + ns_as_micros(s.end_ns - s.begin_ns) +
                 ",\"args\":{\"task\":" + std::to_string(s.task) + ",\"end\":\"" + to_string(s.end) + "\"}}";
     }
-    void counter(std::uint64_t pid, std::uint64_t tid, const std::string& name, std::uint64_t at_ns,
-                 const char* arg, const std::string& value) {
+    void counter(std::uint64_t pid, std::uint64_t tid, const std::string& name, std::uint64_t at_ns, const char* arg,
+                 const std::string& value) {
         begin();
         out_ += "{\"ph\":\"C\",\"name\":\"" + name + "\",\"pid\":" + std::to_string(pid) +
                 ",\"tid\":" + std::to_string(tid) + ",\"ts\":" + ns_as_micros(at_ns) + ",\"args\":{\"" + arg +
@@ -58,7 +58,7 @@ class EventWriter {
         return std::move(out_);
     }
 
-  private:
+private:
     void begin() {
         if (any_) out_ += ",\n";
         any_ = true;
@@ -70,14 +70,12 @@ class EventWriter {
 }  // namespace
 
 std::string trace_json(const Machine& machine, const ActivityLog& log, const EnergySampler& sampler) {
-    if (!log.records_segments())
-        throw std::logic_error("trace_json: the activity log did not record segments");
+    if (!log.records_segments()) throw std::logic_error("trace_json: the activity log did not record segments");
     if (log.open_segments() != 0) throw std::logic_error("trace_json: the activity log has open segments");
 
     // Global core index of each node's core 0.
     std::vector<std::uint64_t> first_core(machine.node_count() + 1, 0);
-    for (NodeId n = 0; n < machine.node_count(); ++n)
-        first_core[n + 1] = first_core[n] + machine.node(n).core_count();
+    for (NodeId n = 0; n < machine.node_count(); ++n) first_core[n + 1] = first_core[n] + machine.node(n).core_count();
     std::vector<NodeId> node_of_core(first_core.back());
     for (NodeId n = 0; n < machine.node_count(); ++n)
         std::fill(node_of_core.begin() + first_core[n], node_of_core.begin() + first_core[n + 1], n);
@@ -114,8 +112,7 @@ std::string trace_json(const Machine& machine, const ActivityLog& log, const Ene
         const std::uint64_t pid = node_pid(n), tid = core_tid(core);
         const std::string local = "core " + std::to_string(core - first_core[n]);
         if (n != named) {
-            w.meta("process_name", pid, tid,
-                   "node " + std::to_string(n) + " (cluster " + cluster_of_node.at(n) + ")");
+            w.meta("process_name", pid, tid, "node " + std::to_string(n) + " (cluster " + cluster_of_node.at(n) + ")");
             named = n;
         }
         if (si < slices.size() && slices[si].core == core) w.meta("thread_name", pid, tid, local);
@@ -130,11 +127,9 @@ std::string trace_json(const Machine& machine, const ActivityLog& log, const Ene
                     series.back().second = l.level;
                 else
                     series.emplace_back(l.at_ns, l.level);
-                if (series.size() >= 2 && series[series.size() - 2].second == series.back().second)
-                    series.pop_back();
+                if (series.size() >= 2 && series[series.size() - 2].second == series.back().second) series.pop_back();
             }
-            for (const auto& [at, level] : series)
-                w.counter(pid, tid, local, at, "pstate", std::to_string(level));
+            for (const auto& [at, level] : series) w.counter(pid, tid, local, at, "pstate", std::to_string(level));
         }
     }
     return w.finish();

@@ -59,18 +59,21 @@ void VcdWriter::write(std::ostream& o, std::uint64_t start_ns, std::uint64_t end
         o << "$scope module " << scopes_[s] << " $end\n";
         for (; i < vars_.size() && vars_[i].scope == s; ++i) {
             const Var& v = vars_[i];
-            if (v.width == 0) o << "$var real 64 " << identifier(i) << ' ' << v.name << " $end\n";
-            else if (v.width == 1) o << "$var wire 1 " << identifier(i) << ' ' << v.name << " $end\n";
-            else o << "$var wire " << v.width << ' ' << identifier(i) << ' ' << v.name << " [" << v.width - 1 << ":0] $end\n";
+            if (v.width == 0)
+                o << "$var real 64 " << identifier(i) << ' ' << v.name << " $end\n";
+            else if (v.width == 1)
+                o << "$var wire 1 " << identifier(i) << ' ' << v.name << " $end\n";
+            else
+                o << "$var wire " << v.width << ' ' << identifier(i) << ' ' << v.name << " [" << v.width - 1
+                  << ":0] $end\n";
         }
         o << "$upscope $end\n";
     }
     o << "$enddefinitions $end\n";
 
     // In time order, each variable's changes at one instant in the order they were added (the last wins).
-    std::stable_sort(changes_.begin(), changes_.end(), [](const Change& a, const Change& b) {
-        return a.t != b.t ? a.t < b.t : a.var < b.var;
-    });
+    std::stable_sort(changes_.begin(), changes_.end(),
+                     [](const Change& a, const Change& b) { return a.t != b.t ? a.t < b.t : a.var < b.var; });
     std::vector<std::string> current(vars_.size());
     for (i = 0; i < vars_.size(); ++i) current[i] = text(vars_[i], vars_[i].initial);
     std::size_t k = 0;

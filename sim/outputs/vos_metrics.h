@@ -18,14 +18,14 @@
 namespace rmsim {
 
 struct VosMetrics {
-    std::uint64_t tasks = 0;            ///< tasks with VoS terms that arrived by the end of the window
-    std::uint64_t valued = 0;           ///< completions in the window with V > 0
+    std::uint64_t tasks = 0;   ///< tasks with VoS terms that arrived by the end of the window
+    std::uint64_t valued = 0;  ///< completions in the window with V > 0
     double vos = 0, vos_max = 0, vos_percent = 0;
-    double performance = 0, performance_max = 0, performance_percent = 0;  ///< Σ v_p
+    double performance = 0, performance_max = 0, performance_percent = 0;     ///< Σ v_p
     double energy_value = 0, energy_value_max = 0, energy_value_percent = 0;  ///< Σ v_e
-    Seconds execution_time_s = 0;       ///< Σ f x execution time of the completed tasks
-    Joules eec_energy_j = 0;            ///< Σ f x EEC of the completed tasks
-    Joules measured_energy_j = 0;       ///< Σ f x core energy the hardware attributed to them
+    Seconds execution_time_s = 0;  ///< Σ f x execution time of the completed tasks
+    Joules eec_energy_j = 0;       ///< Σ f x EEC of the completed tasks
+    Joules measured_energy_j = 0;  ///< Σ f x core energy the hardware attributed to them
 };
 
 /// Over [start, end); tasks without VoS terms are left out (zeros for a workload without any).

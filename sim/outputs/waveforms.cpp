@@ -15,11 +15,14 @@ std::uint64_t ns_or_max(SimTime t) {
 }
 }  // namespace
 
-WaveformRecorder::WaveformRecorder(Machine& machine, const WaveformConfig& config) : machine_(machine), config_(config) {
+WaveformRecorder::WaveformRecorder(Machine& machine, const WaveformConfig& config)
+    : machine_(machine), config_(config) {
     for (NodeId n : config_.nodes) {
-        if (n >= machine_.node_count()) throw std::logic_error("waveforms: node " + std::to_string(n) + " is not in the machine");
+        if (n >= machine_.node_count())
+            throw std::logic_error("waveforms: node " + std::to_string(n) + " is not in the machine");
         Node& node = machine_.node(n);
-        power_.push_back(std::make_unique<NodePowerTrace>(node.power(), ns_or_max(config_.start), ns_or_max(config_.end)));
+        power_.push_back(
+            std::make_unique<NodePowerTrace>(node.power(), ns_or_max(config_.start), ns_or_max(config_.end)));
         node.observe_power(power_.back().get());
     }
 }

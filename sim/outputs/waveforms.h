@@ -15,8 +15,8 @@
 
 #include "modules/activity_log.h"
 #include "modules/machine.h"
-#include "sim/outputs/node_power_trace.h"
 #include "sim/config/waveform_config.h"
+#include "sim/outputs/node_power_trace.h"
 
 namespace rmsim {
 

@@ -12,18 +12,18 @@
 #include "manager/policy_registry.h"
 #include "modules/governors/governor_registry.h"
 #include "platform/version.h"
-#include "workloads/workload_registry.h"
+#include "sim/config/experiment.h"
+#include "sim/config/plugins.h"
 #include "sim/run/cli_args.h"
 #include "sim/run/component_listing.h"
 #include "sim/run/exit_status.h"
 #include "sim/run/progress.h"
-#include "sim/config/experiment.h"
-#include "sim/config/plugins.h"
 #include "sim/run/run_folder.h"
 #include "sim/run/run_plan.h"
 #include "sim/run/run_results.h"
 #include "sim/run/trial_pool.h"
 #include "sim/run/trial_runner.h"
+#include "workloads/workload_registry.h"
 
 namespace rmsim {
 
@@ -83,10 +83,9 @@ int cmd_run(const RunArgs& a) {
         // The table itself: the point of comparing variants (markdown, readable as it is).
         std::ifstream table(a.out + "/comparison.md");
         std::cout << table.rdbuf() << "\n";
-        std::cout << "rmsim: " << plan.experiments.size() << " variants x " << plan.trials << " trials -> "
-                  << a.out << "/comparison.md\n";
-    }
-    else
+        std::cout << "rmsim: " << plan.experiments.size() << " variants x " << plan.trials << " trials -> " << a.out
+                  << "/comparison.md\n";
+    } else
         std::cout << "rmsim: " << plan.trials << " trials -> " << a.out << "/aggregate.json\n";
     return kExitOk;
 }
@@ -120,21 +119,12 @@ int cmd_list_policies(bool json) {
 int dispatch(const CliArgs& c) {
     for (const std::string& p : c.plugins) load_plugin(p, SourceLocation{"rmsim", 0, 0});
     switch (c.command) {
-        case CliCommand::kNone:
-            std::cout << usage();
-            return kExitBadInput;
-        case CliCommand::kHelp:
-            std::cout << (c.help_for.empty() ? usage() : command_usage(c.help_for));
-            return kExitOk;
-        case CliCommand::kVersion:
-            std::cout << "rmsim " << RMSIM_VERSION_STRING << "\n";
-            return kExitOk;
-        case CliCommand::kRun:
-            return cmd_run(c.run);
-        case CliCommand::kValidate:
-            return cmd_validate(c.run);
-        case CliCommand::kListPolicies:
-            return cmd_list_policies(c.json);
+        case CliCommand::kNone: std::cout << usage(); return kExitBadInput;
+        case CliCommand::kHelp: std::cout << (c.help_for.empty() ? usage() : command_usage(c.help_for)); return kExitOk;
+        case CliCommand::kVersion: std::cout << "rmsim " << RMSIM_VERSION_STRING << "\n"; return kExitOk;
+        case CliCommand::kRun: return cmd_run(c.run);
+        case CliCommand::kValidate: return cmd_validate(c.run);
+        case CliCommand::kListPolicies: return cmd_list_policies(c.json);
         case CliCommand::kListGovernors:
             print_components(std::cout, listed_components(governor_registry()), c.json);
             return kExitOk;

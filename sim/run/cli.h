@@ -5,4 +5,4 @@ namespace rmsim {
 /// `rmsim run|validate|list-policies|list-governors|list-workloads ...`; returns the process exit code (0 ok, 1 internal error,
 /// 2 bad input).
 int cli_main(int argc, char** argv);
-}
+}  // namespace rmsim

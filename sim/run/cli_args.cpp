@@ -19,8 +19,8 @@ namespace po = boost::program_options;
 
 /// One option of a command: what its --help says, and how it is parsed (a switch has no value).
 struct OptionSpec {
-    const char* name;      ///< without the leading "--"
-    const char* value;     ///< the value's placeholder ("N", "DIR"); nullptr for a switch
+    const char* name;   ///< without the leading "--"
+    const char* value;  ///< the value's placeholder ("N", "DIR"); nullptr for a switch
     const char* meaning;
     const char* default_;  ///< as the help prints it: "(default 1)"
 };
@@ -44,7 +44,10 @@ const OptionSpec kJson{"json", nullptr, "print the list as JSON (an array of obj
 
 const std::vector<CommandSpec>& commands() {
     static const std::vector<CommandSpec> all{
-        {"run", CliCommand::kRun, "CONFIG", "run an experiment: every variant and trial, results in --out",
+        {"run",
+         CliCommand::kRun,
+         "CONFIG",
+         "run an experiment: every variant and trial, results in --out",
          "Runs the experiment CONFIG, every selected variant and every trial, and writes the results to --out.",
          {kSet,
           {"only", "VARIANT[,VARIANT...]", "run only these variants of a config with variants; repeatable",
@@ -55,28 +58,39 @@ const std::vector<CommandSpec>& commands() {
           {"out", "DIR", "the results folder", "(default results)"},
           {"trace", nullptr, "also write trace.json (Chrome/Perfetto) for every trial", "(default off)"},
           {"quiet", nullptr, "print neither progress nor summary, only errors", "(default off)"},
-          {"resume", nullptr, "keep the finished trials in --out whose inputs match, run the rest",
-           "(default off)"},
+          {"resume", nullptr, "keep the finished trials in --out whose inputs match, run the rest", "(default off)"},
           {"force", nullptr, "delete the previous results in --out, run everything", "(default off)"}},
          "An --out folder that holds a previous run's results is refused unless --resume or --force.\n"
          "Progress goes to stderr: a line redrawn in place on a terminal; otherwise (a pipe, a log file) a line "
          "every 10 s with each running trial's variant, simulated time and the ETA (the environment variable "
          "RMSIM_PROGRESS_PERIOD_S sets another period in seconds). The summary goes to stdout."},
-        {"validate", CliCommand::kValidate, "CONFIG", "check an experiment config without running it",
+        {"validate",
+         CliCommand::kValidate,
+         "CONFIG",
+         "check an experiment config without running it",
          "Checks CONFIG and every variant of it (platform, workload, policy and parameters) without running it.",
          {kSet},
          ""},
-        {"list-policies", CliCommand::kListPolicies, "", "the scheduling policies and their parameters",
+        {"list-policies",
+         CliCommand::kListPolicies,
+         "",
+         "the scheduling policies and their parameters",
          "Prints the scheduling policies (manager.policy): name, family, the paper section it implements, "
          "description, and each parameter (manager.params) with its type and default.",
          {kJson},
          ""},
-        {"list-governors", CliCommand::kListGovernors, "", "the DVFS governors and their parameters",
+        {"list-governors",
+         CliCommand::kListGovernors,
+         "",
+         "the DVFS governors and their parameters",
          "Prints the DVFS governors (dvfs.governor): name, description, and each parameter (dvfs.params) "
          "with its type and default.",
          {kJson},
          ""},
-        {"list-workloads", CliCommand::kListWorkloads, "", "the workload kinds and their keys",
+        {"list-workloads",
+         CliCommand::kListWorkloads,
+         "",
+         "the workload kinds and their keys",
          "Prints the workload kinds (the key under workload:): name, description, and each of its keys with "
          "its type and default (a key of a nested map is written map.key).",
          {kJson},
@@ -115,16 +129,17 @@ po::options_description options_of(const CommandSpec& c) {
     po::options_description d;
     auto add = d.add_options();
     for (const OptionSpec& o : c.options) {
-        if (o.value) add(o.name, po::value<std::string>());
-        else add(o.name, po::bool_switch());
+        if (o.value)
+            add(o.name, po::value<std::string>());
+        else
+            add(o.name, po::bool_switch());
     }
     add("help,h", po::bool_switch());
     return d;
 }
 
 /// "unknown option '--seed' (validate takes --set, --help)"; `token` may be `--name=value`.
-std::string unknown_option(const std::string& token, const std::string& command,
-                           const po::options_description& d) {
+std::string unknown_option(const std::string& token, const std::string& command, const po::options_description& d) {
     std::string known;
     for (const auto& o : d.options()) known += (known.empty() ? "--" : ", --") + o->long_name();
     return "unknown option '" + token.substr(0, token.find('=')) + "' (" + command + " takes " + known + ")";
@@ -155,8 +170,7 @@ std::vector<po::option> parse_options(const std::string& command, const po::opti
         usage_error(e.what());
     }
     for (const po::option& o : parsed.options) {
-        if (o.string_key == "config" && o.position_key < 0)
-            usage_error(unknown_option("--config", command, desc));
+        if (o.string_key == "config" && o.position_key < 0) usage_error(unknown_option("--config", command, desc));
         // `--out --quiet`: the value is the next option, so the first one has none.
         if (o.original_tokens.size() == 2 && o.value.size() == 1 && o.value[0].rfind("--", 0) == 0) {
             const std::string next = o.value[0].substr(2, o.value[0].find('=') - 2);
@@ -167,14 +181,13 @@ std::vector<po::option> parse_options(const std::string& command, const po::opti
 }
 
 /// `text` as a whole number in [min, max]: digits only (no sign, fraction, exponent or trailing text).
-std::uint64_t whole_number(const std::string& option, const std::string& text, std::uint64_t min,
-                           std::uint64_t max) {
+std::uint64_t whole_number(const std::string& option, const std::string& text, std::uint64_t min, std::uint64_t max) {
     std::uint64_t n = 0;
     const char* end = text.data() + text.size();
     const auto [stop, error] = std::from_chars(text.data(), end, n);
     if (text.empty() || error != std::errc() || stop != end || n < min || n > max)
-        usage_error(option + " expects a whole number from " + std::to_string(min) + " to " +
-                    std::to_string(max) + ", got '" + text + "'");
+        usage_error(option + " expects a whole number from " + std::to_string(min) + " to " + std::to_string(max) +
+                    ", got '" + text + "'");
     return n;
 }
 
@@ -315,10 +328,10 @@ std::string command_usage(const std::string& command) {
     for (const std::string& h : heads) width = std::max(width, h.size());
     for (std::size_t i = 0; i < heads.size(); ++i) {
         const bool help = i == c->options.size();
-        s += heads[i] + std::string(width + 2 - heads[i].size(), ' ') +
-             wrapped(help ? std::string("this help")
-                          : std::string(c->options[i].meaning) + " " + c->options[i].default_,
-                     width + 2);
+        s +=
+            heads[i] + std::string(width + 2 - heads[i].size(), ' ') +
+            wrapped(help ? std::string("this help") : std::string(c->options[i].meaning) + " " + c->options[i].default_,
+                    width + 2);
     }
     return s + wrapped(c->notes, 0);
 }
@@ -340,8 +353,10 @@ CliArgs parse_cli_args(const std::vector<std::string>& all_args) {
     if (!command) usage_error("unknown command '" + args[0] + "' (" + command_names() + ")");
     const std::vector<std::string> rest(args.begin() + 1, args.end());
     c.command = command->command;
-    if (*command->operand) c.run = parse_run(*command, rest);
-    else c.json = parse_json(*command, rest);
+    if (*command->operand)
+        c.run = parse_run(*command, rest);
+    else
+        c.json = parse_json(*command, rest);
     return c;
 }
 

@@ -52,9 +52,9 @@ struct RunArgs {
 struct CliArgs {
     CliCommand command = CliCommand::kNone;
     std::vector<std::string> plugins;  ///< --plugin PATH (any command, repeatable): loaded first, in order
-    std::string help_for;  ///< kHelp: the command whose usage is asked for ("" for the global usage)
-    RunArgs run;           ///< run and validate (validate takes CONFIG and --set only)
-    bool json = false;     ///< list-policies, list-governors, list-workloads: --json
+    std::string help_for;              ///< kHelp: the command whose usage is asked for ("" for the global usage)
+    RunArgs run;                       ///< run and validate (validate takes CONFIG and --set only)
+    bool json = false;                 ///< list-policies, list-governors, list-workloads: --json
 };
 
 /// Parses the arguments after the program name. A repeated option's last value wins; --set and --only

@@ -10,8 +10,8 @@ void print_components(std::ostream& out, const std::vector<ListedComponent>& com
         for (const ListedComponent& c : components) {
             nlohmann::ordered_json params = nlohmann::ordered_json::array();
             for (const ParamInfo& q : c.params)
-                params.push_back({{"name", q.name}, {"type", q.type}, {"default", q.default_value},
-                                  {"description", q.description}});
+                params.push_back(
+                    {{"name", q.name}, {"type", q.type}, {"default", q.default_value}, {"description", q.description}});
             nlohmann::ordered_json entry = nlohmann::ordered_json::object();
             entry["name"] = c.name;
             for (const auto& [key, value] : c.fields) entry[key] = value;

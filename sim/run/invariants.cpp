@@ -55,8 +55,7 @@ struct RecordWalk {
                 if (view.waiting().contains(t)) first(queued_not_waiting, t);
             }
             if (r.remaining < 0 || r.remaining > 1) first(bad_remaining, t);
-            if (s == TaskState::Completed && (r.remaining != 0 || r.end < r.first_start))
-                first(bad_completed, t);
+            if (s == TaskState::Completed && (r.remaining != 0 || r.end < r.first_start)) first(bad_completed, t);
         }
     }
     static void first(TaskId& slot, TaskId t) {
@@ -130,11 +129,10 @@ void check_nothing_left(const EndOfRun& run, const RecordWalk& w, const std::str
     if (!(run.now < run.end) && corrupt != "nothing-left") return;
     if (w.left == 0) return;
     const PolicyView& view = run.manager.bookkeeping().view();
-    violated("nothing-left",
-             "the run ended at " + ns_as_seconds(static_cast<std::uint64_t>(run.now.ns())) +
-                 " s with nothing left to simulate, but " + n(w.left) +
-                 " tasks are pending, reserved, running or waiting unseen by the policy (task " + n(w.first_left) +
-                 " is " + to_string(view.record(w.first_left).state) + ")");
+    violated("nothing-left", "the run ended at " + ns_as_seconds(static_cast<std::uint64_t>(run.now.ns())) +
+                                 " s with nothing left to simulate, but " + n(w.left) +
+                                 " tasks are pending, reserved, running or waiting unseen by the policy (task " +
+                                 n(w.first_left) + " is " + to_string(view.record(w.first_left).state) + ")");
 }
 
 void check_task_records(const RecordWalk& w, const std::string& corrupt) {
@@ -166,8 +164,7 @@ std::string test_corruption() {
         names += std::string(i.name) + ", ";
     }
     if (name == kBadStart) return name;
-    throw std::logic_error("RMSIM_TEST_CORRUPT='" + name + "' names no invariant (" + names + "or " + kBadStart +
-                           ")");
+    throw std::logic_error("RMSIM_TEST_CORRUPT='" + name + "' names no invariant (" + names + "or " + kBadStart + ")");
 }
 
 void check_end_of_run(const EndOfRun& run, const std::string& corrupt) {

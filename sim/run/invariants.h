@@ -31,16 +31,20 @@ struct Invariant {
 };
 
 inline constexpr std::array<Invariant, 7> kInvariants{{
-    {"task-counts", "the arrivals and final states counted by the ledger, by the manager (arrivals, and the "
-                    "tasks a hardware notice completed) and by the metrics (from the task records) agree"},
+    {"task-counts",
+     "the arrivals and final states counted by the ledger, by the manager (arrivals, and the "
+     "tasks a hardware notice completed) and by the metrics (from the task records) agree"},
     {"node-parts", "every node part the manager started has sent one COMPLETED or PREEMPTED notice, or still runs"},
     {"energy-components", "each energy category of the machine's account equals the sum over its components"},
-    {"waiting-queue", "no task is both waiting and running: every task in the waiting queue is waiting, and "
-                      "the ledger's count of running tasks is the number of running records"},
-    {"nothing-left", "a run that ended before its end time (nothing left to simulate) left no task pending, "
-                     "reserved or running, and no task waiting that arrived after the last mapping event"},
-    {"task-records", "every task's remaining work lies in [0, 1]; a completed task has none left and ended "
-                     "after it started"},
+    {"waiting-queue",
+     "no task is both waiting and running: every task in the waiting queue is waiting, and "
+     "the ledger's count of running tasks is the number of running records"},
+    {"nothing-left",
+     "a run that ended before its end time (nothing left to simulate) left no task pending, "
+     "reserved or running, and no task waiting that arrived after the last mapping event"},
+    {"task-records",
+     "every task's remaining work lies in [0, 1]; a completed task has none left and ended "
+     "after it started"},
     {"summary-finite", "every number in summary.json is finite"},
 }};
 

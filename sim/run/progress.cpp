@@ -35,9 +35,12 @@ double ProgressLine::seconds_to_next_line() const { return std::max(0.0, last_li
 
 std::string ProgressLine::format_duration(double s) {
     char buf[32];
-    if (s < 60) std::snprintf(buf, sizeof buf, "%.1fs", s);
-    else if (s < 3600) std::snprintf(buf, sizeof buf, "%dm%02ds", int(s / 60), int(std::fmod(s, 60)));
-    else std::snprintf(buf, sizeof buf, "%dh%02dm", int(s / 3600), int(std::fmod(s, 3600) / 60));
+    if (s < 60)
+        std::snprintf(buf, sizeof buf, "%.1fs", s);
+    else if (s < 3600)
+        std::snprintf(buf, sizeof buf, "%dm%02ds", int(s / 60), int(std::fmod(s, 60)));
+    else
+        std::snprintf(buf, sizeof buf, "%dh%02dm", int(s / 3600), int(std::fmod(s, 3600) / 60));
     return buf;
 }
 

@@ -23,9 +23,8 @@ namespace {
 namespace fs = std::filesystem;
 
 // The names rmsim writes (docs/outputs.md), each also under its temporary name while it is being written.
-const std::vector<std::string> kTrialFiles{"summary.json", "timing.json", "tasks.csv", "jobs.csv",
-                                           "energy.csv",   "pstates.csv", "trace.json", "waves.vcd",
-                                           "pareto.csv",   kProvenanceFile};
+const std::vector<std::string> kTrialFiles{"summary.json", "timing.json", "tasks.csv", "jobs.csv",   "energy.csv",
+                                           "pstates.csv",  "trace.json",  "waves.vcd", "pareto.csv", kProvenanceFile};
 const std::vector<std::string> kAggregate{"aggregate.json"};
 const std::vector<std::string> kTables{"comparison.csv", "comparison.md"};
 
@@ -75,8 +74,7 @@ bool is_variant_folder(const fs::path& p) {
 /// the comparison tables, or a variant's folder.
 bool is_result_entry(const fs::path& p) {
     const std::string name = p.filename().string();
-    if (!is_folder(p))
-        return written(name, kTrialFiles) || written(name, kAggregate) || written(name, kTables);
+    if (!is_folder(p)) return written(name, kTrialFiles) || written(name, kAggregate) || written(name, kTables);
     return is_trial_folder(p) || is_variant_folder(p);
 }
 
@@ -87,9 +85,7 @@ std::vector<fs::path> result_entries(const fs::path& out) {
     return found;
 }
 
-[[noreturn]] void refuse(const std::string& message) {
-    throw InputError(SourceLocation{"rmsim", 0, 0}, message);
-}
+[[noreturn]] void refuse(const std::string& message) { throw InputError(SourceLocation{"rmsim", 0, 0}, message); }
 
 void remove_file(const fs::path& p) {
     std::error_code ec;
@@ -145,7 +141,7 @@ void clear_previous(const fs::path& out) {
 
 /// --resume: what the folder holds, measured against the plan.
 class Resume {
-  public:
+public:
     explicit Resume(const RunPlan& plan) : plan_(plan) {}
 
     /// Looks at every result entry; refuses the run (before anything is deleted) if one does not belong to
@@ -168,14 +164,13 @@ class Resume {
             }
             for (const fs::path& p : result_entries(out)) {
                 const std::string name = p.filename().string();
-                if (!written(name, kTables) &&
-                    std::find(variants.begin(), variants.end(), name) == variants.end())
+                if (!written(name, kTables) && std::find(variants.begin(), variants.end(), name) == variants.end())
                     uncovered_.push_back(p);
             }
         }
         if (!uncovered_.empty())
-            refuse("--resume: " + plan_.out + " holds results this run would not write: " +
-                   listed(uncovered_) + ". " + kForceOrElsewhere);
+            refuse("--resume: " + plan_.out + " holds results this run would not write: " + listed(uncovered_) + ". " +
+                   kForceOrElsewhere);
         if (!mismatches_.empty())
             refuse("--resume: " + mismatches_[0] +
                    (mismatches_.size() > 1 ? " (and " + std::to_string(mismatches_.size() - 1) +
@@ -195,7 +190,7 @@ class Resume {
         return kept_;
     }
 
-  private:
+private:
     static constexpr const char* kForceOrElsewhere =
         "--force deletes the previous results and runs everything; or choose another --out";
 
@@ -265,8 +260,7 @@ void check_usable(const std::string& out) {
     if (!fs::is_directory(parent, ec))
         refuse("--out " + out + ": cannot create it (" + parent.string() + " is a file, not a folder)");
     if (access(parent.c_str(), W_OK | X_OK) != 0)
-        refuse("--out " + out + ": cannot create it in " + parent.string() + " (" + std::strerror(errno) +
-               ")");
+        refuse("--out " + out + ": cannot create it in " + parent.string() + " (" + std::strerror(errno) + ")");
 }
 
 }  // namespace

@@ -17,7 +17,8 @@ ConfigVariants load_variants(const RunArgs& a) {
         const std::string& path = cv.cli.back().path;
         const std::string top = path.substr(0, path.find('.'));
         if (top == "variants" || top == "sweep" || top == "compare")
-            usage_error("--set cannot change '" + top + "' (variants and sweeps come from the config file); "
+            usage_error("--set cannot change '" + top +
+                        "' (variants and sweeps come from the config file); "
                         "select some with --only NAME,...");
     }
     cv.raw = load_yaml_file(a.config);

@@ -9,10 +9,10 @@
 
 #include <yaml-cpp/yaml.h>
 
-#include "sim/run/cli_args.h"
 #include "sim/config/experiment.h"
-#include "sim/outputs/provenance.h"
 #include "sim/config/variants.h"
+#include "sim/outputs/provenance.h"
+#include "sim/run/cli_args.h"
 
 namespace rmsim {
 
@@ -32,7 +32,7 @@ struct TrialRun {
     std::size_t experiment = 0;  ///< index into RunPlan::experiments
     std::uint32_t trial = 0;
     std::string dir;
-    std::string provenance;      ///< its provenance.json (sim/outputs/provenance.h)
+    std::string provenance;  ///< its provenance.json (sim/outputs/provenance.h)
 };
 
 /// `rmsim run`'s experiments, one per selected variant; every variant runs the same trials.
@@ -45,7 +45,7 @@ struct RunPlan {
     /// One trial without variants: its results go in --out itself (no trial-0 folder), run in this process.
     bool single = false;
     std::vector<TrialProvenance> provenance;  ///< per experiment
-    std::string title;  ///< the config's name, or its path (comparison.md)
+    std::string title;                        ///< the config's name, or its path (comparison.md)
 
     /// Every trial of every variant, variant by variant: run i is trial i % trials of experiment i / trials.
     std::size_t run_count() const { return experiments.size() * std::size_t{trials}; }

@@ -28,8 +28,8 @@ namespace {
 struct Child {
     pid_t pid = -1;
     int fd = -1;
-    std::string name;               ///< "fcfs trial 2" ("trial 2" without variants)
-    std::string pending;            ///< bytes of a record not yet read whole
+    std::string name;     ///< "fcfs trial 2" ("trial 2" without variants)
+    std::string pending;  ///< bytes of a record not yet read whole
     bool reported = false;
     TrialProgress latest;
 };

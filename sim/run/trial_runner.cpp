@@ -18,17 +18,17 @@
 #include "modules/machine.h"
 #include "modules/protocol.h"
 #include "modules/sim_time.h"
-#include "sim/outputs/job_metrics.h"
 #include "platform/model_limits.h"
 #include "platform/number_format.h"
-#include "sim/run/invariants.h"
-#include "sim/run/progress.h"
+#include "sim/outputs/job_metrics.h"
 #include "sim/outputs/provenance.h"
 #include "sim/outputs/pstate_residency.h"
 #include "sim/outputs/result_files.h"
 #include "sim/outputs/run_recorder.h"
 #include "sim/outputs/vos_metrics.h"
 #include "sim/outputs/waveforms.h"
+#include "sim/run/invariants.h"
+#include "sim/run/progress.h"
 
 namespace rmsim {
 
@@ -108,13 +108,17 @@ void write_tasks_csv(const PolicyView& view, std::ostream& o) {
         row.ch(',');
         if (r.end != kNotYet) row.seconds(r.end);
         row.ch(',').text(to_string(r.state)).ch(',');
-        if (placed) row.integer(r.cluster).ch(',').integer(r.first_node);
-        else row.ch(',');
+        if (placed)
+            row.integer(r.cluster).ch(',').integer(r.first_node);
+        else
+            row.ch(',');
         row.ch(',');
         if (placed && r.first_core != kAllCores) row.integer(r.first_core);
         row.ch(',');
-        if (placed) row.integer(r.node_count).ch(',').integer(r.pstate);
-        else row.ch(',');
+        if (placed)
+            row.integer(r.node_count).ch(',').integer(r.pstate);
+        else
+            row.ch(',');
         row.ch(',').integer(view.preemptions(t)).ch(',').g12(r.energy_j).ch(',').g12(u).ch('\n');
         row.flush_to(o);
     }
@@ -148,16 +152,19 @@ void simulate(const PolicyView& view, const TrialOptions& opt) {
         if (sc_core::sc_start_of_simulation_invoked()) slice = std::max(slice, sc_core::sc_time_to_pending_activity());
         sc_core::sc_start(slice, sc_core::SC_EXIT_ON_STARVATION);
         const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - w0).count();
-        if (wall < 0.05) slice_s *= 2;
-        else if (wall > 0.5 && slice_s > 1e-3) slice_s /= 2;
+        if (wall < 0.05)
+            slice_s *= 2;
+        else if (wall > 0.5 && slice_s > 1e-3)
+            slice_s /= 2;
         const double fraction = static_cast<double>(view.finished_count()) / total;
         if (draw)
-            progress.update(fraction, progress.on_terminal() ? tasks_finished()
-                                                             : "simulated " + simulated_s() + " s, " + tasks_finished());
+            progress.update(fraction, progress.on_terminal()
+                                          ? tasks_finished()
+                                          : "simulated " + simulated_s() + " s, " + tasks_finished());
         if (opt.progress_fd >= 0 && progress.elapsed_s() - last_report_s >= report_every_s) {
             last_report_s = progress.elapsed_s();
-            send_progress(opt.progress_fd, {to_sim_time(sc_core::sc_time_stamp()).ns(), view.finished_count(),
-                                            view.task_count()});
+            send_progress(opt.progress_fd,
+                          {to_sim_time(sc_core::sc_time_stamp()).ns(), view.finished_count(), view.task_count()});
         }
     } while (sc_core::sc_get_status() != sc_core::SC_STOPPED && sc_core::sc_pending_activity());
     if (opt.progress) progress.finish("simulated " + simulated_s() + " s, " + tasks_finished());
@@ -200,44 +207,69 @@ Metrics run_trial(const Experiment& e, std::uint32_t trial, const TrialOptions& 
     s["policy"] = e.policy_name;
     s["seed"] = e.seed;
     s["trial"] = trial;
-    s["tasks"] = {{"total", tasks.size()}, {"arrived", m.arrived}, {"completed", m.completed},
-                  {"dropped", m.dropped}, {"rejected", m.rejected}, {"killed", m.killed}, {"unfinished", m.unfinished},
-                  {"preemptions", m.preemptions}};
-    s["utility"] = {{"earned", m.utility_earned}, {"maximum", m.utility_max}, {"percent_of_maximum", m.utility_percent}};
+    s["tasks"] = {{"total", tasks.size()},      {"arrived", m.arrived},        {"completed", m.completed},
+                  {"dropped", m.dropped},       {"rejected", m.rejected},      {"killed", m.killed},
+                  {"unfinished", m.unfinished}, {"preemptions", m.preemptions}};
+    s["utility"] = {
+        {"earned", m.utility_earned}, {"maximum", m.utility_max}, {"percent_of_maximum", m.utility_percent}};
     if (e.window.enabled) {
         const bool bounded = !e.window.end.is_infinite();
         const SimTime w1 = bounded ? e.window.end : sim_end_t;
         const Joules end_j = bounded ? recorder.energy_at_mark(1) : machine->total_energy();
         const WindowMetrics w = compute_window_metrics(view, e.window.start, w1, end_j - recorder.energy_at_mark(0));
-        s["window"] = {{"start_s", w.start.to_seconds()}, {"end_s", w.end.to_seconds()}, {"arrived", w.arrived},
-                       {"completed", w.completed}, {"dropped", w.dropped}, {"rejected", w.rejected}, {"killed", w.killed},
-                       {"utility_earned", w.utility_earned}, {"utility_maximum", w.utility_max},
-                       {"percent_of_maximum", w.utility_percent}, {"energy_j", w.energy_j}};
+        s["window"] = {{"start_s", w.start.to_seconds()},
+                       {"end_s", w.end.to_seconds()},
+                       {"arrived", w.arrived},
+                       {"completed", w.completed},
+                       {"dropped", w.dropped},
+                       {"rejected", w.rejected},
+                       {"killed", w.killed},
+                       {"utility_earned", w.utility_earned},
+                       {"utility_maximum", w.utility_max},
+                       {"percent_of_maximum", w.utility_percent},
+                       {"energy_j", w.energy_j}};
         // Machovec Ch.2 value of service, for workloads whose tasks carry VoS terms (sim/outputs/vos_metrics.h).
         const VosMetrics v = compute_vos_metrics(view, e.window.start, w1);
         if (v.tasks > 0)
-            s["vos"] = {{"value", v.vos}, {"maximum", v.vos_max}, {"percent_of_maximum", v.vos_percent},
-                        {"performance_value", v.performance}, {"performance_maximum", v.performance_max},
-                        {"performance_percent", v.performance_percent}, {"energy_value", v.energy_value},
-                        {"energy_value_maximum", v.energy_value_max}, {"energy_value_percent", v.energy_value_percent},
-                        {"completed_with_value", v.valued}, {"execution_time_s", v.execution_time_s},
-                        {"eec_energy_j", v.eec_energy_j}, {"measured_task_energy_j", v.measured_energy_j}};
+            s["vos"] = {{"value", v.vos},
+                        {"maximum", v.vos_max},
+                        {"percent_of_maximum", v.vos_percent},
+                        {"performance_value", v.performance},
+                        {"performance_maximum", v.performance_max},
+                        {"performance_percent", v.performance_percent},
+                        {"energy_value", v.energy_value},
+                        {"energy_value_maximum", v.energy_value_max},
+                        {"energy_value_percent", v.energy_value_percent},
+                        {"completed_with_value", v.valued},
+                        {"execution_time_s", v.execution_time_s},
+                        {"eec_energy_j", v.eec_energy_j},
+                        {"measured_task_energy_j", v.measured_energy_j}};
     }
     if (view.has_jobs()) {
         const JobMetrics j = compute_job_metrics(view);
-        s["jobs"] = {{"total", j.total}, {"arrived", j.arrived}, {"completed", j.completed},
-                     {"rejected", j.rejected}, {"zero_value", j.zero_value}, {"unfinished", j.unfinished},
-                     {"rejected_percent", j.rejected_percent}, {"value_earned", j.value_earned},
-                     {"energy_j", j.energy_j}, {"planned_energy_j", j.planned_energy_j},
-                     {"mean_response_s", j.mean_response_s}, {"value_per_energy", j.value_per_energy}};
+        s["jobs"] = {{"total", j.total},
+                     {"arrived", j.arrived},
+                     {"completed", j.completed},
+                     {"rejected", j.rejected},
+                     {"zero_value", j.zero_value},
+                     {"unfinished", j.unfinished},
+                     {"rejected_percent", j.rejected_percent},
+                     {"value_earned", j.value_earned},
+                     {"energy_j", j.energy_j},
+                     {"planned_energy_j", j.planned_energy_j},
+                     {"mean_response_s", j.mean_response_s},
+                     {"value_per_energy", j.value_per_energy}};
     }
     nlohmann::ordered_json energy;
     energy["total_j"] = m.energy_total_j;
-    for (std::size_t i = 0; i < kEnergyCategories; ++i) energy[std::string(to_string(EnergyCategory(i))) + "_j"] = m.energy[i];
+    for (std::size_t i = 0; i < kEnergyCategories; ++i)
+        energy[std::string(to_string(EnergyCategory(i))) + "_j"] = m.energy[i];
     energy["attributed_to_tasks_j"] = m.task_energy_j;
     energy["energy_delay_product_js"] = m.energy_total_j * m.makespan_s;  // energy x makespan
     s["energy"] = energy;
-    s["time"] = {{"makespan_s", m.makespan_s}, {"simulated_s", sim_end}, {"mean_wait_s", m.mean_wait_s},
+    s["time"] = {{"makespan_s", m.makespan_s},
+                 {"simulated_s", sim_end},
+                 {"mean_wait_s", m.mean_wait_s},
                  {"mean_bounded_slowdown", m.mean_bounded_slowdown}};
     s["scheduler"] = {{"mapping_events", m.mapping_events},
                       {"estimate", to_string(e.manager.estimate.model)},
@@ -272,8 +304,8 @@ Metrics run_trial(const Experiment& e, std::uint32_t trial, const TrialOptions& 
         }
         s["power_caps"] = caps;
     }
-    s["dvfs"] = to_json(pstate_residency(machine->spec(), recorder.log().pstate_changes(), sim_end_t.ns()),
-                        machine->spec());
+    s["dvfs"] =
+        to_json(pstate_residency(machine->spec(), recorder.log().pstate_changes(), sim_end_t.ns()), machine->spec());
     PolicyReport report;
     policy->report(report);
     if (!report.figures.empty()) {
@@ -286,8 +318,8 @@ Metrics run_trial(const Experiment& e, std::uint32_t trial, const TrialOptions& 
     timing["simulated_s_per_wall_s"] = wall > 0 ? sim_end / wall : 0;
     timing["delta_cycles"] = sc_core::sc_delta_count();
     const EventTiming& ev = manager->stats().event_wall;
-    timing["scheduler_wall_per_event_s"] = {{"mean", ev.all().mean()}, {"median", ev.all().median()},
-                                            {"max", ev.all().max()}};
+    timing["scheduler_wall_per_event_s"] = {
+        {"mean", ev.all().mean()}, {"median", ev.all().median()}, {"max", ev.all().max()}};
     // The same by the waiting queue's length at the event (median to within 7.5 %, manager/event_timing.h).
     for (std::size_t d = 0; d < EventTiming::kQueueDecades; ++d) {
         const WallHistogram& h = ev.at_queue_decade(d);

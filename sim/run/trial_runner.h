@@ -11,13 +11,13 @@
 namespace rmsim {
 
 struct TrialOptions {
-    std::string out_dir;   ///< results go here (created); files are written under temporary names first
+    std::string out_dir;  ///< results go here (created); files are written under temporary names first
     bool quiet = false;
-    bool progress = false; ///< draw a progress line with ETA on stderr (a single in-process run)
+    bool progress = false;                        ///< draw a progress line with ETA on stderr (a single in-process run)
     double progress_period_s = kProgressPeriodS;  ///< between progress lines when stderr is not a terminal
     /// A forked trial whose pool logs progress: TrialProgress records go to this pipe (sim/run/progress.h).
     int progress_fd = -1;
-    bool trace = false;    ///< also write trace.json (Chrome/Perfetto): one track per core, P-state and power counters
+    bool trace = false;  ///< also write trace.json (Chrome/Perfetto): one track per core, P-state and power counters
     /// provenance.json (sim/outputs/provenance.h), written after every other file: its presence marks the trial
     /// finished. None when empty.
     std::string provenance;

@@ -79,7 +79,7 @@ bool near(double a, double b) { return std::fabs(a - b) <= 1e-9 * std::max(1.0, 
 
 int sc_main(int argc, char** argv) {
     const std::string resolution = argc > 1 ? argv[1] : "ns";
-    sc_core::sc_set_time_resolution(1, resolution == "ps" ? sc_core::SC_PS
+    sc_core::sc_set_time_resolution(1, resolution == "ps"   ? sc_core::SC_PS
                                        : resolution == "us" ? sc_core::SC_US
                                                             : sc_core::SC_NS);
     const PlatformSpec spec = load_platform_text(kPlatform, "two-nodes.yaml");
@@ -114,8 +114,8 @@ int sc_main(int argc, char** argv) {
     for (const Controller::Notice& n : controller.notices)
         if (n.msg.op == Op::Completed) {
             ++completed;
-            check(n.at == done, "task " + std::to_string(n.msg.task) + "'s COMPLETED at 1.000003 s, got " +
-                                    n.at.to_string());
+            check(n.at == done,
+                  "task " + std::to_string(n.msg.task) + "'s COMPLETED at 1.000003 s, got " + n.at.to_string());
             // Task 1 at P0: 4 W x 1 s; task 2 at P1: 1.5 W x 1 s.
             check(near(n.msg.energy_j, n.msg.task == 1 ? 4.0 : 1.5), "task " + std::to_string(n.msg.task) + " energy");
         }

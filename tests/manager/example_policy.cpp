@@ -5,12 +5,12 @@
 #include <memory>
 #include <vector>
 
-#include <catch2/catch.hpp>
 #include <yaml-cpp/yaml.h>
+#include <catch2/catch.hpp>
 
+#include "manager/bookkeeping.h"
 #include "manager/policy.h"
 #include "manager/policy_registry.h"
-#include "manager/bookkeeping.h"
 #include "manager/unit_choice.h"
 #include "tests/manager/policies/baseline/baseline_fixture.h"
 
@@ -31,14 +31,14 @@ public:
     }
 
     void schedule(const PolicyView& view, Decisions& decide) override {
-        std::vector<TaskId> order = view.waiting().to_vector();  // arrival order
+        std::vector<TaskId> order = view.waiting().to_vector();                 // arrival order
         auto length = [&](TaskId t) { return view.exec_time(t, 0, pstate_); };  // SimTime: whole ns
         std::stable_sort(order.begin(), order.end(), [&](TaskId a, TaskId b) { return length(a) < length(b); });
         for (TaskId t : order) {
             bool runnable = false;
             for (ClusterId c = 0; c < view.cluster_count(); ++c) {
                 const std::uint32_t k = view.units_needed(t, c);  // 0: cannot run on this cluster
-                const SimTime d = view.exec_time(t, c, pstate_);   // negative: cannot run there
+                const SimTime d = view.exec_time(t, c, pstate_);  // negative: cannot run there
                 if (k == 0 || d.is_negative()) continue;
                 runnable = true;
                 auto units = lowest_idle_units(view.profile(c), k, view.now(), view.now() + d);
@@ -55,7 +55,9 @@ private:
 };
 
 void register_example_policy(PolicyRegistry& r) {
-    r.add(PolicyInfo{"sjf-example", "example", "none (documentation example)",
+    r.add(PolicyInfo{"sjf-example",
+                     "example",
+                     "none (documentation example)",
                      "shortest job first, no reservations",
                      {ParamInfo{"pstate", "integer", "0", "P-state every task runs at"}},
                      [](const PolicyParams& p) -> std::unique_ptr<Policy> {

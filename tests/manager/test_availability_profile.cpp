@@ -227,7 +227,7 @@ TEST_CASE("availability_profile: set_now prunes finished bookings without changi
     CHECK(p.earliest_start(2, 10.0_s, 12.0_s) == std::optional<SimTime>(30.0_s));
     CHECK(p.earliest_start(2, 8.0_s, 12.0_s) == std::optional<SimTime>(12.0_s));
     CHECK(p.earliest_start(2, 8.0_s, 0.0_s) == std::optional<SimTime>(10.0_s));  // never before now
-    CHECK_FALSE(p.remove(1));                                              // already pruned
+    CHECK_FALSE(p.remove(1));                                                    // already pruned
     CHECK_THROWS_AS(p.set_now(5.0_s), std::invalid_argument);
 }
 
@@ -242,7 +242,7 @@ TEST_CASE("availability_profile: a new projected end shrinks or extends a bookin
     CHECK(p.timeline(1).front().end == 6.0_s);
     CHECK_FALSE(p.update_end(1, 21.0_s));  // would overlap reservation 2 on node 1: nothing changes
     CHECK(p.booking(1)->end == 6.0_s);
-    REQUIRE(p.update_end(1, 20.0_s));                                        // touching is fine
+    REQUIRE(p.update_end(1, 20.0_s));                                            // touching is fine
     CHECK(p.earliest_start(1, 5.0_s, 0.0_s) == std::optional<SimTime>(20.0_s));  // node 0
     CHECK(p.earliest_start(2, 5.0_s, 0.0_s) == std::optional<SimTime>(30.0_s));
     CHECK_FALSE(p.update_end(99, 5.0_s));
@@ -257,7 +257,7 @@ TEST_CASE("availability_profile: bad bookings are rejected", "[manager]") {
     p.add({0, 1}, 0.0_s, 10.0_s, 1, BookingKind::Running);
     CHECK_THROWS_AS(p.add({1, 2}, 5.0_s, 15.0_s, 2, BookingKind::Running), std::logic_error);  // node 1 busy
     CHECK(p.booking(2) == nullptr);
-    CHECK(p.timeline(2).empty());  // nothing half-added
+    CHECK(p.timeline(2).empty());                                                                // nothing half-added
     CHECK_THROWS_AS(p.add({2}, 5.0_s, 15.0_s, 1, BookingKind::Running), std::invalid_argument);  // owner twice
     CHECK_THROWS_AS(p.add({2, 2}, 5.0_s, 15.0_s, 3, BookingKind::Running), std::invalid_argument);
     CHECK_THROWS_AS(p.add({3}, 5.0_s, 15.0_s, 3, BookingKind::Running), std::invalid_argument);  // no node 3
@@ -378,8 +378,7 @@ struct Reference {
 
     bool idle(LocalNodeIndex node, SimTime s, SimTime e) const {
         for (const auto& [o, b] : bookings)
-            if (std::count(b.nodes.begin(), b.nodes.end(), node) && b.start < e && b.end > s)
-                return false;
+            if (std::count(b.nodes.begin(), b.nodes.end(), node) && b.start < e && b.end > s) return false;
         return true;
     }
     // Feasible starts are max(not_before, now) or the end of some booking (the start of an idle period).
@@ -415,8 +414,7 @@ struct Reference {
     Nodes choose(std::uint32_t k, SimTime s, SimTime d) const {
         std::vector<std::tuple<int, SimTime, SimTime, LocalNodeIndex>> all;
         for (LocalNodeIndex node = 0; node < n; ++node)
-            if (auto c = cost(node, s, d))
-                all.emplace_back(std::get<0>(*c), std::get<1>(*c), std::get<2>(*c), node);
+            if (auto c = cost(node, s, d)) all.emplace_back(std::get<0>(*c), std::get<1>(*c), std::get<2>(*c), node);
         if (all.size() < k) return {};
         std::sort(all.begin(), all.end());
         Nodes chosen;
@@ -531,7 +529,8 @@ TEST_CASE("availability_profile: randomized cross-check against a brute-force re
                 const TaskId o = static_cast<TaskId>(uni(1, static_cast<int>(next_owner)));
                 REQUIRE(p.remove(o) == (ref.bookings.erase(o) == 1));
             } else if (op == 6) {
-                REQUIRE(p.clear_placeholders() == ref.remove_if_kind_or_end(BookingKind::PlaceHolder, SimTime::negative_infinity()));
+                REQUIRE(p.clear_placeholders() ==
+                        ref.remove_if_kind_or_end(BookingKind::PlaceHolder, SimTime::negative_infinity()));
             } else if (op == 7) {
                 ref.now += secs(0, 4);
                 REQUIRE(p.set_now(ref.now) == ref.remove_if_kind_or_end(std::nullopt, ref.now));
@@ -543,8 +542,8 @@ TEST_CASE("availability_profile: randomized cross-check against a brute-force re
                 bool ok = true;
                 for (LocalNodeIndex node : it->second.nodes)
                     for (const auto& [o, b] : ref.bookings)
-                        if (o != it->first && std::count(b.nodes.begin(), b.nodes.end(), node) &&
-                            b.start < e && b.end > it->second.start)
+                        if (o != it->first && std::count(b.nodes.begin(), b.nodes.end(), node) && b.start < e &&
+                            b.end > it->second.start)
                             ok = false;
                 REQUIRE(p.update_end(it->first, e) == ok);
                 if (ok) it->second.end = e;

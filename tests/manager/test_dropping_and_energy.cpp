@@ -2,9 +2,9 @@
 // and the energy accounts of a budget period with the linear goal curve (§3.2.4, §3.3.6).
 #include <catch2/catch.hpp>
 
+#include "manager/bookkeeping.h"
 #include "manager/dropping.h"
 #include "manager/policy_registry.h"
-#include "manager/bookkeeping.h"
 #include "tests/manager/policies/baseline/baseline_fixture.h"
 
 using namespace rmsim;

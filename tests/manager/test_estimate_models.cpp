@@ -125,7 +125,8 @@ TEST_CASE("estimates: the distribution model plans with the mean and sees the PM
     CHECK(e.exec_pmf(task(2, 0, 5), 1.0, 0, 0).size() == 1);
 }
 
-TEST_CASE("estimates: the hardware runs the drawn time while the manager planned the mean", "[manager][estimates][systemc]") {
+TEST_CASE("estimates: the hardware runs the drawn time while the manager planned the mean",
+          "[manager][estimates][systemc]") {
     // t0 draws 30 s (mean 20 s); t1 (5 s) arrives at 1 s and EASY reserves it at 20 s. At 20 s t0 still runs:
     // the core stays t0's (its booking is renewed a nanosecond at a time) and t1 starts when t0 ends, at 30 s.
     ManagerConfig c;

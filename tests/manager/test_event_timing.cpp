@@ -19,10 +19,10 @@ TEST_CASE("event timing: median within a bin, mean and max exact, filed by queue
     CHECK(t.all().max() == 100e-6);
     // Bins are 10^(1/32) = 1.0746 wide: the bin centre is within a factor 1.0746 of the value.
     CHECK(t.all().median() == Approx(3e-6).epsilon(0.075));
-    CHECK(t.at_queue_decade(0).count() == 1);   // queue 0
-    CHECK(t.at_queue_decade(1).count() == 2);   // 5 and 9
-    CHECK(t.at_queue_decade(2).count() == 1);   // 10
-    CHECK(t.at_queue_decade(6).count() == 1);   // 123456 >= 10^5
+    CHECK(t.at_queue_decade(0).count() == 1);  // queue 0
+    CHECK(t.at_queue_decade(1).count() == 2);  // 5 and 9
+    CHECK(t.at_queue_decade(2).count() == 1);  // 10
+    CHECK(t.at_queue_decade(6).count() == 1);  // 123456 >= 10^5
     CHECK(t.at_queue_decade(6).median() == Approx(100e-6).epsilon(0.075));
     CHECK(EventTiming::decade_label(0) == "0");
     CHECK(EventTiming::decade_label(1) == "1-9");

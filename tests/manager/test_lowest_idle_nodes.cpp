@@ -34,13 +34,13 @@ TEST_CASE("lowest_idle_nodes: empty nodes, nodes after their bookings and before
     CHECK(p.next_empty_node(5) == 5);
     CHECK(p.next_empty_node(6) == 6);  // none: node_count()
 
-    CHECK(p.lowest_idle_nodes(2, 0.0_s, 5.0_s) == Nodes{2, 3});   // 5 <= 20: before B
-    CHECK(p.lowest_idle_nodes(2, 0.0_s, 25.0_s) == Nodes{4, 5});  // [20,25) overlaps B on 2, 3
+    CHECK(p.lowest_idle_nodes(2, 0.0_s, 5.0_s) == Nodes{2, 3});       // 5 <= 20: before B
+    CHECK(p.lowest_idle_nodes(2, 0.0_s, 25.0_s) == Nodes{4, 5});      // [20,25) overlaps B on 2, 3
     CHECK(p.lowest_idle_nodes(3, 10.0_s, 20.0_s) == Nodes{0, 1, 2});  // A ends at 10, B starts at 20: touching
     CHECK(p.lowest_idle_nodes(4, 0.0_s, 1.0_s) == Nodes{2, 3, 4, 5});
     CHECK(p.lowest_idle_nodes(5, 0.0_s, 1.0_s).empty());  // only 2, 3, 4, 5 are idle
     CHECK(p.lowest_idle_nodes(0, 0.0_s, 1.0_s).empty());
-    CHECK(p.lowest_idle_nodes(7, 0.0_s, 1.0_s).empty());  // more than the cluster
+    CHECK(p.lowest_idle_nodes(7, 0.0_s, 1.0_s).empty());         // more than the cluster
     CHECK(p.lowest_idle_nodes(2, 30.0_s, kInf) == Nodes{0, 1});  // every booking has ended by 30
     CHECK(rmsim::lowest_idle_units(p, 2, 0.0_s, 5.0_s) == Nodes{2, 3});
 
@@ -112,8 +112,8 @@ struct RefBooking {
 
 /// Brute force from the test's own copy of the bookings: a node is idle over [s, e) iff none of its
 /// bookings [a, b) has a < e and s < b (the same half-open comparisons as AvailabilityProfile::is_idle).
-Nodes reference_lowest(const std::map<TaskId, RefBooking>& bookings, std::uint32_t node_count,
-                       std::uint32_t k, SimTime s, SimTime e) {
+Nodes reference_lowest(const std::map<TaskId, RefBooking>& bookings, std::uint32_t node_count, std::uint32_t k,
+                       SimTime s, SimTime e) {
     std::vector<char> busy(node_count, 0);
     for (const auto& [owner, b] : bookings)
         if (b.start < e && s < b.end)
@@ -128,8 +128,7 @@ Nodes reference_lowest(const std::map<TaskId, RefBooking>& bookings, std::uint32
 
 }  // namespace
 
-TEST_CASE("lowest_idle_nodes: randomized cross-check of the fast path against a brute-force scan",
-          "[manager]") {
+TEST_CASE("lowest_idle_nodes: randomized cross-check of the fast path against a brute-force scan", "[manager]") {
     std::mt19937_64 rng(20261122);
     for (std::uint32_t node_count : {1u, 7u, 64u, 65u, 200u}) {
         AvailabilityProfile p(node_count, 0.0_s);
@@ -204,8 +203,7 @@ TEST_CASE("lowest_idle_nodes: randomized cross-check of the fast path against a 
                 if (q == 5) e = kInf;
                 const auto k = std::uniform_int_distribution<std::uint32_t>(0, node_count + 1)(rng);
                 const Nodes expected = reference_lowest(ref, node_count, k, s, e);
-                INFO("nodes " << node_count << " step " << step << " k " << k << " window [" << s << ", " << e
-                              << ")");
+                INFO("nodes " << node_count << " step " << step << " k " << k << " window [" << s << ", " << e << ")");
                 REQUIRE(p.lowest_idle_nodes(k, s, e) == expected);
                 REQUIRE(rmsim::lowest_idle_units(p, k, s, e) == expected);
                 Nodes scan = p.idle_nodes(s, e);  // the exact scan the fast path must reproduce

@@ -26,14 +26,14 @@ TEST_CASE("memory_pool: peak, fit and the next release of a step function", "[ma
     CHECK(m.peak_gb(0.0_s, 51.0_s) == 12);
     CHECK(m.peak_gb(100.0_s, 200.0_s) == 4);
     CHECK(m.peak_gb(150.0_s, 200.0_s) == 0);
-    CHECK(m.fits(0.0_s, 100.0_s, 4));        // 12 + 4 = 16: exactly full
+    CHECK(m.fits(0.0_s, 100.0_s, 4));  // 12 + 4 = 16: exactly full
     CHECK_FALSE(m.fits(0.0_s, 100.0_s, 5));
-    CHECK(m.next_release_after(0.0_s) == 100.0_s);   // 50 is a rise, not a release
+    CHECK(m.next_release_after(0.0_s) == 100.0_s);  // 50 is a rise, not a release
     CHECK(m.next_release_after(100.0_s) == 150.0_s);
     CHECK(m.next_release_after(150.0_s).is_infinite());
     // 10 GB for 60 s: [0,60) holds 12 at 50 -> no; after the release at 100: [100,160) holds 4 -> yes.
     CHECK(m.earliest_fit(0.0_s, 60.0_s, 10) == 100.0_s);
-    CHECK(m.earliest_fit(0.0_s, 50.0_s, 8) == 0.0_s);   // [0,50) holds 8: 8 + 8 = 16
+    CHECK(m.earliest_fit(0.0_s, 50.0_s, 8) == 0.0_s);  // [0,50) holds 8: 8 + 8 = 16
     CHECK(m.earliest_fit(0.0_s, 10.0_s, 17).is_infinite());
     CHECK_THROWS_AS(m.add(60.0_s, 70.0_s, 5), std::logic_error);  // 12 + 5 > 16
     m.remove(0.0_s, 100.0_s, 8);

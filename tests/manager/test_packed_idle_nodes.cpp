@@ -52,7 +52,7 @@ TEST_CASE("GroupBuckets: the counts that some group has, searched up and down", 
     CHECK(b.next_present(1) == 2);
     CHECK(b.next_present(4) == 5);  // nobody has 4 any more
     CHECK(b.prev_present(4) == 3);
-    b.add_empty(2, -2);             // counts 0, 3, 0
+    b.add_empty(2, -2);  // counts 0, 3, 0
     CHECK(b.next_present(1) == 3);
     CHECK(b.prev_present(2) == 0);
 }
@@ -61,8 +61,8 @@ TEST_CASE("GroupBuckets: counts beyond one word of the bitmap", "[manager]") {
     GroupBuckets b(3 * 100, 100);  // three groups of 100 units: counts 100, 100, 100
     CHECK(b.next_present(0) == 100);
     CHECK(b.prev_present(99) == 0);
-    b.add_empty(1, -37);           // group 1: 63 empty (the last bit of the first word)
-    b.add_empty(2, -36);           // group 2: 64 empty (the first bit of the second word)
+    b.add_empty(1, -37);  // group 1: 63 empty (the last bit of the first word)
+    b.add_empty(2, -36);  // group 2: 64 empty (the first bit of the second word)
     CHECK(b.next_present(0) == 63);
     CHECK(b.next_present(64) == 64);
     CHECK(b.next_present(65) == 100);
@@ -102,10 +102,10 @@ TEST_CASE("GroupBuckets: several units of a group changed at once move it once",
 TEST_CASE("packed_idle_nodes: best fit on one node, else the fullest nodes first", "[manager]") {
     AvailabilityProfile p(12, 0.0_s, 4);
     p.add({0, 1, 4}, 0.0_s, 100.0_s, 1, BookingKind::Running);
-    CHECK(p.packed_idle_nodes(1, 0.0_s, 10.0_s) == Nodes{2});          // fewest idle that fit: node 0 (2)
-    CHECK(p.packed_idle_nodes(2, 0.0_s, 10.0_s) == Nodes{2, 3});       // node 0 exactly
-    CHECK(p.lowest_idle_nodes(3, 0.0_s, 10.0_s) == Nodes{2, 3, 5});    // lowest spreads over two nodes,
-    CHECK(p.packed_idle_nodes(3, 0.0_s, 10.0_s) == Nodes{5, 6, 7});    // packing takes node 1 (3 fit)
+    CHECK(p.packed_idle_nodes(1, 0.0_s, 10.0_s) == Nodes{2});        // fewest idle that fit: node 0 (2)
+    CHECK(p.packed_idle_nodes(2, 0.0_s, 10.0_s) == Nodes{2, 3});     // node 0 exactly
+    CHECK(p.lowest_idle_nodes(3, 0.0_s, 10.0_s) == Nodes{2, 3, 5});  // lowest spreads over two nodes,
+    CHECK(p.packed_idle_nodes(3, 0.0_s, 10.0_s) == Nodes{5, 6, 7});  // packing takes node 1 (3 fit)
     CHECK(p.packed_idle_nodes(4, 0.0_s, 10.0_s) == Nodes{8, 9, 10, 11});
     // 5: no node has 5; the fullest (node 2, 4) then 1 more by best fit: node 0 (2 idle) before node 1 (3).
     CHECK(p.packed_idle_nodes(5, 0.0_s, 10.0_s) == Nodes{2, 8, 9, 10, 11});
@@ -119,7 +119,7 @@ TEST_CASE("packed_idle_nodes: best fit on one node, else the fullest nodes first
     // idle but not empty: the query lists them), over a window that reaches it only 2.
     p.add({8, 9}, 100.0_s, 200.0_s, 2, BookingKind::Reservation);
     CHECK(p.packed_idle_nodes(4, 0.0_s, 50.0_s) == Nodes{8, 9, 10, 11});
-    CHECK(p.packed_idle_nodes(2, 0.0_s, 150.0_s) == Nodes{2, 3});   // nodes 0 and 2 have 2 each: the lower
+    CHECK(p.packed_idle_nodes(2, 0.0_s, 150.0_s) == Nodes{2, 3});  // nodes 0 and 2 have 2 each: the lower
     CHECK(p.packed_idle_nodes(3, 0.0_s, 150.0_s) == Nodes{5, 6, 7});
     // After 100 cores 0, 1, 4 are free again: node 0 has 4 idle cores over [100, 150), node 2 has 2.
     CHECK(p.packed_idle_nodes(2, 100.0_s, 150.0_s) == Nodes{10, 11});
@@ -128,7 +128,8 @@ TEST_CASE("packed_idle_nodes: best fit on one node, else the fullest nodes first
 TEST_CASE("packed_idle_nodes: groups of one node are the lowest idle nodes", "[manager]") {
     AvailabilityProfile p(8, 0.0_s);
     p.add({1, 2, 5}, 0.0_s, 10.0_s, 1, BookingKind::Running);
-    for (std::uint32_t k = 0; k <= 6; ++k) CHECK(p.packed_idle_nodes(k, 0.0_s, 5.0_s) == p.lowest_idle_nodes(k, 0.0_s, 5.0_s));
+    for (std::uint32_t k = 0; k <= 6; ++k)
+        CHECK(p.packed_idle_nodes(k, 0.0_s, 5.0_s) == p.lowest_idle_nodes(k, 0.0_s, 5.0_s));
 }
 
 namespace {
@@ -148,12 +149,14 @@ Nodes reference_pack(const AvailabilityProfile& p, std::uint32_t g, std::uint32_
         int best = -1;
         for (std::uint32_t x = 0; x < groups; ++x) {  // best fit
             if (taken[x] || by_group[x].size() < need) continue;
-            if (best < 0 || by_group[x].size() < by_group[static_cast<std::size_t>(best)].size()) best = static_cast<int>(x);
+            if (best < 0 || by_group[x].size() < by_group[static_cast<std::size_t>(best)].size())
+                best = static_cast<int>(x);
         }
         if (best < 0)
             for (std::uint32_t x = 0; x < groups; ++x) {  // fullest
                 if (taken[x] || by_group[x].empty()) continue;
-                if (best < 0 || by_group[x].size() > by_group[static_cast<std::size_t>(best)].size()) best = static_cast<int>(x);
+                if (best < 0 || by_group[x].size() > by_group[static_cast<std::size_t>(best)].size())
+                    best = static_cast<int>(x);
             }
         const Nodes& chosen = by_group[static_cast<std::size_t>(best)];
         const std::uint32_t take = std::min<std::uint32_t>(need, static_cast<std::uint32_t>(chosen.size()));

@@ -62,8 +62,8 @@ TEST_CASE("power decisions: bad targets are policy bugs", "[manager][power]") {
     const PlatformSpec p = simple_platform({PState{1e9, 1.0, 2.0, 0.5}}, 2, 1);
     const std::vector<Task> tasks{task(0, 0, 1)};
     Bookkeeping books(p, tasks, Granularity::Core);
-    CHECK_THROWS_AS(books.decisions().sleep(1, 0), std::logic_error);  // no node 1
-    CHECK_THROWS_AS(books.decisions().wake(0, 2), std::logic_error);   // no core 2
+    CHECK_THROWS_AS(books.decisions().sleep(1, 0), std::logic_error);          // no node 1
+    CHECK_THROWS_AS(books.decisions().wake(0, 2), std::logic_error);           // no core 2
     CHECK_THROWS_AS(books.decisions().set_pstate(0, 0, 1), std::logic_error);  // one P-state only
     books.decisions().sleep(0, kAllCores);
     const auto c = books.take_commands();

@@ -186,8 +186,10 @@ public:
             const auto at = view.profile(0).earliest_start(k, d, now);
             if (!at) continue;
             auto units = view.profile(0).choose_nodes(k, *at, d);
-            if (*at <= now) decide.start(w, 0, std::move(units), 0);
-            else decide.reserve(w, 0, std::move(units), *at, 0, false);
+            if (*at <= now)
+                decide.start(w, 0, std::move(units), 0);
+            else
+                decide.reserve(w, 0, std::move(units), *at, 0, false);
         }
     }
 };

@@ -29,8 +29,8 @@ Task task(TaskId id, Seconds arrival_s, std::uint32_t cores, Seconds work_s) {
 class Probe : public Policy {
 public:
     explicit Probe(TaskId ending)
-        : ending_(ending),
-          easy_(builtin_policies().create("easy", PolicyParams(YAML::Load("{}"), "test.yaml"), SourceLocation{"test", 0, 0})) {}
+        : ending_(ending), easy_(builtin_policies().create("easy", PolicyParams(YAML::Load("{}"), "test.yaml"),
+                                                           SourceLocation{"test", 0, 0})) {}
     PolicyTraits traits() const override { return easy_->traits(); }
     void schedule(const PolicyView& view, Decisions& decide) override {
         seen.push_back({view.now(), view.record(ending_).state == TaskState::Running});

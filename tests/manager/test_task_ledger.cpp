@@ -82,8 +82,8 @@ TEST_CASE("task ledger: arrivals, starts, estimates, committed energy and comple
 
     CHECK(view.units_needed(0, 0) == 1);
     CHECK(view.units_needed(1, 0) == 2);
-    CHECK(view.exec_time(0, 0, 0) == 10.0_s);  // 10e9 cycles / 1 GHz
-    CHECK(view.exec_time(0, 0, 1) == 20.0_s);  // 10e9 cycles / 0.5 GHz
+    CHECK(view.exec_time(0, 0, 0) == 10.0_s);                                   // 10e9 cycles / 1 GHz
+    CHECK(view.exec_time(0, 0, 1) == 20.0_s);                                   // 10e9 cycles / 0.5 GHz
     CHECK(view.exec_energy(0, 0, 0) == Approx(10.0 * 1 * 2.0).epsilon(1e-12));  // 10 s x 1 core x 2 W
     CHECK(view.exec_energy(1, 0, 0) == Approx(4.0 * 2 * 2.0).epsilon(1e-12));   // 4 s x 2 cores x 2 W
     CHECK(view.exec_energy(0, 0, 1) == Approx(20.0 * 1 * 1.0).epsilon(1e-12));  // 20 s x 1 core x 1 W
@@ -142,8 +142,7 @@ TEST_CASE("task ledger: arrivals, starts, estimates, committed energy and comple
     CHECK_THROWS_AS(books.advance(9.0_s), std::logic_error);  // time never goes back
 }
 
-TEST_CASE("task ledger: place-holders go at the next event, permanent reservations stay and start",
-          "[manager]") {
+TEST_CASE("task ledger: place-holders go at the next event, permanent reservations stay and start", "[manager]") {
     const PlatformSpec spec = two_by_two();
     const std::vector<Task> tasks = five_tasks();
     Bookkeeping books(spec, tasks, Granularity::Core);
@@ -151,7 +150,7 @@ TEST_CASE("task ledger: place-holders go at the next event, permanent reservatio
     for (TaskId t = 0; t < 4; ++t) books.arrive(t, 0.0_s);
     books.begin_event(0.0_s);
 
-    books.decisions().start(0, 0, {0}, 0);                // unit 0 over [0,10)
+    books.decisions().start(0, 0, {0}, 0);                   // unit 0 over [0,10)
     books.decisions().reserve(2, 0, {0}, 10.0_s, 0, false);  // permanent, unit 0 over [10,16)
     books.decisions().reserve(3, 0, {0}, 16.0_s, 0, true);   // place-holder, unit 0 over [16,18)
     CHECK(view.record(2).state == TaskState::Reserved);
@@ -164,7 +163,8 @@ TEST_CASE("task ledger: place-holders go at the next event, permanent reservatio
     CHECK(books.next_reserved_start() == 10.0_s);
     CHECK(started_in(books.take_commands()) == std::vector<TaskId>{0});  // a reservation is not a start
     CHECK_THROWS_AS(books.decisions().reserve(2, 0, {1}, 20.0_s, 0, false), std::logic_error);  // not waiting
-    CHECK_THROWS_AS(books.decisions().reserve(1, 0, {0, 1}, 12.0_s, 0, false), std::logic_error);  // unit 0 is booked then
+    CHECK_THROWS_AS(books.decisions().reserve(1, 0, {0, 1}, 12.0_s, 0, false),
+                    std::logic_error);  // unit 0 is booked then
 
     // Next event at 1 s: the place-holder is removed and t3 waits again; the reservation stays.
     books.begin_event(1.0_s);

@@ -15,8 +15,7 @@
 namespace rmsim::test {
 
 /// One core type with the given P-states, `cores_per_node` cores on one processor per node, `nodes` nodes.
-inline PlatformSpec simple_platform(std::vector<PState> pstates, std::uint32_t cores_per_node,
-                                    std::uint32_t nodes) {
+inline PlatformSpec simple_platform(std::vector<PState> pstates, std::uint32_t cores_per_node, std::uint32_t nodes) {
     PlatformSpec s;
     s.name = "test";
     CoreType ct;

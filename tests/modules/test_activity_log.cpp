@@ -43,7 +43,8 @@ TEST_CASE("activity log: a P-state switch with latency and a completed segment",
     CHECK(log.open_segments() == 0);
 }
 
-TEST_CASE("activity log: a node-wide switch and a whole-node preemption are one record each", "[modules][activity_log]") {
+TEST_CASE("activity log: a node-wide switch and a whole-node preemption are one record each",
+          "[modules][activity_log]") {
     PlatformSpec spec = simple_platform(two_levels(), 4, 2);
     spec.dvfs_domain = DvfsScope::Node;
     Machine m(at_ns(spec));
@@ -74,7 +75,8 @@ TEST_CASE("activity log: a node-wide switch and a whole-node preemption are one 
     CHECK(g.end == ActivityLog::SegmentEnd::Preempted);
 }
 
-TEST_CASE("activity log: a request replacing a pending switch takes effect when that switch ends", "[modules][activity_log]") {
+TEST_CASE("activity log: a request replacing a pending switch takes effect when that switch ends",
+          "[modules][activity_log]") {
     PlatformSpec spec = simple_platform(two_levels(), 1, 1);
     spec.core_types[0].transition_latency_s = 0.1;
     Machine m(at_ns(spec));

@@ -9,7 +9,7 @@ using namespace rmsim::test;
 
 namespace {
 std::vector<PState> two_levels() { return {{1e9, 1.0, 2.0, 0.5}, {0.5e9, 0.8, 1.0, 0.25}}; }
-}
+}  // namespace
 
 TEST_CASE("core: a P-state change mid-run reschedules completion and splits the energy", "[modules][dvfs]") {
     PlatformSpec spec = simple_platform(two_levels(), 1, 1);

@@ -84,6 +84,4 @@ void run_core(bool shared_timer) {
 
 TEST_CASE("core timer: a core without a host timer keeps an event of its own", "[modules][dvfs]") { run_core(false); }
 
-TEST_CASE("core timer: a core whose host offers a timer is activated through it", "[modules][dvfs]") {
-    run_core(true);
-}
+TEST_CASE("core timer: a core whose host offers a timer is activated through it", "[modules][dvfs]") { run_core(true); }

@@ -8,10 +8,10 @@
 #include <string>
 #include <vector>
 
-#include <systemc>
-#include <tlm>
 #include <tlm_utils/simple_initiator_socket.h>
 #include <tlm_utils/simple_target_socket.h>
+#include <systemc>
+#include <tlm>
 
 #include "modules/delivery_queue.h"
 #include "modules/interconnect.h"
@@ -27,7 +27,7 @@ using sc_core::SC_NS;
 using sc_core::sc_time;
 
 struct Seen {
-    std::string what;     ///< "<target>:<task>" for a message, "<target>:timer<generation>" for a timer
+    std::string what;  ///< "<target>:<task>" for a message, "<target>:timer<generation>" for a timer
     std::uint64_t at_ns;
     std::uint64_t delta;  ///< sc_delta_count() when it ran
 };
@@ -257,6 +257,4 @@ TEST_CASE("delivery queue: the same task, the interconnect posting into the queu
     run_gang(Mode::SharedDirect);
 }
 
-TEST_CASE("delivery queue: the same task on nodes with queues of their own", "[modules]") {
-    run_gang(Mode::OwnQueues);
-}
+TEST_CASE("delivery queue: the same task on nodes with queues of their own", "[modules]") { run_gang(Mode::OwnQueues); }

@@ -11,8 +11,8 @@ TEST_CASE("execution: a preempted task resumes on another node with its work con
     PlatformSpec spec = simple_platform({{1e9, 1.0, 2.0, 0.5}}, 4, 2);
     Machine m(at_ns(spec));
     Script s("script", m.manager_port());
-    s.at(0.0, start(0, 0, 9, cycles(2e9)));           // 2 s of work
-    s.at(0.5, command(Op::Preempt, 0, 0, 9));         // a quarter done
+    s.at(0.0, start(0, 0, 9, cycles(2e9)));    // 2 s of work
+    s.at(0.5, command(Op::Preempt, 0, 0, 9));  // a quarter done
     run_until(0.75);
     REQUIRE(s.received.size() == 1);
     const Message p = s.received[0].msg;
@@ -143,7 +143,8 @@ TEST_CASE("execution: a part of three cores is acknowledged once, when its last 
     // one STARTED notice for the part (projected end 1 s), then one COMPLETED at 1 s.
     Machine m(at_ns(simple_platform({{1e9, 1.0, 2.0, 0.5}}, 3, 1)));
     Script s("script", m.manager_port());
-    for (std::uint32_t c = 0; c < 3; ++c) s.at(0.0, gang_start(0, c, 7, cycles(1e9), /*root=*/0, /*nodes=*/1, /*part_cores=*/3));
+    for (std::uint32_t c = 0; c < 3; ++c)
+        s.at(0.0, gang_start(0, c, 7, cycles(1e9), /*root=*/0, /*nodes=*/1, /*part_cores=*/3));
     run_until(2.0);
     REQUIRE(s.projections.size() == 1);
     CHECK(s.projections[0].msg.op == Op::Started);

@@ -29,7 +29,8 @@ struct Reader : sc_core::sc_module {
 
 private:
     void run() {
-        if (!port_.set_meter_interval(from_seconds_ceil(1.0), from_seconds_ceil(1.0))) throw std::logic_error("refused");
+        if (!port_.set_meter_interval(from_seconds_ceil(1.0), from_seconds_ceil(1.0)))
+            throw std::logic_error("refused");
         for (double t : at_) {
             wait(from_seconds_ceil(t) - sc_core::sc_time_stamp());
             readings.push_back(port_.read_meter());
@@ -51,7 +52,7 @@ TEST_CASE("machine meter: interval readings are exact at each boundary", "[modul
     REQUIRE(r.readings.size() == 5);
     // Always drawn: 10 + 3 + 0.5 = 13.5 W. Busy adds 1.5 W at P0 over [0.5, 2): 1.5 s x 1 GHz = 1.5e9 of the
     // 2e9 cycles; the remaining 0.5e9 at 0.5 GHz take [2, 3), adding 0.5 W.
-    CHECK(r.readings[0].interval_start_j == 0.0);  // before the first boundary
+    CHECK(r.readings[0].interval_start_j == 0.0);                                          // before the first boundary
     CHECK(r.readings[1].interval_start_j == Approx(13.5 * 1 + 1.5 * 0.5).epsilon(1e-12));  // E(1) = 14.25
     // E(2) holds nothing that happens at 2 s (the switch's lump): 27 + 2.25.
     CHECK(r.readings[2].interval_start_j == Approx(13.5 * 2 + 1.5 * 1.5).epsilon(1e-12));

@@ -62,11 +62,11 @@ TEST_CASE("payload event queue: delivery times and the order of items due togeth
     Receiver r("receiver");
     sc_core::sc_start(sc_time(1, sc_core::SC_US));
     std::vector<std::pair<int, std::uint64_t>> want = {
-        {2, 5}, {4, 5},                     // due at 5, in the order sent
-        {1, 10}, {3, 10},                   // due at 10
-        {6, 30}, {8, 30},                   // 20 + 10; item 8, sent with no delay while 6 was delivered
-        {9, 35},                            // 30 + 5
-        {5, 50}, {7, 50},                   // 20 + 30, in the order sent
+        {2, 5},  {4, 5},   // due at 5, in the order sent
+        {1, 10}, {3, 10},  // due at 10
+        {6, 30}, {8, 30},  // 20 + 10; item 8, sent with no delay while 6 was delivered
+        {9, 35},           // 30 + 5
+        {5, 50}, {7, 50},  // 20 + 30, in the order sent
     };
     // t = 100: item 100 + i at 100 + (i mod 7), the items of one time in the order sent.
     for (int d = 0; d < 7; ++d)

@@ -36,7 +36,7 @@ TEST_CASE("power cap: the window average stays at the cap while the higher-prior
     ActivityLog log(false);
     m.attach_log(&log);
     Script s("script", m.manager_port());
-    s.at(0.0, valued_start(0, 1, 4e9, 10.0));    // 2 s at 2 GHz
+    s.at(0.0, valued_start(0, 1, 4e9, 10.0));  // 2 s at 2 GHz
     s.at(0.0, valued_start(1, 2, 1.95e9, 1.0));
     run_until(2.5);
 
@@ -55,8 +55,10 @@ TEST_CASE("power cap: the window average stays at the cap while the higher-prior
     CHECK(r.raises == 2);
     REQUIRE(s.received.size() == 2);
     for (const Received& x : s.received) {
-        if (x.msg.node == 0) CHECK(seconds(x.at) == Approx(2.0).epsilon(1e-12));  // at full speed
-        else CHECK(seconds(x.at) == Approx(0.1 + 1.75e9 / 1e9).epsilon(1e-12));
+        if (x.msg.node == 0)
+            CHECK(seconds(x.at) == Approx(2.0).epsilon(1e-12));  // at full speed
+        else
+            CHECK(seconds(x.at) == Approx(0.1 + 1.75e9 / 1e9).epsilon(1e-12));
     }
     for (const auto& c : log.pstate_changes()) CHECK(c.node == 1);  // node 0 never switched
     CHECK(m.core_at(1, 0).pstate() == 0);

@@ -14,9 +14,9 @@ using rmsim::remaining_exec_ns;
 TEST_CASE("exec_rounding: seconds to whole nanoseconds, rounded up", "[platform]") {
     CHECK(ceil_to_ns(0.0) == 0);
     CHECK(ceil_to_ns(-1.0) == 0);
-    CHECK(ceil_to_ns(0.4e-9) == 1);                 // never shortened to 0
-    CHECK(ceil_to_ns(1.5e-6) == 1500);              // 1.5e-6 * 1e9 = 1500.0000000000002: noise, not 1501
-    CHECK(ceil_to_ns(416666667.0833e-9) == 416666668);  // a real fraction of a ns rounds up, even on 0.4 s
+    CHECK(ceil_to_ns(0.4e-9) == 1);                            // never shortened to 0
+    CHECK(ceil_to_ns(1.5e-6) == 1500);                         // 1.5e-6 * 1e9 = 1500.0000000000002: noise, not 1501
+    CHECK(ceil_to_ns(416666667.0833e-9) == 416666668);         // a real fraction of a ns rounds up, even on 0.4 s
     CHECK(ceil_to_ns(86400.0 * 365) == 31536000000000000ULL);  // a year: 3.1536e16 ns, exact
 }
 

@@ -24,13 +24,11 @@ using rmsim::SwitchOffPolicy;
 
 namespace {
 
-std::string preset(const std::string& name) {
-    return std::string(RMSIM_SOURCE_DIR) + "/configs/platforms/" + name;
-}
+std::string preset(const std::string& name) { return std::string(RMSIM_SOURCE_DIR) + "/configs/platforms/" + name; }
 
 /// A private temporary directory, removed at the end of the test.
 class TempDir {
-  public:
+public:
     TempDir() {
         static int counter = 0;
         path_ = fs::temp_directory_path() /
@@ -48,7 +46,7 @@ class TempDir {
     }
     std::string path(const std::string& name) const { return (path_ / name).string(); }
 
-  private:
+private:
     fs::path path_;
 };
 
@@ -145,9 +143,8 @@ TEST_CASE("platform: siegel preset has 25 nodes, 63 processors, 178 cores, 5 P-s
         CHECK(nt.processors[0].count <= 4);
         // Overhead (base + uncores) between 40 % and 60 % of node power with every core busy at P0.
         double all = node_power(s, c.node_type, s.cores_per_node(c.node_type), 0);
-        double cores_only =
-            all - nt.base_power_w[0] -
-            nt.processors[0].count * s.processor_types[nt.processors[0].type].uncore_power_w[0];
+        double cores_only = all - nt.base_power_w[0] -
+                            nt.processors[0].count * s.processor_types[nt.processors[0].type].uncore_power_w[0];
         double overhead = (all - cores_only) / all;
         CHECK(overhead >= 0.39);
         CHECK(overhead <= 0.61);
@@ -169,8 +166,7 @@ TEST_CASE("platform: machovec-ch3 preset has 6 clusters and about 100,000 cores"
         largest_general = std::max<std::uint64_t>(
             largest_general, std::uint64_t(s.clusters[c].nodes) * s.cores_per_node(s.clusters[c].node_type));
     for (int c = 4; c < 6; ++c) {
-        CHECK(std::uint64_t(s.clusters[c].nodes) * s.cores_per_node(s.clusters[c].node_type) >
-              largest_general);
+        CHECK(std::uint64_t(s.clusters[c].nodes) * s.cores_per_node(s.clusters[c].node_type) > largest_general);
         CHECK(s.clusters[c].name.rfind("sp", 0) == 0);
     }
     // Every cluster has more than 4,096 cores (Table 4's largest task class).
@@ -343,8 +339,10 @@ TEST_CASE("platform: preemption cost", "[platform]") {
   node_types: [{name: n, processors: [{type: cpu}]}]
   clusters: [{name: c0, node_type: n, nodes: 1}]
 )";
-    std::string path = dir.write("p.yaml", "platform:\n  preemption: {checkpoint_s: 2, checkpoint_energy_j: 5, resume_s: 3, "
-                                           "bandwidth_bytes_per_s: 1.0e9}" + body);
+    std::string path = dir.write("p.yaml",
+                                 "platform:\n  preemption: {checkpoint_s: 2, checkpoint_energy_j: 5, resume_s: 3, "
+                                 "bandwidth_bytes_per_s: 1.0e9}" +
+                                     body);
     const PlatformSpec s = rmsim::load_platform_file(path);
     CHECK(s.preemption.checkpoint_s == 2);
     CHECK(s.preemption.checkpoint_j == 5);
@@ -354,8 +352,8 @@ TEST_CASE("platform: preemption cost", "[platform]") {
     CHECK_FALSE(s.preemption.free());
     CHECK(rmsim::load_platform_file(dir.write("q.yaml", "platform:" + body)).preemption.free());
     std::string bad;
-    CHECK(load_error(dir, "platform:\n  preemption: {checkpoint_s: -1}" + body, bad).find(
-              ":2:30: 'checkpoint_s' must be >= 0, got '-1'") != std::string::npos);
+    CHECK(load_error(dir, "platform:\n  preemption: {checkpoint_s: -1}" + body, bad)
+              .find(":2:30: 'checkpoint_s' must be >= 0, got '-1'") != std::string::npos);
 }
 
 TEST_CASE("platform: load_platform reads a platform map embedded in a larger file", "[platform]") {
@@ -490,8 +488,7 @@ core_types:
 )") == "F:4:22: unknown P-state model 'cubic' (allowed: analytic)");
 }
 
-TEST_CASE("platform: at most 65,535 P-states per core type (the manager keeps a P-state in 16 bits)",
-          "[platform]") {
+TEST_CASE("platform: at most 65,535 P-states per core type (the manager keeps a P-state in 16 bits)", "[platform]") {
     // n valid P-states, 1 GHz down in 1 Hz steps: without the limit each of these platforms loads.
     const auto list = [](std::size_t n, const std::string& entry_head, const std::string& entry_tail) {
         std::string s = "[";
@@ -516,7 +513,8 @@ clusters: [{name: k, node_type: n, nodes: 1}]
     std::string energy;
     for (std::size_t p = 0; p < 65536; ++p) energy += p ? ", 1:2" : "1:2";
     CHECK(error_of("name: p\ndvfs_domain: node\nnode_types:\n  - name: h\n    simgrid_host: {cores: 1, speeds_hz: " +
-                   list(65536, "", "") + ", host_energy: \"" + energy + "\"}\nclusters: [{name: k, node_type: h, "
+                   list(65536, "", "") + ", host_energy: \"" + energy +
+                   "\"}\nclusters: [{name: k, node_type: h, "
                    "nodes: 1}]\n") ==
           "F:5:41: 'speeds_hz' has 65536 P-states, more than 65535 (the manager keeps a task's P-state in 16 "
           "bits)");
@@ -612,9 +610,8 @@ node_types: [{name: n, processors: [{type: cpu}], base_power_w: [10, 5]}]
                    R"(processor_types: [{name: cpu, core_type: c, cores: 2}]
 node_types: [{name: n, processors: [{type: cpu}], base_power_w: [10]}]
 )") == "F:11:65: 'base_power_w' has 1 entries but node type 'n' has 2 P-states");
-    CHECK(error_of(
-              "name: p\ndvfs_domain: node\n" + types +
-              R"(processor_types: [{name: cpu, core_type: c, cores: 2}, {name: dpu, core_type: d, cores: 1}]
+    CHECK(error_of("name: p\ndvfs_domain: node\n" + types +
+                   R"(processor_types: [{name: cpu, core_type: c, cores: 2}, {name: dpu, core_type: d, cores: 1}]
 node_types: [{name: n, processors: [{type: cpu}, {type: dpu}]}]
 )") == "F:11:36: dvfs_domain node puts all cores of a node at one P-state, but node type 'n' mixes core "
        "types "
@@ -676,8 +673,7 @@ node_types: []
 )") == "F:3:11: YAML syntax error: end of map flow not found");
     TempDir dir;
     std::string missing = dir.path("nope.yaml");
-    CHECK_THROWS_WITH(rmsim::load_platform_file(missing),
-                      missing + ": cannot open file (No such file or directory)");
+    CHECK_THROWS_WITH(rmsim::load_platform_file(missing), missing + ": cannot open file (No such file or directory)");
     CHECK_THROWS_WITH(rmsim::load_platform_file(dir.write("empty.yaml", "")),
                       dir.path("empty.yaml") + ": the platform file is empty");
     try {

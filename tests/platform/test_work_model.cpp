@@ -18,8 +18,8 @@ TEST_CASE("work model: a stochastic time is the distribution's quantile at the t
     WorkModel w;
     w.set_table(table);
     w.set_table_scale(1.5);
-    for (const auto& [u, t0] : std::vector<std::pair<double, double>>{{0.0, 10}, {0.19, 10}, {0.2, 20}, {0.69, 20},
-                                                                       {0.7, 40}, {0.999, 40}}) {
+    for (const auto& [u, t0] :
+         std::vector<std::pair<double, double>>{{0.0, 10}, {0.19, 10}, {0.2, 20}, {0.69, 20}, {0.7, 40}, {0.999, 40}}) {
         w.set_quantile(u);
         INFO("u = " << u);
         CHECK(w.duration(ct, 0, 0) == Approx(1.5 * t0));

@@ -33,10 +33,8 @@ TEST_CASE("yaml_util: typed getters with defaults and range checks", "[platform]
     CHECK(rmsim::has_key(m, "neg"));
     CHECK_FALSE(rmsim::has_key(m, "missing"));
     CHECK_THROWS_WITH(rmsim::get_positive(m, "zero", kFile), "cfg.yaml:6:7: 'zero' must be > 0, got '0'");
-    CHECK_THROWS_WITH(rmsim::get_non_negative_or(m, "neg", kFile, 1.0),
-                      "cfg.yaml:5:6: 'neg' must be >= 0, got '-1'");
-    CHECK_THROWS_WITH(rmsim::get_count(m, "x", kFile),
-                      "cfg.yaml:1:4: 'x' must be a whole number >= 1, got '2.5'");
+    CHECK_THROWS_WITH(rmsim::get_non_negative_or(m, "neg", kFile, 1.0), "cfg.yaml:5:6: 'neg' must be >= 0, got '-1'");
+    CHECK_THROWS_WITH(rmsim::get_count(m, "x", kFile), "cfg.yaml:1:4: 'x' must be a whole number >= 1, got '2.5'");
     CHECK_THROWS_WITH(rmsim::get_double(m, "s", kFile), "cfg.yaml:4:4: 's' must be a number, got 'hello'");
     CHECK_THROWS_WITH(rmsim::get_bool(m, "x", kFile), "cfg.yaml:1:4: 'x' must be true or false, got '2.5'");
     CHECK_THROWS_WITH(rmsim::get_double(m, "missing", kFile), "cfg.yaml:1:1: missing required key 'missing'");
@@ -60,8 +58,7 @@ TEST_CASE("yaml_util: 64-bit whole numbers (seeds) are checked before they are c
 TEST_CASE("yaml_util: a key without a value is an error even where the key is optional", "[platform]") {
     YAML::Node m = doc("a: 1\nb:\n");
     CHECK_THROWS_WITH(rmsim::get_double_or(m, "b", kFile, 0.0), "cfg.yaml:2:1: 'b' has no value");
-    CHECK_THROWS_WITH(rmsim::get_string(doc("[1]"), "b", kFile),
-                      "cfg.yaml:1:1: expected a map, got a sequence");
+    CHECK_THROWS_WITH(rmsim::get_string(doc("[1]"), "b", kFile), "cfg.yaml:1:1: expected a map, got a sequence");
 }
 
 TEST_CASE("yaml_util: check_allowed_keys lists the allowed keys and catches duplicates", "[platform]") {
@@ -75,8 +72,7 @@ TEST_CASE("yaml_util: check_allowed_keys lists the allowed keys and catches dupl
 }
 
 TEST_CASE("yaml_util: syntax errors carry the parser's position", "[platform]") {
-    CHECK_THROWS_WITH(doc("a: [1, 2\nb: 3\n"),
-                      "cfg.yaml:2:2: YAML syntax error: end of sequence flow not found");
+    CHECK_THROWS_WITH(doc("a: [1, 2\nb: 3\n"), "cfg.yaml:2:2: YAML syntax error: end of sequence flow not found");
     CHECK_THROWS_WITH(rmsim::load_yaml_file("/nonexistent/dir/x.yaml"),
                       "/nonexistent/dir/x.yaml: cannot open file (No such file or directory)");
 }

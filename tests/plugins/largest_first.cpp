@@ -29,7 +29,7 @@ public:
         for (TaskId t : order) {
             for (ClusterId c = 0; c < view.cluster_count(); ++c) {
                 const std::uint32_t k = view.units_needed(t, c);  // 0: cannot run on this cluster
-                const SimTime d = view.exec_time(t, c, pstate_);   // negative: cannot run there
+                const SimTime d = view.exec_time(t, c, pstate_);  // negative: cannot run there
                 if (k == 0 || d.is_negative()) continue;
                 auto units = lowest_idle_units(view.profile(c), k, view.now(), view.now() + d);
                 if (units.empty()) continue;
@@ -44,7 +44,9 @@ private:
 };
 
 void register_largest_first(PluginRegistries& r) {
-    r.policies.add({"largest-first", "plug-in example", "none (docs/plugins.md)",
+    r.policies.add({"largest-first",
+                    "plug-in example",
+                    "none (docs/plugins.md)",
                     "largest task first, each started now where it fits",
                     {{"pstate", "integer", "0", "the P-state every task runs at"}},
                     [](const PolicyParams& p) -> std::unique_ptr<Policy> {

@@ -44,7 +44,8 @@ Workload waves(const YAML::Node& section, const WorkloadContext& c) {
 }
 
 void register_waves(PluginRegistries& r) {
-    r.workloads.add({"waves", "periodic waves of serial tasks (a nightly batch)",
+    r.workloads.add({"waves",
+                     "periodic waves of serial tasks (a nightly batch)",
                      {{"waves", "integer", "4", "waves, one every period_s from t = 0"},
                       {"tasks_per_wave", "integer", "4", "serial tasks in each wave"},
                       {"period_s", "number", "600", "seconds between waves"},

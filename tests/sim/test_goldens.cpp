@@ -154,9 +154,7 @@ TEST_CASE("golden: quickstart", "[golden]") {
     check_golden("quickstart", "configs/quickstart.yaml", "--trials 2 --set workload.synthetic.tasks=300");
 }
 
-TEST_CASE("golden: kth-easy", "[golden]") {
-    check_golden("kth-easy", "configs/experiments/kth-easy.yaml", "");
-}
+TEST_CASE("golden: kth-easy", "[golden]") { check_golden("kth-easy", "configs/experiments/kth-easy.yaml", ""); }
 
 TEST_CASE("golden: singh-arrival-rate", "[golden]") {
     check_golden("singh-arrival-rate", "configs/experiments/singh-arrival-rate.yaml",
@@ -169,39 +167,46 @@ TEST_CASE("golden: singh-arrival-rate-calibrated", "[golden]") {
 }
 
 TEST_CASE("golden: singh-nodes", "[golden]") {
-    check_golden("singh-nodes", "configs/experiments/singh-nodes.yaml", "--trials 2 --jobs 2 --set workload.singh.jobs=40");
+    check_golden("singh-nodes", "configs/experiments/singh-nodes.yaml",
+                 "--trials 2 --jobs 2 --set workload.singh.jobs=40");
 }
 
 TEST_CASE("golden: singh-cores", "[golden]") {
-    check_golden("singh-cores", "configs/experiments/singh-cores.yaml", "--trials 2 --jobs 2 --set workload.singh.jobs=40");
+    check_golden("singh-cores", "configs/experiments/singh-cores.yaml",
+                 "--trials 2 --jobs 2 --set workload.singh.jobs=40");
 }
 
 // A budget that binds at this scale (the configs' 12-15 GJ are for 5,000-10,000 tasks a day).
 TEST_CASE("golden: machovec-fig25", "[golden]") {
-    check_golden("machovec-fig25", "configs/experiments/machovec-fig25.yaml",
-                 kMachovecSmall + "--trials 2 --set workload.machovec_ch3.tasks_per_day=300 --set run.energy_budget_j=3e8");
+    check_golden(
+        "machovec-fig25", "configs/experiments/machovec-fig25.yaml",
+        kMachovecSmall + "--trials 2 --set workload.machovec_ch3.tasks_per_day=300 --set run.energy_budget_j=3e8");
 }
 
 // The calibrated platform (scripts/calibrate_machovec.py), at the same scale as machovec-fig25.
 TEST_CASE("golden: machovec-fig25-calibrated", "[golden]") {
-    check_golden("machovec-fig25-calibrated", "configs/experiments/machovec-fig25-calibrated.yaml",
-                 kMachovecSmall + "--trials 2 --set workload.machovec_ch3.tasks_per_day=300 --set run.energy_budget_j=3e8");
+    check_golden(
+        "machovec-fig25-calibrated", "configs/experiments/machovec-fig25-calibrated.yaml",
+        kMachovecSmall + "--trials 2 --set workload.machovec_ch3.tasks_per_day=300 --set run.energy_budget_j=3e8");
 }
 
 TEST_CASE("golden: machovec-fig26", "[golden]") {
-    check_golden("machovec-fig26", "configs/experiments/machovec-fig26.yaml",
-                 kMachovecSmall + "--trials 2 --set workload.machovec_ch3.tasks_per_day=600 --set run.energy_budget_j=6e8");
+    check_golden(
+        "machovec-fig26", "configs/experiments/machovec-fig26.yaml",
+        kMachovecSmall + "--trials 2 --set workload.machovec_ch3.tasks_per_day=600 --set run.energy_budget_j=6e8");
 }
 
 TEST_CASE("golden: machovec-fig27", "[golden]") {
-    check_golden("machovec-fig27", "configs/experiments/machovec-fig27.yaml",
-                 kMachovecSmall + "--trials 2 --set workload.machovec_ch3.tasks_per_day=300 --set run.energy_budget_j=3e8");
+    check_golden(
+        "machovec-fig27", "configs/experiments/machovec-fig27.yaml",
+        kMachovecSmall + "--trials 2 --set workload.machovec_ch3.tasks_per_day=300 --set run.energy_budget_j=3e8");
 }
 
 // Swept configs: every variant at the two ends of the sweep.
 TEST_CASE("golden: machovec-fig28", "[golden]") {
     check_golden("machovec-fig28", "configs/experiments/machovec-fig28.yaml",
-                 kMachovecSmall + "--trials 1 --set workload.machovec_ch3.tasks_per_day=300 --set run.energy_budget_j=3e8 " +
+                 kMachovecSmall +
+                     "--trials 1 --set workload.machovec_ch3.tasks_per_day=300 --set run.energy_budget_j=3e8 " +
                      only(with(kBaselines, {"max-util-ph", "max-upt-ph", "max-upr-ph", "max-upe-ph"}),
                           {"dropping_threshold=-1", "dropping_threshold=0.5"}));
 }
@@ -223,8 +228,8 @@ TEST_CASE("golden: machovec-fig30", "[golden]") {
                           {"energy_budget_j=8.0e9", "energy_budget_j=18.0e9"}));
 }
 
-const std::vector<std::string> kTraceVariants = with(kBaselines, {"max-util-ph", "max-upt-ph", "max-upr-ph",
-                                                                  "max-upe-ph", "event-based", "task-based"});
+const std::vector<std::string> kTraceVariants =
+    with(kBaselines, {"max-util-ph", "max-upt-ph", "max-upr-ph", "max-upe-ph", "event-based", "task-based"});
 
 TEST_CASE("golden: machovec-fig31", "[golden]") {
     check_golden("machovec-fig31", "configs/experiments/machovec-fig31.yaml",
@@ -232,8 +237,9 @@ TEST_CASE("golden: machovec-fig31", "[golden]") {
 }
 
 TEST_CASE("golden: machovec-fig32", "[golden]") {
-    check_golden("machovec-fig32", "configs/experiments/machovec-fig32.yaml",
-                 kMachovecSmall + "--trials 1 " + only(kTraceVariants, {"energy_budget_j=2.88e8", "energy_budget_j=8.24e8"}));
+    check_golden(
+        "machovec-fig32", "configs/experiments/machovec-fig32.yaml",
+        kMachovecSmall + "--trials 1 " + only(kTraceVariants, {"energy_budget_j=2.88e8", "energy_budget_j=8.24e8"}));
 }
 
 // Golden scale of the Machovec Ch.4 configs: one node per cluster (88 cores instead of 800) and 6,600 tasks a
@@ -242,14 +248,13 @@ const std::string kCh4Small =
     cluster_nodes({1, 1, 1, 1, 1}) +
     "--set workload.machovec_ch4.tasks_per_day=6600 --set workload.machovec_ch4.hours=8 --jobs 2 ";
 
-const std::vector<std::string> kCh4Variants = {
-    "random",        "fcfs",          "max-util",       "max-upt",      "max-util-greedy",
-    "max-util-diff", "max-util-pair", "max-upt-greedy", "max-upt-diff", "max-upt-pair"};
+const std::vector<std::string> kCh4Variants = {"random",          "fcfs",          "max-util",      "max-upt",
+                                               "max-util-greedy", "max-util-diff", "max-util-pair", "max-upt-greedy",
+                                               "max-upt-diff",    "max-upt-pair"};
 
 /// A Machovec Ch.4 config at kCh4Small: the ten heuristics at two points of its sweep.
 static void check_ch4_sweep(const std::string& name, const std::vector<std::string>& points) {
-    check_golden(name, "configs/experiments/" + name + ".yaml",
-                 kCh4Small + "--trials 1 " + only(kCh4Variants, points));
+    check_golden(name, "configs/experiments/" + name + ".yaml", kCh4Small + "--trials 1 " + only(kCh4Variants, points));
 }
 
 TEST_CASE("golden: machovec-ch4-fig37", "[golden]") {
@@ -273,8 +278,7 @@ TEST_CASE("golden: machovec-ch4-fig39", "[golden]") {
 
 // Not swept: the default environment, run by fig37 in trial 0; a second trial adds a fresh ETC and workload.
 TEST_CASE("golden: machovec-ch4-fig40", "[golden]") {
-    check_golden("machovec-ch4-fig40", "configs/experiments/machovec-ch4-fig40.yaml",
-                 kCh4Small + "--trials 2");
+    check_golden("machovec-ch4-fig40", "configs/experiments/machovec-ch4-fig40.yaml", kCh4Small + "--trials 2");
 }
 
 // Golden scale of the Machovec Ch.2 configs: 64 cores (2 nodes) and 250-300 tasks arriving over 8 hours, run
@@ -316,8 +320,7 @@ TEST_CASE("golden: siegel-dynamic", "[golden]") {
 }
 
 TEST_CASE("golden: siegel-dynamic-enmul", "[golden]") {
-    check_golden("siegel-dynamic-enmul", "configs/experiments/siegel-dynamic-enmul.yaml",
-                 kSiegelDynamicSmall);
+    check_golden("siegel-dynamic-enmul", "configs/experiments/siegel-dynamic-enmul.yaml", kSiegelDynamicSmall);
 }
 
 // §3: the bag shrinks with the cores (1,280 tasks: 22 a core, as 4,000 on 178), so that, as at full scale,
@@ -327,8 +330,7 @@ const std::string kSiegelStaticSmall =
     kSiegelSmall + "--set workload.siegel_static.tasks=1280 --set manager.params.generations=30 ";
 
 TEST_CASE("golden: siegel-static", "[golden]") {
-    check_golden("siegel-static", "configs/experiments/siegel-static.yaml",
-                 kSiegelStaticSmall + "--trials 1");
+    check_golden("siegel-static", "configs/experiments/siegel-static.yaml", kSiegelStaticSmall + "--trials 1");
 }
 
 // Three executions of each mapping (the same bag, other execution times).
@@ -341,8 +343,7 @@ TEST_CASE("golden: siegel-static-executions", "[golden]") {
 // trial at most. Fewer trials; NSGA-II (most of tarplee-ch3-fronts' time: 2,000 generations, 10 s a trial)
 // runs 50 generations, still for both seedings.
 TEST_CASE("golden: tarplee-ch2-nine-types", "[golden]") {
-    check_golden("tarplee-ch2-nine-types", "configs/experiments/tarplee-ch2-nine-types.yaml",
-                 "--trials 4 --jobs 2");
+    check_golden("tarplee-ch2-nine-types", "configs/experiments/tarplee-ch2-nine-types.yaml", "--trials 4 --jobs 2");
 }
 
 // Each sweep point is another ETC generator: all three.
@@ -356,8 +357,7 @@ TEST_CASE("golden: tarplee-ch3-fronts", "[golden]") {
 }
 
 TEST_CASE("golden: tarplee-ch3-idle-power", "[golden]") {
-    check_golden("tarplee-ch3-idle-power", "configs/experiments/tarplee-ch3-idle-power.yaml",
-                 "--trials 2 --jobs 2");
+    check_golden("tarplee-ch3-idle-power", "configs/experiments/tarplee-ch3-idle-power.yaml", "--trials 2 --jobs 2");
 }
 
 // The 3,600 machines and the two smaller bags (the 1,100,000-task bag takes about 20 s).
@@ -371,14 +371,13 @@ TEST_CASE("golden: tarplee-ch4-profit", "[golden]") {
 }
 
 // DVFS study: every governor without a cap and under the tightest one.
-const std::vector<std::string> kGovernors = {"performance", "powersave", "ondemand", "conservative",
-                                             "schedutil"};
+const std::vector<std::string> kGovernors = {"performance", "powersave", "ondemand", "conservative", "schedutil"};
 
 // The quickstart's machine and load shape, 1,000 tasks (arrivals over 2.8 h: queues at the first peak).
 TEST_CASE("golden: dvfs-study-quickstart", "[golden]") {
-    check_golden("dvfs-study-quickstart", "configs/experiments/dvfs-study-quickstart.yaml",
-                 "--trials 2 --jobs 2 --set workload.synthetic.tasks=1000 " +
-                     only(kGovernors, {"watts=1.0e6", "watts=1000"}));
+    check_golden(
+        "dvfs-study-quickstart", "configs/experiments/dvfs-study-quickstart.yaml",
+        "--trials 2 --jobs 2 --set workload.synthetic.tasks=1000 " + only(kGovernors, {"watts=1.0e6", "watts=1000"}));
 }
 
 // The first 30 days of the KTH log (2,363 jobs; at 7 kW the cap is over its limit for 1.4 of them).
@@ -390,9 +389,8 @@ TEST_CASE("golden: dvfs-study-kth", "[golden]") {
 // The whole Ch.3 system, a tenth of which replays the trace day: 12 runs in under a second, and the 10 kW cap
 // moves the energy (on kMachovecSmall it does not).
 TEST_CASE("golden: dvfs-study-machovec-trace", "[golden]") {
-    check_golden(
-        "dvfs-study-machovec-trace", "configs/experiments/dvfs-study-machovec-trace.yaml",
-        "--trials 1 --jobs 2 " + only(with({"userspace"}, kGovernors), {"watts=1.0e9", "watts=10000"}));
+    check_golden("dvfs-study-machovec-trace", "configs/experiments/dvfs-study-machovec-trace.yaml",
+                 "--trials 1 --jobs 2 " + only(with({"userspace"}, kGovernors), {"watts=1.0e9", "watts=10000"}));
 }
 
 // Golden scale of the beyond-preemption configs: kMachovecSmall with the configs' 5,000 tasks a day per
@@ -403,8 +401,7 @@ const std::string kBeyondSmall =
     "--set workload.machovec_ch3.tasks_per_day=1230 --set workload.machovec_ch3.hours=10 "
     "--set run.end_s=36000 --set run.measure_end_s=36000 --set run.budget_period_s=21600 --trials 1 ";
 
-const std::vector<std::string> kBeyondVariants = {"max-upe-ph", "max-upt-ph", "upt-greedy", "upt-diff",
-                                                  "upe-energy"};
+const std::vector<std::string> kBeyondVariants = {"max-upe-ph", "max-upt-ph", "upt-greedy", "upt-diff", "upe-energy"};
 
 // The daily 12 GJ scaled to the platform and the 6-h period (1.2e10 x 0.246 / 4): Max UPT spends nearly all.
 const std::string kBeyondBudget = "--set run.energy_budget_j=7.4e8 ";
@@ -422,8 +419,7 @@ TEST_CASE("golden: beyond-preemption-checkpoint", "[golden]") {
 // The swept budgets (8 and 16 GJ a period) cannot be scaled (a --set would override the sweep) and do not
 // bind at this scale, as machovec-fig29's: the two points agree, and the golden guards the rules at B = 16.
 TEST_CASE("golden: beyond-preemption-budget", "[golden]") {
-    check_golden("beyond-preemption-budget", "configs/experiments/beyond-preemption-budget.yaml",
-                 kBeyondSmall);
+    check_golden("beyond-preemption-budget", "configs/experiments/beyond-preemption-budget.yaml", kBeyondSmall);
 }
 
 // Every config in configs/experiments/ has a golden written from it, unless it is listed here with the
@@ -447,8 +443,8 @@ TEST_CASE("golden: every shipped experiment has a golden", "[golden]") {
     REQUIRE(stems.size() >= 10);
     for (const std::string& stem : stems) {
         INFO("configs/experiments/" << stem << ".yaml");
-        const auto exception = std::find_if(exceptions.begin(), exceptions.end(),
-                                            [&](const auto& x) { return x.first == stem; });
+        const auto exception =
+            std::find_if(exceptions.begin(), exceptions.end(), [&](const auto& x) { return x.first == stem; });
         const fs::path golden = goldens / (stem + ".txt");
         if (exception != exceptions.end()) {
             // An exception that has a golden after all is out of date.
@@ -458,13 +454,12 @@ TEST_CASE("golden: every shipped experiment has a golden", "[golden]") {
         // The golden's first line is the command it was written from (check_golden).
         const std::string text = slurp(golden);
         const std::string first = text.substr(0, text.find('\n'));
-        INFO("tests/golden/"
-             << stem << ".txt begins: '" << first << "'; a new config needs a TEST_CASE(\"golden: " << stem
-             << "\") in tests/sim/test_goldens.cpp and RMSIM_UPDATE_GOLDENS=1 build/rmsim_tests "
-                "\"golden: "
-             << stem << "\", or a place with its reason in this test's exceptions");
-        CHECK(first.rfind("# rmsim golden '" + stem + "': rmsim run configs/experiments/" + stem + ".yaml ",
-                          0) == 0);
+        INFO("tests/golden/" << stem << ".txt begins: '" << first
+                             << "'; a new config needs a TEST_CASE(\"golden: " << stem
+                             << "\") in tests/sim/test_goldens.cpp and RMSIM_UPDATE_GOLDENS=1 build/rmsim_tests "
+                                "\"golden: "
+                             << stem << "\", or a place with its reason in this test's exceptions");
+        CHECK(first.rfind("# rmsim golden '" + stem + "': rmsim run configs/experiments/" + stem + ".yaml ", 0) == 0);
     }
     // An exception whose config is gone is out of date too.
     for (const auto& x : exceptions) {

@@ -53,7 +53,7 @@ inline Outcome run_cli(const std::string& args, const std::filesystem::path& dir
 
 /// rmsim started in the background with `args` (no shell), stdout and stderr to /dev/null.
 class RmsimProcess {
-  public:
+public:
     explicit RmsimProcess(const std::vector<std::string>& args) {
         std::vector<std::string> all{RMSIM_BINARY};
         all.insert(all.end(), args.begin(), args.end());
@@ -90,7 +90,7 @@ class RmsimProcess {
         return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
     }
 
-  private:
+private:
     pid_t pid_ = -1;
 };
 

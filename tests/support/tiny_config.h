@@ -18,8 +18,7 @@ inline const char* const kPlatform =
     "  node_types: [{name: n, processors: [{type: p}], base_power_w: 10}]\n"
     "  clusters: [{name: k, node_type: n, nodes: 4}]\n";
 
-inline std::string config(const std::string& workload,
-                          const std::string& manager = "manager: {policy: fcfs}\n") {
+inline std::string config(const std::string& workload, const std::string& manager = "manager: {policy: fcfs}\n") {
     return std::string(kPlatform) + workload + manager;
 }
 

@@ -66,7 +66,7 @@ TEST_CASE("csv tasks: work_s gives an analytic model at the reference core's P0"
     CHECK(a.work.cycles() == Approx(2.5 * 2e9).epsilon(1e-12));
     CHECK(a.work.duration(p.core_types[0], 0, 0) == Approx(2.5).epsilon(1e-12));
     CHECK(a.work.duration(p.core_types[1], 1, 0) == Approx(5.0).epsilon(1e-12));  // half the frequency
-    CHECK(a.utility.value_at(1e9) == 2.0);  // no deadline: constant value
+    CHECK(a.utility.value_at(1e9) == 2.0);                                        // no deadline: constant value
     const Task& b = tasks[1];
     CHECK(b.id == 7);
     CHECK(b.cores == 4);
@@ -76,8 +76,7 @@ TEST_CASE("csv tasks: work_s gives an analytic model at the reference core's P0"
 
 TEST_CASE("csv tasks: per-core-type times give a tabular model", "[workloads][csv]") {
     const PlatformSpec p = two_core_types();
-    auto tasks =
-        parse_csv_tasks("id,arrival_s,time_s.little,time_s.big,nodes\n1,0,8,3,2\n2,1,,4,1\n", "t.csv", p);
+    auto tasks = parse_csv_tasks("id,arrival_s,time_s.little,time_s.big,nodes\n1,0,8,3,2\n2,1,,4,1\n", "t.csv", p);
     REQUIRE(tasks.size() == 2);
     const Task& a = tasks[0];
     REQUIRE(a.work.tabular());
@@ -85,7 +84,7 @@ TEST_CASE("csv tasks: per-core-type times give a tabular model", "[workloads][cs
     CHECK(a.work.duration(p.core_types[0], 0, 0) == Approx(3).epsilon(1e-12));
     CHECK(a.work.duration(p.core_types[0], 0, 1) == Approx(6).epsilon(1e-12));   // 3·2 GHz/1 GHz
     CHECK(a.work.duration(p.core_types[1], 1, 1) == Approx(16).epsilon(1e-12));  // 8·1/0.5
-    CHECK(tasks[1].work.duration(p.core_types[1], 1, 0) < 0);  // empty cell: cannot run on little
+    CHECK(tasks[1].work.duration(p.core_types[1], 1, 0) < 0);                    // empty cell: cannot run on little
 }
 
 TEST_CASE("csv tasks: requested time and preemption flags", "[workloads][csv]") {
@@ -100,8 +99,7 @@ TEST_CASE("csv tasks: requested time and preemption flags", "[workloads][csv]") 
     CHECK_FALSE(tasks[1].requested_time().has_value());  // empty: unknown
     CHECK_FALSE(tasks[1].preemptible);
     CHECK(tasks[1].can_preempt);
-    CHECK(error_of("id,arrival_s,work_s,preemptible\n1,0,1,2\n") ==
-          "t.csv:2:7: task CSV: value 2 out of range [0, 1]");
+    CHECK(error_of("id,arrival_s,work_s,preemptible\n1,0,1,2\n") == "t.csv:2:7: task CSV: value 2 out of range [0, 1]");
 }
 
 TEST_CASE("csv tasks: errors carry file:line:col", "[workloads][csv]") {
@@ -116,8 +114,7 @@ TEST_CASE("csv tasks: errors carry file:line:col", "[workloads][csv]") {
     CHECK(error_of("id,arrival_s\n") ==
           "t.csv:1:1: task CSV: give either a work_s column or time_s.<core type> columns (exactly one of "
           "the two)");
-    CHECK(error_of("id,arrival_s,work_s\n1,0,1,9\n") ==
-          "t.csv:2:7: task CSV: more cells than header columns");
+    CHECK(error_of("id,arrival_s,work_s\n1,0,1,9\n") == "t.csv:2:7: task CSV: more cells than header columns");
     CHECK(error_of("id,arrival_s,work_s\n1,0\n") == "t.csv:2:4: task CSV: row has 2 cells, header has 3");
     CHECK(error_of("id,arrival_s,work_s\n1,0,1\n1,2,1\n") == "t.csv:3:1: task CSV: duplicate task id 1");
     CHECK(error_of("id,arrival_s,work_s,deadline_s\n1,10,1,5\n") ==

@@ -45,8 +45,7 @@ TEST_CASE("downey: low-variance model by hand", "[workloads][downey]") {
 TEST_CASE("downey: the two models meet at sigma = 1", "[workloads][downey]") {
     for (double n : {1.0, 1.5, 2.0, 3.0, 4.0, 5.0, 6.5, 7.0, 20.0}) {
         INFO("n = " << n);
-        CHECK(downey_low_variance_speedup({4, 1}, n) ==
-              Approx(downey_high_variance_speedup({4, 1}, n)).epsilon(1e-12));
+        CHECK(downey_low_variance_speedup({4, 1}, n) == Approx(downey_high_variance_speedup({4, 1}, n)).epsilon(1e-12));
     }
 }
 

@@ -56,7 +56,8 @@ TEST_CASE("input file: plain and gzip give the same text, whatever the name", "[
 
 TEST_CASE("input file: missing, folder and damaged gzip are located errors", "[workloads][input]") {
     const ScratchDir d("input_file_bad");
-    CHECK(error_of((d / "nope.swf").string()) == (d / "nope.swf").string() + ": cannot open SWF trace (No such file or directory)");
+    CHECK(error_of((d / "nope.swf").string()) ==
+          (d / "nope.swf").string() + ": cannot open SWF trace (No such file or directory)");
     CHECK(error_of(d.string()) == d.string() + ": cannot open SWF trace (it is a folder)");
     // A gzip stream cut in half: the text read so far is not returned as if it were the whole file.
     const std::string gz = (d / "cut.swf.gz").string();

@@ -132,8 +132,7 @@ TEST_CASE("machovec_ch3_generator: tasks of more than 4096 cores peak during 09:
     CHECK(ratio < 7.0);
 }
 
-TEST_CASE("machovec_ch3_generator: P-states lengthen times and lower power on average",
-          "[workloads][machovec_ch3]") {
+TEST_CASE("machovec_ch3_generator: P-states lengthen times and lower power on average", "[workloads][machovec_ch3]") {
     // B2.6: mean time factor 1/sqrt(psf) -> P1/P0 ≈ 1/sqrt(0.75) = 1.1547, P2/P0 ≈ 1/sqrt(0.5) = 1.4142;
     // power P1/P0 ≈ 0.75, P2/P0 ≈ 0.5 (the per-(type, cluster) factor r cancels in the ratios).
     double t1 = 0, t2 = 0, w1 = 0, w2 = 0, monotone = 0, n = 0;
@@ -174,7 +173,7 @@ TEST_CASE("machovec_ch3_generator: Table 3 and Table 4 frequencies", "[workloads
         if (cores == 12000) full += 1;
         if (cores > 4096) big += 1;
     }
-    CHECK(low / N == Approx(0.53).margin(0.01));        // 20% + 33%
+    CHECK(low / N == Approx(0.53).margin(0.01));          // 20% + 33%
     CHECK(critical / N == Approx(0.0405).margin(0.005));  // 2% + 2% + 0.05%
     CHECK(urg06 / N == Approx(0.0545).margin(0.005));     // 2% + 3.45%
     CHECK(tiny / N == Approx(0.20).margin(0.01));

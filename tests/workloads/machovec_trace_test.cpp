@@ -1,10 +1,10 @@
 // Machovec Ch.3 §3.4.3 trace workload (workloads/machovec_trace.h) and its YAML kind machovec_trace.
-#include "tests/support/scratch_dir.h"
 #include "workloads/machovec_trace.h"
+#include "tests/support/scratch_dir.h"
 
+#include <sys/wait.h>
 #include <catch2/catch.hpp>
 #include <limits>
-#include <sys/wait.h>
 
 #include <cstdlib>
 #include <filesystem>
@@ -184,7 +184,8 @@ TEST_CASE("machovec_trace: jobs run only where their nodes fit; none fitting are
     // One job of 20 cores: gpA 5 > 2, gpB 5 > 1, sp1 5 > 4, sp2 10 > 1: fits nowhere.
     std::string swf = "; MaxProcs: 100\n";
     for (int i = 0; i < 40; ++i)
-        swf += std::to_string(i + 1) + " " + std::to_string(80000 + 10 * i) + " 0 60 6 -1 -1 6 -1 -1 1 1 1 -1 -1 -1 -1 -1\n";
+        swf += std::to_string(i + 1) + " " + std::to_string(80000 + 10 * i) +
+               " 0 60 6 -1 -1 6 -1 -1 1 1 1 -1 -1 -1 -1 -1\n";
     swf += "41 90000 0 60 20 -1 -1 20 -1 -1 1 1 1 -1 -1 -1 -1 -1\n";
     const MachovecTraceWorkload w = generate(parse_swf(swf, "fit.swf"), p, 3);
     CHECK(w.counts.in_window == 41);
@@ -260,7 +261,8 @@ TEST_CASE("machovec_trace: YAML kind, the day of each trial, a day past the trac
                       Catch::StartsWith("cfg.yaml:1:39: apc must be 'per-node' or 'per-task'"));
 }
 
-TEST_CASE("machovec_trace: a variant's system_fraction scales the experiment's platform", "[workloads][machovec_trace]") {
+TEST_CASE("machovec_trace: a variant's system_fraction scales the experiment's platform",
+          "[workloads][machovec_trace]") {
     const ScratchDir d = scratch("experiment");
     write(d / "tiny.swf", kTinySwf);
     write(d / "e.yaml", "platform: " + kCh3Platform +

@@ -57,14 +57,16 @@ TEST_CASE("runnable: arrival and execution lie within simulated time", "[workloa
     const PlatformSpec p = two_clusters();
     const RunnableCheck check(p);
     CHECK(check.problem(task(-1, 10, 1)).message == "arrives at -1 s, before time 0");
-    CHECK(check.problem(task(9.3e9, 10, 1)).message == "arrives at 9.3e+09 s, past the end of simulated time (9.2e+09 s, 292 years)");
+    CHECK(check.problem(task(9.3e9, 10, 1)).message ==
+          "arrives at 9.3e+09 s, past the end of simulated time (9.2e+09 s, 292 years)");
     // 4e9 s at P0 is 8e9 s at P1 (1 GHz / 0.5 GHz): from 1e9 s it ends at 9e9 s, inside.
     CHECK_FALSE(check.problem(task(1e9, 4e9, 1)));
     // From 2e9 s it would end at 1e10 s at P1.
     const TaskProblem late = check.problem(task(2e9, 4e9, 1));
     CHECK(late.fault == TaskFault::Work);
-    CHECK(late.message == "runs 8e+09 s on core type 'core' at P1 (cluster 'small'), ending past the end of simulated "
-                          "time (9.2e+09 s, 292 years)");
+    CHECK(late.message ==
+          "runs 8e+09 s on core type 'core' at P1 (cluster 'small'), ending past the end of simulated "
+          "time (9.2e+09 s, 292 years)");
     // Work that no core type can run: a table with no entry.
     Task none = task(0, 0, 1);
     auto table = std::make_shared<TimeTable>();

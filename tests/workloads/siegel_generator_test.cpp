@@ -107,8 +107,16 @@ TEST_CASE("siegel generator: the static bag's common deadline by hand", "[worklo
     // Type 0's table is the same in both.
     const Task* tx = nullptr;
     const Task* ty = nullptr;
-    for (const Task& t : x) if (t.type == 0) { tx = &t; break; }
-    for (const Task& t : y) if (t.type == 0) { ty = &t; break; }
+    for (const Task& t : x)
+        if (t.type == 0) {
+            tx = &t;
+            break;
+        }
+    for (const Task& t : y)
+        if (t.type == 0) {
+            ty = &t;
+            break;
+        }
     REQUIRE(tx);
     REQUIRE(ty);
     same_table_values = tx->work.table()->seconds == ty->work.table()->seconds;

@@ -51,7 +51,7 @@ TEST_CASE("siegel pmfs: histograms of samples, slower at lower P-states, determi
             CHECK(x[i][j][0].total_probability() == Approx(1.0));
             for (std::size_t k = 0; k < x[i][j][0].size(); ++k) {
                 const auto& q = x[i][j][0].pulses()[k];
-                CHECK(q.value == std::floor(q.value));                        // whole bins
+                CHECK(q.value == std::floor(q.value));                                  // whole bins
                 CHECK(q.probability * 200 == Approx(std::round(q.probability * 200)));  // frequency / samples
                 CHECK(q.value == y[i][j][0].pulses()[k].value);
             }

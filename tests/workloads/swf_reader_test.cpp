@@ -68,10 +68,9 @@ TEST_CASE("swf: KTH SP2 log parses fully and fast", "[workloads][swf]") {
     CHECK(t.header.integer("MaxNodes") == 100);
     CHECK(t.header.integer("MaxProcs") == 100);
     CHECK(t.header.integer("UnixStartTime") == 843480031);
-    CHECK(
-        *t.header.text("Note") ==
-        "uses the EASY scheduler\nTHIS IS A CLEANED VERSION OF THE LOG!\nThe filter used to produce it was\n"
-        "job<=14 (14 jobs removed)");
+    CHECK(*t.header.text("Note") ==
+          "uses the EASY scheduler\nTHIS IS A CLEANED VERSION OF THE LOG!\nThe filter used to produce it was\n"
+          "job<=14 (14 jobs removed)");
     // First: "15 599850 192180 3477 4 -1 -1 4 53940 -1 1 12 12 -1 -1 -1 -1 -1"
     const SwfJob& a = t.jobs.front();
     CHECK(a.job_number == 15);

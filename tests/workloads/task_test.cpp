@@ -19,8 +19,7 @@ TEST_CASE("task: optional fields and per-cluster node counts", "[workloads][task
     CHECK(*t.requested_time() == 3600);
     t.nodes = 4;
     CHECK(t.nodes_on_cluster(2) == 4);
-    auto per_cluster =
-        std::make_shared<const std::vector<std::uint32_t>>(std::vector<std::uint32_t>{2, 0, 8});
+    auto per_cluster = std::make_shared<const std::vector<std::uint32_t>>(std::vector<std::uint32_t>{2, 0, 8});
     Task u = t;
     u.nodes_per_cluster = per_cluster;
     CHECK(u.nodes_on_cluster(0) == 2);

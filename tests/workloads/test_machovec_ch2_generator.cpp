@@ -1,7 +1,7 @@
 // The Machovec Ch.2 §2.5.1 workload generator: counts and ranges, the COV base case with its clamp, Downey
 // scaling, the value-function thresholds with their resampling rules, determinism, and the sinusoid.
-#include <catch2/catch.hpp>
 #include <algorithm>
+#include <catch2/catch.hpp>
 #include <random>
 #include <set>
 

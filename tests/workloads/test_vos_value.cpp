@@ -66,8 +66,7 @@ TEST_CASE("vos: usage periods of §2.5.1 and the Table 3 weights", "[workloads][
     }
 }
 
-TEST_CASE("vos: Eq. 2 task value with γ, the weights of the submission period, and the zero rule",
-          "[workloads][vos]") {
+TEST_CASE("vos: Eq. 2 task value with γ, the weights of the submission period, and the zero rule", "[workloads][vos]") {
     const VosTerms reg = terms(VosCategory::Regular);
     // Submitted at 02:00 (low, <1,1>), 200 s and 150 J: 2 x (1 x 0.7 + 1 x 0.6) = 2.6.
     TaskValue v = task_value(reg, 2 * h, 200, 150);

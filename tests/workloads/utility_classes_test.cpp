@@ -18,8 +18,7 @@ TEST_CASE("utility classes: class 0 reproduces the Machovec Fig. 20 example", "[
     CHECK(f.value_at(3601) == 0.0);
 }
 
-TEST_CASE("utility classes: every class starts at the priority and decays to 0 monotonically",
-          "[workloads][utility]") {
+TEST_CASE("utility classes: every class starts at the priority and decays to 0 monotonically", "[workloads][utility]") {
     std::set<std::string> names;
     for (std::size_t c = 0; c < kMachovecUtilityClasses; ++c) {
         INFO("class " << c);

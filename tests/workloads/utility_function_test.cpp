@@ -95,8 +95,7 @@ TEST_CASE("utility function: rejects increasing or malformed shapes", "[workload
     CHECK_THROWS_AS(UtilityFunction::piecewise_linear({{0, 1}, {5, 2}}), std::invalid_argument);
     CHECK_THROWS_AS(UtilityFunction::piecewise_linear({{1, 1}, {5, 0}}), std::invalid_argument);
     CHECK_THROWS_AS(UtilityFunction::piecewise_linear({{0, 1}, {5, 0.5}, {3, 0}}), std::invalid_argument);
-    CHECK_THROWS_AS(UtilityFunction::piecewise_linear({{0, 3}, {5, 2}, {5, 1}, {5, 0}}),
-                    std::invalid_argument);
+    CHECK_THROWS_AS(UtilityFunction::piecewise_linear({{0, 3}, {5, 2}, {5, 1}, {5, 0}}), std::invalid_argument);
     CHECK_THROWS_AS(UtilityFunction::value_curve(1, 10, 10), std::invalid_argument);
     CHECK_THROWS_AS(UtilityFunction::step(-1, 10), std::invalid_argument);
 }

@@ -15,12 +15,11 @@ using namespace rmsim;
 
 namespace {
 
-const char* const kBuiltinNames = "synthetic, swf, csv, singh, machovec_ch2, machovec_ch3, machovec_ch4, "
-                                  "machovec_trace, tarplee, siegel_dynamic, siegel_static";
+const char* const kBuiltinNames =
+    "synthetic, swf, csv, singh, machovec_ch2, machovec_ch3, machovec_ch4, "
+    "machovec_trace, tarplee, siegel_dynamic, siegel_static";
 
-PlatformSpec kth() {
-    return load_platform_file(std::string(RMSIM_SOURCE_DIR) + "/configs/platforms/kth-sp2.yaml");
-}
+PlatformSpec kth() { return load_platform_file(std::string(RMSIM_SOURCE_DIR) + "/configs/platforms/kth-sp2.yaml"); }
 
 std::string joined(const std::vector<std::string>& names) {
     std::string s;
@@ -33,7 +32,8 @@ std::string joined(const std::vector<std::string>& names) {
 WorkloadInfo ramp() {
     return {"ramp",
             "count tasks of one length at t = 0 (a test kind)",
-            {{"count", "integer", "1", "tasks"}, {"seconds", "number", "10", "work of each"},
+            {{"count", "integer", "1", "tasks"},
+             {"seconds", "number", "10", "work of each"},
              {"path", "string", "(none)", "an input file"}},
             [](const YAML::Node& n, const WorkloadContext& c) {
                 Workload w;
@@ -93,9 +93,8 @@ TEST_CASE("workload registry: a kind added to a copy of the built-ins loads, sca
     // The kind's keys are its params; the names in messages end with it; the built-ins are left as they were.
     CHECK_THROWS_WITH(r.load(YAML::Load("{ramp: {count: 1, cuont: 2}}"), c),
                       "exp.yaml:1:19: unknown key 'cuont' in ramp workload (allowed: count, seconds, path)");
-    CHECK_THROWS_WITH(r.load(YAML::Load("{rmap: {}}"), c),
-                      "exp.yaml:1:2: unknown key 'rmap' in workload (allowed: " + std::string(kBuiltinNames) +
-                          ", ramp)");
+    CHECK_THROWS_WITH(r.load(YAML::Load("{rmap: {}}"), c), "exp.yaml:1:2: unknown key 'rmap' in workload (allowed: " +
+                                                               std::string(kBuiltinNames) + ", ramp)");
     CHECK_THROWS_WITH(r.load(YAML::Load("{ramp: {}, synthetic: {}}"), c),
                       "exp.yaml:1:1: a workload has exactly one of: " + std::string(kBuiltinNames) + ", ramp");
     CHECK_THROWS_WITH(r.platform(YAML::Load("{ramp: {nope: 1}}"), "exp.yaml", p),
@@ -112,9 +111,9 @@ TEST_CASE("workload registry: every built-in kind allows exactly its documented 
     for (const WorkloadInfo& w : builtin_workloads().all()) {
         INFO(w.name);
         const std::vector<std::string> keys = param_keys(w.params);
-        CHECK_THROWS_WITH(builtin_workloads().load(YAML::Load("{" + w.name + ": {no_such_key: 1}}"), c),
-                          Catch::EndsWith("unknown key 'no_such_key' in " + w.name + " workload (allowed: " +
-                                          joined(keys) + ")"));
+        CHECK_THROWS_WITH(
+            builtin_workloads().load(YAML::Load("{" + w.name + ": {no_such_key: 1}}"), c),
+            Catch::EndsWith("unknown key 'no_such_key' in " + w.name + " workload (allowed: " + joined(keys) + ")"));
         for (const ParamInfo& q : w.params) {
             INFO(q.name);
             CHECK_FALSE(q.type.empty());
@@ -136,7 +135,8 @@ TEST_CASE("workload registry: every built-in kind allows exactly its documented 
     CHECK(allowed("csv") == "path");
     CHECK(allowed("tarplee") == "tasks, etc, etc_generator, apc, apc_generator, type_weights");
     CHECK(allowed("tarplee", "apc_generator") == "mean_w, v_task, v_mach");
-    CHECK(allowed("tarplee", "etc_generator") == "method, task_types, min_s, max_s, r_task, r_mach, mean_s, v_task, v_mach");
+    CHECK(allowed("tarplee", "etc_generator") ==
+          "method, task_types, min_s, max_s, r_task, r_mach, mean_s, v_task, v_mach");
     CHECK(allowed("machovec_trace") == "path, first_day, system_fraction, machine_cores, max_task_cores, apc");
 }
 

@@ -21,8 +21,7 @@ namespace rmsim {
 
 namespace {
 
-constexpr auto kApcNames =
-    enum_names<ApcScope>({{ApcScope::PerNode, "per-node"}, {ApcScope::PerTask, "per-task"}});
+constexpr auto kApcNames = enum_names<ApcScope>({{ApcScope::PerNode, "per-node"}, {ApcScope::PerTask, "per-task"}});
 constexpr auto kFamilyNames = enum_names<MachovecCh4UtilityFamily>({{MachovecCh4UtilityFamily::Step, "step"},
                                                                     {MachovecCh4UtilityFamily::Decaying, "decaying"},
                                                                     {MachovecCh4UtilityFamily::Classes, "classes"}});
@@ -61,8 +60,8 @@ std::vector<Task> machovec_ch2(const YAML::Node& n, const WorkloadContext& c) {
     p.tasks_max = get_count_or(n, "tasks_max", file, p.tasks_max);
     p.types_min = get_count_or(n, "types_min", file, p.types_min);
     p.types_max = get_count_or(n, "types_max", file, p.types_max);
-    for (auto [lo, hi, key] : {std::tuple{&p.tasks_min, &p.tasks_max, "tasks_max"},
-                               std::tuple{&p.types_min, &p.types_max, "types_max"}})
+    for (auto [lo, hi, key] :
+         {std::tuple{&p.tasks_min, &p.tasks_max, "tasks_max"}, std::tuple{&p.types_min, &p.types_max, "types_max"}})
         if (*hi < *lo) throw_at(key_or_section(n, key), file, quoted(key) + " must not be below its minimum");
     p.horizon_s = hours_key(n, file, p.horizon_s);
     p.sinusoid_amplitude = fraction_or(n, "sinusoid_amplitude", file, p.sinusoid_amplitude);
@@ -202,13 +201,17 @@ std::vector<Task> machovec_ch4(const YAML::Node& n, const WorkloadContext& c) {
     if (p.burst_size > 1000000)
         throw_at(n["burst_size"], file, "'burst_size' must be at most 1000000, got " + n["burst_size"].Scalar());
     const std::string family = get_string_or(n, "utility_family", file, "classes");
-    if (const auto f = kFamilyNames.parse(family)) p.utility_family = *f;
-    else throw_at(n["utility_family"], file,
-                  "utility_family must be " + kFamilyNames.alternatives() + ", got '" + family + "'");
+    if (const auto f = kFamilyNames.parse(family))
+        p.utility_family = *f;
+    else
+        throw_at(n["utility_family"], file,
+                 "utility_family must be " + kFamilyNames.alternatives() + ", got '" + family + "'");
     const std::string average = get_string_or(n, "average_time", file, "etc-mean");
-    if (const auto a = kAverageNames.parse(average)) p.average_time = *a;
-    else throw_at(n["average_time"], file,
-                  "average_time must be " + kAverageNames.alternatives() + ", got '" + average + "'");
+    if (const auto a = kAverageNames.parse(average))
+        p.average_time = *a;
+    else
+        throw_at(n["average_time"], file,
+                 "average_time must be " + kAverageNames.alternatives() + ", got '" + average + "'");
     p.critical_urgency = get_positive_or(n, "critical_urgency", file, p.critical_urgency);
     p.noncritical_urgency = get_positive_or(n, "noncritical_urgency", file, p.noncritical_urgency);
     p.preempt_probability = fraction_or(n, "preempt_probability", file, p.preempt_probability);
@@ -323,19 +326,31 @@ void register_machovec_workloads(WorkloadRegistry& r) {
     r.add({"machovec_ch2",
            "tasks of VM configurations (cores, memory) with performance and energy value functions (Machovec Ch.2 "
            "§2.5.1)",
-           machovec_ch2_params(), tasks_of(machovec_ch2), {}, {}});
+           machovec_ch2_params(),
+           tasks_of(machovec_ch2),
+           {},
+           {}});
     r.add({"machovec_ch3",
            "parallel tasks of 100 types with utility classes on a machovec-ch3 style platform (Machovec Ch.3 "
            "§3.4.2)",
-           machovec_ch3_params(), tasks_of(machovec_ch3), {}, {}});
+           machovec_ch3_params(),
+           tasks_of(machovec_ch3),
+           {},
+           {}});
     r.add({"machovec_ch4",
            "serial tasks in bursts of one type, critical and non-critical, on clusters of one core type each "
            "(Machovec Ch.4 §4.4.3)",
-           machovec_ch4_params(), tasks_of(machovec_ch4), {}, {}});
+           machovec_ch4_params(),
+           tasks_of(machovec_ch4),
+           {},
+           {}});
     r.add({"machovec_trace",
            "one day of an SWF trace per trial, the rest drawn as machovec_ch3, on a platform scaled to a fraction "
            "of the traced machine (Machovec Ch.3 §3.4.3)",
-           machovec_trace_params(), tasks_of(machovec_trace), trace_platform, {"path"}});
+           machovec_trace_params(),
+           tasks_of(machovec_trace),
+           trace_platform,
+           {"path"}});
 }
 
 }  // namespace rmsim

@@ -53,7 +53,8 @@ Workload from_swf(const YAML::Node& n, const WorkloadContext& c) {
         t.requested_time_s = j.requested_time_s;
         // The job's memory (what a checkpoint writes): used memory per processor (field 7), else requested
         // (field 10), times its processors; unknown: none.
-        const double kb = j.used_memory_kb > 0 ? j.used_memory_kb : (j.requested_memory_kb > 0 ? j.requested_memory_kb : 0);
+        const double kb =
+            j.used_memory_kb > 0 ? j.used_memory_kb : (j.requested_memory_kb > 0 ? j.requested_memory_kb : 0);
         const double bytes = kb * 1024.0 * static_cast<double>(procs);
         // Checked before the conversion, which is undefined beyond 2^64 - 1.
         if (!(bytes < 18446744073709551616.0))
@@ -61,10 +62,11 @@ Workload from_swf(const YAML::Node& n, const WorkloadContext& c) {
                    " processors) exceeds 2^64 bytes");
         t.memory_bytes = static_cast<std::uint64_t>(bytes);
         if (const TaskProblem p = check.problem(t)) {
-            const char* field = p.fault == TaskFault::Arrival ? " (field 2, submit time)"
-                                : p.fault == TaskFault::Request ? (procs_field == 5 ? " (field 5, allocated processors)"
-                                                                                    : " (field 8, requested processors)")
-                                                                : " (field 4, run time)";
+            const char* field =
+                p.fault == TaskFault::Arrival ? " (field 2, submit time)"
+                : p.fault == TaskFault::Request
+                    ? (procs_field == 5 ? " (field 5, allocated processors)" : " (field 8, requested processors)")
+                    : " (field 4, run time)";
             refuse(" " + p.message + field);
         }
         tasks.push_back(std::move(t));

@@ -37,20 +37,23 @@ SiegelWorkloadCommon siegel_common(const YAML::Node& n, const std::string& file)
 std::vector<ParamInfo> with_common_params(std::vector<ParamInfo> own) {
     const SiegelPmfParams d;
     const auto num = default_text;
-    own.insert(own.end(), {
-        {"task_types", "integer", num(double(d.task_types)), "task types (§4)"},
-        {"mean_task_s", "number", num(d.mean_task_s), "CVB mean time at P0"},
-        {"v_task", "number", num(d.v_task), "CVB: COV across task types"},
-        {"v_mach", "number", num(d.v_mach), "CVB: COV across core types"},
-        {"cov_min", "number", num(d.cov_lo), "smallest run-to-run COV of a type"},
-        {"cov_max", "number", num(d.cov_hi), "largest run-to-run COV of a type"},
-        {"beta_min", "number", num(d.beta_lo), "smallest memory-bound fraction of a type (P-state scaling), in [0, 1]"},
-        {"beta_max", "number", num(d.beta_hi), "largest memory-bound fraction of a type, in [0, 1]"},
-        {"samples", "integer", num(double(d.samples)), "generated runs per histogram, at most 1e6"},
-        {"bin_s", "number", num(d.bin_s), "histogram bin width, seconds"},
-        {"pmf_seed", "integer", "(none: the trial's seed)",
-         "draws the PMFs (static: and the bag's task types) from a seed of their own, the same in every trial"},
-    });
+    own.insert(
+        own.end(),
+        {
+            {"task_types", "integer", num(double(d.task_types)), "task types (§4)"},
+            {"mean_task_s", "number", num(d.mean_task_s), "CVB mean time at P0"},
+            {"v_task", "number", num(d.v_task), "CVB: COV across task types"},
+            {"v_mach", "number", num(d.v_mach), "CVB: COV across core types"},
+            {"cov_min", "number", num(d.cov_lo), "smallest run-to-run COV of a type"},
+            {"cov_max", "number", num(d.cov_hi), "largest run-to-run COV of a type"},
+            {"beta_min", "number", num(d.beta_lo),
+             "smallest memory-bound fraction of a type (P-state scaling), in [0, 1]"},
+            {"beta_max", "number", num(d.beta_hi), "largest memory-bound fraction of a type, in [0, 1]"},
+            {"samples", "integer", num(double(d.samples)), "generated runs per histogram, at most 1e6"},
+            {"bin_s", "number", num(d.bin_s), "histogram bin width, seconds"},
+            {"pmf_seed", "integer", "(none: the trial's seed)",
+             "draws the PMFs (static: and the bag's task types) from a seed of their own, the same in every trial"},
+        });
     return own;
 }
 

@@ -20,8 +20,10 @@ Workload singh_jobs(const YAML::Node& n, const WorkloadContext& c) {
     SinghWorkloadParams p;
     p.job_count = get_count_or(n, "jobs", file, p.job_count);
     const std::string rate = get_string_or(n, "rate", file, "low");
-    if (const auto r = kRateNames.parse(rate)) p.rate = *r;
-    else throw_at(n["rate"], file, "rate must be " + kRateNames.alternatives() + ", got '" + rate + "'");
+    if (const auto r = kRateNames.parse(rate))
+        p.rate = *r;
+    else
+        throw_at(n["rate"], file, "rate must be " + kRateNames.alternatives() + ", got '" + rate + "'");
     p.min_tasks = get_count_or(n, "min_tasks", file, p.min_tasks);
     p.max_tasks = get_count_or(n, "max_tasks", file, p.max_tasks);
     // The DAG shape mix (relative weights, normalized) and the random layered shape's extra edges.
@@ -105,8 +107,12 @@ std::vector<ParamInfo> singh_params() {
 }  // namespace
 
 void register_singh_workloads(WorkloadRegistry& r) {
-    r.add({"singh", "DAG jobs of 5-10 tasks with value curves, arrivals peaking 09:00-18:00 (Singh 2015 Sec. V)",
-           singh_params(), singh_jobs, {}, {}});
+    r.add({"singh",
+           "DAG jobs of 5-10 tasks with value curves, arrivals peaking 09:00-18:00 (Singh 2015 Sec. V)",
+           singh_params(),
+           singh_jobs,
+           {},
+           {}});
 }
 
 }  // namespace rmsim

@@ -22,8 +22,9 @@ std::vector<Task> synthetic(const YAML::Node& n, const WorkloadContext& c) {
     // mean (the deep-queue benchmarks, docs/performance.md).
     const double amplitude = get_amount_or(n, "arrival_amplitude", file, 0.0);
     if (!(amplitude >= 0 && amplitude <= 1))
-        throw_at(n["arrival_amplitude"], file, "arrival_amplitude must be in [0, 1] (the rate cannot be negative), got " +
-                                                   n["arrival_amplitude"].Scalar());
+        throw_at(n["arrival_amplitude"], file,
+                 "arrival_amplitude must be in [0, 1] (the rate cannot be negative), got " +
+                     n["arrival_amplitude"].Scalar());
     const Seconds period = get_seconds_or(n, "arrival_period_s", file, 86400, true);
     const double mean = get_seconds(n, "work_s_mean", file, true);
     const double cov = get_amount_or(n, "work_s_cov", file, 0.5);
@@ -37,7 +38,8 @@ std::vector<Task> synthetic(const YAML::Node& n, const WorkloadContext& c) {
     if (zero_factor < 1)
         throw_at(n["utility_zero_after_factor"], file,
                  "utility_zero_after_factor must be >= 1 (the utility reaches 0 after the flat part, which lasts "
-                 "the task's own work), got " + n["utility_zero_after_factor"].Scalar());
+                 "the task's own work), got " +
+                     n["utility_zero_after_factor"].Scalar());
     // Any trial may draw cores_max: it must fit a cluster, whatever the draws of the trial checked first.
     {
         Task widest;

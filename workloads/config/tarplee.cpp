@@ -50,8 +50,9 @@ Matrix positive_matrix(const YAML::Node& n, const std::string& file, const std::
     for (const auto& row : n) {
         expect_sequence(row, file, what + " row");
         if (row.size() != columns)
-            throw_at(row, file, what + " row has " + std::to_string(row.size()) + " entries, the platform has " +
-                                    std::to_string(columns) + " core types (one column each, in platform order)");
+            throw_at(row, file,
+                     what + " row has " + std::to_string(row.size()) + " entries, the platform has " +
+                         std::to_string(columns) + " core types (one column each, in platform order)");
         std::vector<double> r;
         for (const auto& v : row) r.push_back(as_positive(v, file, what + " entry"));
         m.push_back(r);
@@ -87,9 +88,11 @@ std::vector<Task> tarplee_bag(const YAML::Node& n, const WorkloadContext& c) {
     } else {
         const YAML::Node g = nested_map(n, "etc_generator", file);
         const std::string method = get_string(g, "method", file);
-        if (const auto m = kMethodNames.parse(method)) p.etc_source = *m;
-        else throw_at(g["method"], file, "etc_generator method must be " + kMethodNames.alternatives("'") +
-                                             ", got '" + method + "'");
+        if (const auto m = kMethodNames.parse(method))
+            p.etc_source = *m;
+        else
+            throw_at(g["method"], file,
+                     "etc_generator method must be " + kMethodNames.alternatives("'") + ", got '" + method + "'");
         p.task_types = get_count_or(g, "task_types", file, 15);
         if (p.task_types == 0) throw_at(g["task_types"], file, "task_types must be >= 1");
         p.uniform_min_s = get_positive_or(g, "min_s", file, p.uniform_min_s);
@@ -108,13 +111,13 @@ std::vector<Task> tarplee_bag(const YAML::Node& n, const WorkloadContext& c) {
     if (has_key(n, "apc")) {
         p.apc = positive_matrix(n["apc"], file, "'apc'", M);
         if (!p.etc.empty() && p.apc.size() != p.etc.size())
-            throw_at(n["apc"], file, "'apc' has " + std::to_string(p.apc.size()) + " rows, 'etc' " +
-                                         std::to_string(p.etc.size()));
+            throw_at(n["apc"], file,
+                     "'apc' has " + std::to_string(p.apc.size()) + " rows, 'etc' " + std::to_string(p.etc.size()));
         for (std::size_t i = 0; i < p.apc.size(); ++i)
             for (std::size_t j = 0; j < M; ++j)
                 if (p.apc[i][j] < platform.core_types[j].pstates.front().idle_power_w)
-                    throw_at(n["apc"][i][j], file, "'apc' entry below the idle power of core type '" +
-                                                       platform.core_types[j].name + "'");
+                    throw_at(n["apc"][i][j], file,
+                             "'apc' entry below the idle power of core type '" + platform.core_types[j].name + "'");
     }
     if (has_key(n, "apc_generator")) {
         const YAML::Node g = nested_map(n, "apc_generator", file);
@@ -124,8 +127,10 @@ std::vector<Task> tarplee_bag(const YAML::Node& n, const WorkloadContext& c) {
         p.apc_v_mach = get_non_negative_or(g, "v_mach", file, p.apc_v_mach);
         for (const CoreType& ct : platform.core_types)
             if (ct.pstates.front().idle_power_w > 0)
-                throw_at(g, file, "apc_generator needs core types with idle power 0 at P0 (a drawn APC could fall "
-                                  "below it); core type '" + ct.name + "' has more");
+                throw_at(g, file,
+                         "apc_generator needs core types with idle power 0 at P0 (a drawn APC could fall "
+                         "below it); core type '" +
+                             ct.name + "' has more");
     }
     if (has_key(n, "type_weights")) {
         const YAML::Node w = n["type_weights"];

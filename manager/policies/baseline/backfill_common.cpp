@@ -22,12 +22,13 @@ std::uint32_t clamp_pstate(const PolicyView& view, ClusterId c, std::uint32_t ps
 
 bool runnable_somewhere(const PolicyView& view, TaskId t, std::uint32_t pstate) {
     for (ClusterId c = 0; c < view.cluster_count(); ++c)
-        if (view.units_needed(t, c) > 0 && !view.exec_time(t, c, clamp_pstate(view, c, pstate)).is_negative()) return true;
+        if (view.units_needed(t, c) > 0 && !view.exec_time(t, c, clamp_pstate(view, c, pstate)).is_negative())
+            return true;
     return false;
 }
 
-std::vector<LocalNodeIndex> pick_units(const PolicyView& view, ClusterId c, std::uint32_t k,
-                                       SimTime start, SimTime duration, NodeChoice choice) {
+std::vector<LocalNodeIndex> pick_units(const PolicyView& view, ClusterId c, std::uint32_t k, SimTime start,
+                                       SimTime duration, NodeChoice choice) {
     const AvailabilityProfile& p = view.profile(c);
     if (choice == NodeChoice::Voids) return p.choose_nodes(k, start, duration);
     if (choice == NodeChoice::Pack) return p.packed_idle_nodes(k, start, start + duration);
@@ -112,14 +113,13 @@ std::optional<StartOption> earliest_option(const PolicyView& view, TaskId t, std
     return best;
 }
 
-void place(const PolicyView& view, Decisions& decide, StartNowIndex& index, TaskId t, const StartOption& option, NodeChoice choice,
-           bool placeholder) {
+void place(const PolicyView& view, Decisions& decide, StartNowIndex& index, TaskId t, const StartOption& option,
+           NodeChoice choice, bool placeholder) {
     const ClusterId c = option.cluster;
     const std::uint32_t k = view.units_needed(t, c);
     const SimTime d = view.booked_time(t, c, option.pstate);
     auto units = pick_units(view, c, k, option.start, d, choice);
-    if (units.size() != k)
-        throw std::logic_error("no units at the earliest start of task " + std::to_string(t));
+    if (units.size() != k) throw std::logic_error("no units at the earliest start of task " + std::to_string(t));
     if (option.start <= view.now())
         decide.start(t, c, std::move(units), option.pstate);
     else

@@ -33,8 +33,8 @@ std::uint32_t clamp_pstate(const PolicyView& view, ClusterId c, std::uint32_t ps
 bool runnable_somewhere(const PolicyView& view, TaskId t, std::uint32_t pstate);
 
 /// The k units for the task over [start, start + duration) on cluster c; empty if too few are idle.
-std::vector<LocalNodeIndex> pick_units(const PolicyView& view, ClusterId c, std::uint32_t k,
-                                       SimTime start, SimTime duration, NodeChoice choice);
+std::vector<LocalNodeIndex> pick_units(const PolicyView& view, ClusterId c, std::uint32_t k, SimTime start,
+                                       SimTime duration, NodeChoice choice);
 
 /// The per-event view of the backfilling baselines: O(1) answers to "are k units of cluster c idle over
 /// [now, now + d)?", and the energy the budget period has left.

@@ -66,12 +66,12 @@ private:
     static constexpr std::size_t kLeaf = 8;  ///< entries per leaf of a bucket's tree
     /// The tasks needing one unit count on one cluster, in arrival order.
     struct Bucket {
-        std::uint32_t units = 0;    ///< the unit count
+        std::uint32_t units = 0;  ///< the unit count
         /// A deque: growing it moves nothing and compacting it reuses its blocks, so a mapping event never copies
         /// a deep bucket into fresh memory (page faults of a few MB, ~10 ms here, in a single event).
         std::deque<Entry> entries;
-        std::size_t first = 0;      ///< entries before it are gone
-        std::size_t dead = 0;       ///< entries found dead from `first` on
+        std::size_t first = 0;           ///< entries before it are gone
+        std::size_t dead = 0;            ///< entries found dead from `first` on
         std::vector<std::int64_t> tree;  ///< min of time_ns over kLeaf positions per leaf, leaves at [cap, 2 cap)
         std::size_t cap = 0;             ///< leaves: room for cap x kLeaf entries before the next rebuild
         void push(const Entry& e);
@@ -103,7 +103,7 @@ private:
 
     std::uint32_t pstate_;
     std::vector<std::vector<Bucket>> buckets_;  ///< per cluster, by units needed ascending
-    std::vector<std::uint16_t> filed_;                      ///< per task id: entries filed
+    std::vector<std::uint16_t> filed_;          ///< per task id: entries filed
     std::size_t log_seen_ = 0;
 };
 

@@ -45,7 +45,8 @@ void ConservativePolicy::assign_in_order(const PolicyView& view, Decisions& deci
 // only after an early end.
 void ConservativePolicy::compress(const PolicyView& view, Decisions& decide, std::uint32_t pstate, NodeChoice choice) {
     std::vector<TaskId> order = view.reserved_tasks();
-    std::sort(order.begin(), order.end(), [&](TaskId a, TaskId b) { return arrives_before(view.task(a), view.task(b)); });
+    std::sort(order.begin(), order.end(),
+              [&](TaskId a, TaskId b) { return arrives_before(view.task(a), view.task(b)); });
     for (TaskId t : order) {
         const TaskRecord& r = view.record(t);
         const SimTime before = view.planned_start(t);

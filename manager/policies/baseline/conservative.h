@@ -23,8 +23,8 @@ public:
 
     /// Assigns the given waiting tasks in this order (start now, else permanent reservation); tasks that
     /// no cluster can run are rejected. Shared with FCFS with multiple queues (§3.3.4.5).
-    static void assign_in_order(const PolicyView& view, Decisions& decide, const std::vector<TaskId>& order, std::uint32_t pstate,
-                                NodeChoice choice);
+    static void assign_in_order(const PolicyView& view, Decisions& decide, const std::vector<TaskId>& order,
+                                std::uint32_t pstate, NodeChoice choice);
 
     /// The compression above, at the mapping event after an early end.
     static void compress(const PolicyView& view, Decisions& decide, std::uint32_t pstate, NodeChoice choice);

@@ -21,8 +21,8 @@ namespace rmsim {
 class EasyPolicy : public Policy {
 public:
     enum class Rule {
-        ShadowTime,          ///< `easy`: Lifka's shadow time and extra units
-        PinnedReservation,   ///< `easy-reservation`: Machovec §3.3.4.4's one reservation on chosen units
+        ShadowTime,         ///< `easy`: Lifka's shadow time and extra units
+        PinnedReservation,  ///< `easy-reservation`: Machovec §3.3.4.4's one reservation on chosen units
     };
     EasyPolicy(Rule rule, std::uint32_t pstate, Granularity granularity, NodeChoice choice)
         : rule_(rule), pstate_(pstate), granularity_(granularity), choice_(choice), candidates_(pstate) {}
@@ -46,8 +46,8 @@ private:
 /// The head's shadow time on one cluster (Mu'alem & Feitelson 2001, §2).
 struct ShadowTime {
     ClusterId cluster = 0;
-    SimTime time;              ///< when `units` units are free from then on
-    std::uint32_t extra = 0;   ///< units free at `time` beyond the head's need
+    SimTime time;             ///< when `units` units are free from then on
+    std::uint32_t extra = 0;  ///< units free at `time` beyond the head's need
 };
 
 /// The shadow time of a task needing k units on cluster c: the k-th earliest time at which a unit is free

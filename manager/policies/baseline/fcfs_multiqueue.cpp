@@ -2,8 +2,8 @@
 
 #include <algorithm>
 
-#include "manager/policies/baseline/conservative.h"
 #include "manager/decisions.h"
+#include "manager/policies/baseline/conservative.h"
 #include "manager/policy_view.h"
 
 namespace rmsim {

@@ -2,13 +2,13 @@
 // (Machovec Ch.3 §3.3.4).
 #include <memory>
 
+#include "manager/dropping.h"
+#include "manager/mapping_period.h"
 #include "manager/policies/baseline/conservative.h"
 #include "manager/policies/baseline/easy.h"
 #include "manager/policies/baseline/fcfs.h"
 #include "manager/policies/baseline/fcfs_multiqueue.h"
 #include "manager/policies/baseline/random_policy.h"
-#include "manager/dropping.h"
-#include "manager/mapping_period.h"
 #include "manager/policy_registry.h"
 
 namespace rmsim {
@@ -51,7 +51,9 @@ void register_baseline_policies(PolicyRegistry& r) {
                            "mapping events every period_s only (Machovec Ch.3 §3.3.1: 60); 0: at every arrival "
                            "and completion"};
 
-    r.add(PolicyInfo{"fcfs", "baseline", "First-come first-served (no backfilling)",
+    r.add(PolicyInfo{"fcfs",
+                     "baseline",
+                     "First-come first-served (no backfilling)",
                      "the oldest waiting task starts first; nothing overtakes it",
                      {pstate, granularity, node_choice, dropping, period},
                      [](const PolicyParams& p) -> std::unique_ptr<Policy> {
@@ -59,29 +61,34 @@ void register_baseline_policies(PolicyRegistry& r) {
                              p.integer("pstate", 0), granularity_param(p), node_choice_param(p));
                          return shared_wrappers(std::move(inner), p);
                      }});
-    r.add(PolicyInfo{"easy", "baseline", "EASY backfilling (Lifka 1995; Mu'alem & Feitelson 2001, §2)",
+    r.add(PolicyInfo{"easy",
+                     "baseline",
+                     "EASY backfilling (Lifka 1995; Mu'alem & Feitelson 2001, §2)",
                      "FCFS; the first task that cannot start sets the shadow time (when enough units are free for "
                      "it) and the extra units; later tasks start now if they end by the shadow time or fit in the "
                      "extra units",
                      {pstate, granularity, node_choice, dropping, period},
                      [](const PolicyParams& p) -> std::unique_ptr<Policy> {
-                         std::unique_ptr<Policy> inner = std::make_unique<EasyPolicy>(
-                             EasyPolicy::Rule::ShadowTime, p.integer("pstate", 0), granularity_param(p),
-                             node_choice_param(p));
+                         std::unique_ptr<Policy> inner =
+                             std::make_unique<EasyPolicy>(EasyPolicy::Rule::ShadowTime, p.integer("pstate", 0),
+                                                          granularity_param(p), node_choice_param(p));
                          return shared_wrappers(std::move(inner), p);
                      }});
-    r.add(PolicyInfo{"easy-reservation", "baseline", "Machovec Ch.3 §3.3.4.4 (EASY backfilling as one reservation)",
+    r.add(PolicyInfo{"easy-reservation",
+                     "baseline",
+                     "Machovec Ch.3 §3.3.4.4 (EASY backfilling as one reservation)",
                      "FCFS; the first task that cannot start gets the only reservation, on the units node choice "
                      "picks at its earliest start (recomputed at each mapping event); later tasks start now only "
                      "if they do not touch it",
                      {pstate, granularity, node_choice, dropping, period},
                      [](const PolicyParams& p) -> std::unique_ptr<Policy> {
-                         std::unique_ptr<Policy> inner = std::make_unique<EasyPolicy>(
-                             EasyPolicy::Rule::PinnedReservation, p.integer("pstate", 0), granularity_param(p),
-                             node_choice_param(p));
+                         std::unique_ptr<Policy> inner =
+                             std::make_unique<EasyPolicy>(EasyPolicy::Rule::PinnedReservation, p.integer("pstate", 0),
+                                                          granularity_param(p), node_choice_param(p));
                          return shared_wrappers(std::move(inner), p);
                      }});
-    r.add(PolicyInfo{"conservative", "baseline",
+    r.add(PolicyInfo{"conservative",
+                     "baseline",
                      "Machovec Ch.3 §3.3.4.3 (Conservative backfilling, Mu'alem & Feitelson 2001)",
                      "FCFS; every task starts now or gets a permanent reservation at its earliest start; later "
                      "tasks backfill into voids without delaying any reservation",
@@ -91,7 +98,9 @@ void register_baseline_policies(PolicyRegistry& r) {
                              p.integer("pstate", 0), granularity_param(p), node_choice_param(p));
                          return shared_wrappers(std::move(inner), p);
                      }});
-    r.add(PolicyInfo{"fcfs-multiqueue", "baseline", "Machovec Ch.3 §3.3.4.5 (FCFS with multiple queues)",
+    r.add(PolicyInfo{"fcfs-multiqueue",
+                     "baseline",
+                     "Machovec Ch.3 §3.3.4.5 (FCFS with multiple queues)",
                      "small/medium/large queues by resources (30 %/60 % of the largest), pulled round robin "
                      "1 large, 4 medium, 8 small per cycle; otherwise Conservative backfilling",
                      {pstate, granularity, node_choice, dropping, period},
@@ -100,7 +109,9 @@ void register_baseline_policies(PolicyRegistry& r) {
                              p.integer("pstate", 0), granularity_param(p), node_choice_param(p));
                          return shared_wrappers(std::move(inner), p);
                      }});
-    r.add(PolicyInfo{"random", "baseline", "Machovec Ch.3 §3.3.4.2 (Random)",
+    r.add(PolicyInfo{"random",
+                     "baseline",
+                     "Machovec Ch.3 §3.3.4.2 (Random)",
                      "arrival order; a random cluster and P-state each, earliest start there (permanent "
                      "reservation if not now)",
                      {seed, granularity, node_choice, dropping, period},

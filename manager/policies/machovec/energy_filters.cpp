@@ -29,7 +29,6 @@ double resources_remaining(const PolicyView& view, SimTime until) {
     return r;
 }
 
-
 double epr_budget(double leniency, Joules energy_remaining_j, double resources_remaining) {
     if (energy_remaining_j <= 0) return 0;
     if (resources_remaining <= 0) return kInf;
@@ -68,9 +67,7 @@ void EnergyFilter::begin_event(Joules energy_remaining_j, double resources_remai
             budget_ = per_task_budget(leniency_, energy_remaining_j,
                                       estimated_tasks_remaining(resources_remaining, average_resources_per_task));
             break;
-        case FilterKind::PerResource:
-            budget_ = epr_budget(leniency_, energy_remaining_j, resources_remaining);
-            break;
+        case FilterKind::PerResource: budget_ = epr_budget(leniency_, energy_remaining_j, resources_remaining); break;
     }
 }
 

@@ -66,7 +66,10 @@ private:
 /// Running mean of the resources (Eq. 1) of the tasks seen so far, for the per-task filter's Eq. 7.
 class ResourceMean {
 public:
-    void add(double resources) { sum_ += resources; ++count_; }
+    void add(double resources) {
+        sum_ += resources;
+        ++count_;
+    }
     /// 0 if nothing was seen yet.
     double mean() const { return count_ ? sum_ / static_cast<double>(count_) : 0.0; }
     std::uint64_t count() const { return count_; }

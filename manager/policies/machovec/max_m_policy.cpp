@@ -5,9 +5,9 @@
 #include <stdexcept>
 #include <string>
 
+#include "manager/decisions.h"
 #include "manager/dropping.h"
 #include "manager/policies/baseline/backfill_common.h"
-#include "manager/decisions.h"
 #include "manager/policy_view.h"
 
 namespace rmsim {
@@ -41,7 +41,7 @@ MaxMPolicy::MaxMPolicy(const MaxMConfig& config) : config_(config), filter_(conf
 
 PolicyTraits MaxMPolicy::traits() const {
     PolicyTraits t;
-    t.on_arrival = false;   // §3.3.1: mapping events every 60 s only
+    t.on_arrival = false;  // §3.3.1: mapping events every 60 s only
     t.on_completion = false;
     t.period = config_.period;
     t.granularity = Granularity::Node;  // §3.2.1: the node is the unit of allocation
@@ -127,14 +127,14 @@ void MaxMPolicy::schedule(const PolicyView& view, Decisions& decide) {
     // GAP (energy feasibility, §3.3.5): an option is infeasible if its energy exceeds what the period has
     // left, budget - energy committed (consumed + running + reserved); updated after every assignment.
     Joules energy_left = view.energy_remaining();  // the shared per-period accounts
-    begin_filter(view, day_end, energy_left);  // §3.3.1 step 2: budgets fixed for the whole event
+    begin_filter(view, day_end, energy_left);      // §3.3.1 step 2: budgets fixed for the whole event
 
     const ClusterId clusters = view.cluster_count();
     std::vector<std::size_t> row_base(clusters + 1, 0);  // a row holds every (cluster, P-state) option
     for (ClusterId c = 0; c < clusters; ++c) row_base[c + 1] = row_base[c] + view.pstate_count(c);
     const std::size_t row_size = row_base[clusters];
     std::vector<std::vector<std::optional<MaxMOption>>> options(mappable.size(),
-                                                               std::vector<std::optional<MaxMOption>>(row_size));
+                                                                std::vector<std::optional<MaxMOption>>(row_size));
     for (std::size_t i = 0; i < mappable.size(); ++i)
         for (ClusterId c = 0; c < clusters; ++c) compute_options(view, mappable[i], c, day_end, options[i]);
     std::vector<char> mapped(mappable.size(), 0);
@@ -173,7 +173,7 @@ void MaxMPolicy::schedule(const PolicyView& view, Decisions& decide) {
         if (a.task != b.task) return a.task > b.task;
         return a.slot > b.slot;
     };
-    std::vector<std::uint64_t> cluster_version(clusters, 0);  // bookings made on the cluster in this event
+    std::vector<std::uint64_t> cluster_version(clusters, 0);             // bookings made on the cluster in this event
     std::vector<std::uint64_t> computed(mappable.size() * clusters, 0);  // version each row part was built at
     std::vector<ClusterId> slot_cluster(row_size);
     for (ClusterId c = 0; c < clusters; ++c)
@@ -259,7 +259,7 @@ void MaxMPolicy::schedule(const PolicyView& view, Decisions& decide) {
             ++reserved_;
         }
         energy_left -= o.energy_j;
-        mapped[*best_i] = 1;  // line 11
+        mapped[*best_i] = 1;           // line 11
         ++cluster_version[o.cluster];  // only the chosen cluster's options may have changed
         if (config_.switching != Switching::None) {
             ++(objective == Objective::UPE ? upe_choices_ : upr_choices_);

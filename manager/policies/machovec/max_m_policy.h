@@ -29,15 +29,15 @@ enum class Selection {
 struct MaxMConfig {
     Objective objective = Objective::Util;
     Switching switching = Switching::None;
-    bool placeholders = true;          ///< §3.3.2: place-holders (true) or permanent reservations
+    bool placeholders = true;  ///< §3.3.2: place-holders (true) or permanent reservations
     /// §3.3.6.2: E_committed counts the tasks with reservations or place-holders (true, the default); false
     /// leaves out the place-holders removed at the start of the event (rmsim's reading before).
     bool committed_placeholders = true;
     FilterKind filter = FilterKind::None;
-    double leniency = 1.0;             ///< of the filter (§3.4.4.2 defaults: default_leniency())
-    double dropping_threshold = 0.5;   ///< §3.3.3 / §3.4.4.1
+    double leniency = 1.0;                             ///< of the filter (§3.4.4.2 defaults: default_leniency())
+    double dropping_threshold = 0.5;                   ///< §3.3.3 / §3.4.4.1
     SimTime period = SimTime::from_whole_seconds(60);  ///< mapping events every 60 s (§3.3.1)
-    Selection selection = Selection::LazyHeap;  ///< same decisions either way (tested); Rescan for reference
+    Selection selection = Selection::LazyHeap;         ///< same decisions either way (tested); Rescan for reference
 };
 
 /// One allocation option of a task (§3.3.7): its earliest start on a cluster at a P-state.
@@ -82,8 +82,8 @@ private:
 
     MaxMConfig config_;
     EnergyFilter filter_;
-    ResourceMean seen_resources_;   ///< Eq. 7 (GAP): resources of the tasks seen so far
-    std::vector<char> seen_;        ///< per task id: counted in seen_resources_
+    ResourceMean seen_resources_;  ///< Eq. 7 (GAP): resources of the tasks seen so far
+    std::vector<char> seen_;       ///< per task id: counted in seen_resources_
     std::uint64_t dropped_ = 0;
     std::uint64_t started_ = 0;
     std::uint64_t reserved_ = 0;

@@ -65,10 +65,11 @@ void register_machovec_policies(PolicyRegistry& r) {
         const Objective m = e.m;
         r.add(PolicyInfo{e.name, "machovec", "Machovec Ch.3 §3.3.5 (Algorithm 4)",
                          std::string("two-phase greedy: each task's best option (earliest start per cluster and "
-                                     "P-state) by ") + e.what + ", then the task with the highest; start now or "
-                                     "reserve",
-                         params,
-                         [m](const PolicyParams& p) -> std::unique_ptr<Policy> {
+                                     "P-state) by ") +
+                             e.what +
+                             ", then the task with the highest; start now or "
+                             "reserve",
+                         params, [m](const PolicyParams& p) -> std::unique_ptr<Policy> {
                              return std::make_unique<MaxMPolicy>(max_m_config(m, p));
                          }});
     }

@@ -34,11 +34,11 @@ constexpr double kNone = -std::numeric_limits<double>::infinity();
 struct Choice {
     bool valid = false;
     std::uint32_t core = 0;
-    bool busy = false;        ///< preempts the core's task
+    bool busy = false;             ///< preempts the core's task
     bool run_other_first = false;  ///< Pair: the better ordering runs the core's task first (defer)
-    double value = kNone;     ///< what phase 1 maximizes (Greedy: Obj; Diff: the gain; Pair: the net)
-    double score = kNone;     ///< what phase 2 maximizes
-    double victim = kNone;    ///< Obj of the task it preempts (tie-break: the smallest)
+    double value = kNone;          ///< what phase 1 maximizes (Greedy: Obj; Diff: the gain; Pair: the net)
+    double score = kNone;          ///< what phase 2 maximizes
+    double victim = kNone;         ///< Obj of the task it preempts (tie-break: the smallest)
 };
 
 /// Pair: the best pairs of a task on a cluster, best first (the higher net; on a tie the running task of lower
@@ -92,8 +92,10 @@ public:
         value_.assign(cores_.size(), kNone);
         for (std::uint32_t i = static_cast<std::uint32_t>(cores_.size()); i-- > 0;) {
             const CoreState& c = cores_[i];
-            if (!c.busy) idle_[c.cluster].push_back(i);  // taken from the back: lowest index first
-            else occupy_value(i);
+            if (!c.busy)
+                idle_[c.cluster].push_back(i);  // taken from the back: lowest index first
+            else
+                occupy_value(i);
         }
         active_.assign(tasks_.size(), true);
         original_ = tasks_.size();
@@ -244,15 +246,16 @@ private:
         for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
         std::sort(order.begin(), order.end(), ahead);
         std::vector<Choice> choice(tasks_.size());
-        std::vector<Entry> heap;  // scores found since the last change of a core
+        std::vector<Entry> heap;                     // scores found since the last change of a core
         std::size_t next_task = 0, next_victim = 0;  // the first not evaluated since the last change
         for (;;) {
             while (next_task < order.size() && !active_[order[next_task]]) ++next_task;
             while (next_victim < victims.size() && !active_[victims[next_victim]]) ++next_victim;
             const bool from_tasks = next_task < order.size() &&
                                     (next_victim == victims.size() || ahead(order[next_task], victims[next_victim]));
-            const std::size_t d = from_tasks ? order[next_task]
-                                  : next_victim < victims.size() ? victims[next_victim] : tasks_.size();
+            const std::size_t d = from_tasks                     ? order[next_task]
+                                  : next_victim < victims.size() ? victims[next_victim]
+                                                                 : tasks_.size();
             while (!heap.empty() && !active_[heap.front().task]) {
                 std::pop_heap(heap.begin(), heap.end(), lower);
                 heap.pop_back();
@@ -524,8 +527,10 @@ private:
             auto& list = idle_[k];
             list.erase(std::find(list.begin(), list.end(), c.core));
         }
-        if (rescan_) ++stamp_[k];       // Pair's lists on this cluster are stale
-        else changes_[k].push_back(c.core);  // run_pair: replayed into them when read
+        if (rescan_)
+            ++stamp_[k];  // Pair's lists on this cluster are stale
+        else
+            changes_[k].push_back(c.core);  // run_pair: replayed into them when read
         core.busy = true;
         core.task = t.id;
         core.ret = option(i, k).ret;
@@ -544,16 +549,16 @@ private:
     std::vector<CoreState> cores_;
     bool rescan_ = false;
     ClusterId clusters_ = 0;
-    std::vector<Option> options_;                                 ///< per task, per cluster (option())
-    std::vector<bool> valued_;                                    ///< per task: its options' utilities known
+    std::vector<Option> options_;  ///< per task, per cluster (option())
+    std::vector<bool> valued_;     ///< per task: its options' utilities known
     bool lazy_ = false;
-    std::vector<double> value_;                                   ///< per busy core: Obj of its task
-    std::vector<std::vector<std::uint32_t>> idle_;                ///< per cluster
+    std::vector<double> value_;                     ///< per busy core: Obj of its task
+    std::vector<std::vector<std::uint32_t>> idle_;  ///< per cluster
     /// Per cluster: its preemptible running tasks by (Obj, core), a sorted array (a cluster has hundreds of
     /// cores at most; the walks read it far more often than steps change it).
     std::vector<std::vector<std::pair<double, std::uint32_t>>> busy_;
-    std::vector<std::uint64_t> stamp_;                            ///< per cluster: changes of its cores
-    std::vector<std::vector<std::uint32_t>> changes_;             ///< per cluster: the cores changed, in order
+    std::vector<std::uint64_t> stamp_;                       ///< per cluster: changes of its cores
+    std::vector<std::vector<std::uint32_t>> changes_;        ///< per cluster: the cores changed, in order
     mutable std::vector<std::vector<PairList>> pair_cache_;  ///< Pair: per list (list_of_), per cluster
     /// Pair: per task given to the mapper, the index of its lists in pair_cache_ (shared within a group, §4.4.3
     /// bursts); the tasks preempted during the event do not pair (phase1).

@@ -66,8 +66,8 @@ struct CoreState {
 
 struct Assignment {
     TaskId task = 0;
-    std::uint32_t core = 0;              ///< index into the event's cores
-    std::optional<TaskId> preempted;     ///< the task it preempts there
+    std::uint32_t core = 0;           ///< index into the event's cores
+    std::optional<TaskId> preempted;  ///< the task it preempts there
 };
 
 struct MapperResult {

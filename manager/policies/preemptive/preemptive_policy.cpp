@@ -91,8 +91,8 @@ void PreemptivePolicy::schedule(const PolicyView& view, Decisions& decide) {
             continue;
         }
         if (pair) {
-            const bool twin = last && rets == last_rets && task.arrival_s == last->arrival_s &&
-                              task.utility == last->utility;
+            const bool twin =
+                last && rets == last_rets && task.arrival_s == last->arrival_s && task.utility == last->utility;
             m.group = twin ? group : ++group;
             last = &task;
             last_rets = rets;
@@ -160,7 +160,8 @@ void PreemptivePolicy::schedule(const PolicyView& view, Decisions& decide) {
     // Preemptions first (they free the cores), each for the first task that took the victim's core.
     std::vector<std::pair<TaskId, TaskId>> victims;  // (victim, for)
     for (const Assignment& a : result.assignments)
-        if (a.preempted && before[a.core].busy && before[a.core].task == *a.preempted) victims.emplace_back(*a.preempted, a.task);
+        if (a.preempted && before[a.core].busy && before[a.core].task == *a.preempted)
+            victims.emplace_back(*a.preempted, a.task);
     for (const auto& [victim, by] : victims) {
         if (!decide.preempt(victim, by))
             throw std::logic_error("Machovec Ch.4: task " + std::to_string(by) + " may not preempt task " +

@@ -21,11 +21,16 @@ Ch4Config ch4_config(Ch4Config::Heuristic h, const PolicyParams& p) {
               "must be a whole number from 0 to 2^53");
     c.seed = static_cast<std::uint64_t>(seed);
     const std::string rule = p.text("preemption", "none");
-    if (rule == "none") c.rule = PreemptRule::None;
-    else if (rule == "greedy") c.rule = PreemptRule::Greedy;
-    else if (rule == "diff") c.rule = PreemptRule::Diff;
-    else if (rule == "pair") c.rule = PreemptRule::Pair;
-    else p.require(false, "preemption", "must be none, greedy, diff or pair");
+    if (rule == "none")
+        c.rule = PreemptRule::None;
+    else if (rule == "greedy")
+        c.rule = PreemptRule::Greedy;
+    else if (rule == "diff")
+        c.rule = PreemptRule::Diff;
+    else if (rule == "pair")
+        c.rule = PreemptRule::Pair;
+    else
+        p.require(false, "preemption", "must be none, greedy, diff or pair");
     return c;
 }
 

@@ -20,11 +20,11 @@
 namespace rmsim {
 
 struct ParallelPreemptConfig {
-    MaxMConfig base;                      ///< the Ch.3 heuristic of step (2)
+    MaxMConfig base;  ///< the Ch.3 heuristic of step (2)
     ParallelRule rule = ParallelRule::Greedy;
-    Objective objective = Objective::UPT; ///< Greedy / Diff's objective (Energy: utility per joule)
-    std::uint32_t max_preemptions = 4;    ///< urgent tasks started by preemption per event
-    std::uint32_t max_victims = 8;        ///< victims per urgent task
+    Objective objective = Objective::UPT;  ///< Greedy / Diff's objective (Energy: utility per joule)
+    std::uint32_t max_preemptions = 4;     ///< urgent tasks started by preemption per event
+    std::uint32_t max_victims = 8;         ///< victims per urgent task
 };
 
 class ParallelPreemptPolicy : public Policy {

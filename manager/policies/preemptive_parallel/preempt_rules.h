@@ -35,8 +35,8 @@ struct VictimEffect {
 
 /// The urgent task started now by preempting the victims.
 struct PreemptOption {
-    double obj = 0;   ///< its objective (Util / UPT / UPE ...) when started after the checkpoints
-    double util = 0;  ///< its utility then
+    double obj = 0;       ///< its objective (Util / UPT / UPE ...) when started after the checkpoints
+    double util = 0;      ///< its utility then
     Joules energy_j = 0;  ///< its execution's energy
     std::vector<VictimEffect> victims;
 };
@@ -44,8 +44,8 @@ struct PreemptOption {
 /// The urgent task's best option without preemption, under the same objective (absent: none).
 struct NoPreemptBest {
     bool exists = false;
-    double obj = 0;   ///< Greedy / Diff
-    double upe = 0;   ///< Energy: utility per joule
+    double obj = 0;  ///< Greedy / Diff
+    double upe = 0;  ///< Energy: utility per joule
 };
 
 struct Verdict {

@@ -97,8 +97,8 @@ std::optional<PreemptPlan> best_plan(const PolicyView& view, TaskId t,
         // A bound before any victim is weighed: started now, no checkpoint, nothing lost (every rule's value
         // only falls from there).
         const double u0 = view.utility_at(t, now + d);
-        const double bound = lim.rule == ParallelRule::Energy ? u0 / task_j
-                                                              : objective_value(m, u0, d.to_seconds(), cores, task_j);
+        const double bound =
+            lim.rule == ParallelRule::Energy ? u0 / task_j : objective_value(m, u0, d.to_seconds(), cores, task_j);
         if (!(u0 > 0) || (best.exists && !(bound > (lim.rule == ParallelRule::Energy ? best.upe : best.obj)))) continue;
         if (task_j > lim.energy_left_j) continue;
         SimTime max_ckpt;
@@ -127,7 +127,8 @@ std::optional<PreemptPlan> best_plan(const PolicyView& view, TaskId t,
             cands.push_back(v);
             part_of.push_back(i);
         }
-        const VictimOrder order = lim.rule == ParallelRule::Greedy ? VictimOrder::FewestVictims : VictimOrder::LeastLoss;
+        const VictimOrder order =
+            lim.rule == ParallelRule::Greedy ? VictimOrder::FewestVictims : VictimOrder::LeastLoss;
         const std::vector<std::size_t> chosen = choose_victims(cands, k - idle, order, lim.max_victims);
         if (chosen.empty()) continue;
         // The urgent task starts once the chosen victims' checkpoints are written.

@@ -15,13 +15,13 @@ namespace rmsim {
 struct RunningPart {
     TaskId id = 0;
     ClusterId cluster = 0;
-    SimTime end;            ///< its booked (projected) completion
+    SimTime end;  ///< its booked (projected) completion
     Seconds remaining_s = 0;
-    double cores = 0;       ///< cores allocated (nodes x cores per node)
-    Watts power_w = 0;      ///< of its nodes while it runs (its execution's energy / time)
-    SimTime checkpoint;     ///< time to write its checkpoint
-    SimTime restore;        ///< time to restore it
-    Joules lumps_j = 0;     ///< checkpoint + restore lumps
+    double cores = 0;    ///< cores allocated (nodes x cores per node)
+    Watts power_w = 0;   ///< of its nodes while it runs (its execution's energy / time)
+    SimTime checkpoint;  ///< time to write its checkpoint
+    SimTime restore;     ///< time to restore it
+    Joules lumps_j = 0;  ///< checkpoint + restore lumps
     std::vector<LocalNodeIndex> units;
 };
 
@@ -31,7 +31,7 @@ std::vector<std::vector<RunningPart>> running_parts(const PolicyView& view);
 struct PreemptPlan {
     TaskId task = 0;
     ClusterId cluster = 0;
-    SimTime start;          ///< once the victims' checkpoints are written (estimate)
+    SimTime start;  ///< once the victims' checkpoints are written (estimate)
     std::vector<TaskId> victims;
     Verdict verdict;
     Joules energy_j = 0;  ///< the urgent task's execution + the preemption's own energy

@@ -13,12 +13,12 @@
 namespace rmsim::siegel {
 
 struct Candidate {
-    std::uint32_t core = 0;       ///< the policy's global core index
+    std::uint32_t core = 0;  ///< the policy's global core index
     std::uint32_t pstate = 0;
-    double on_time = 0;           ///< P(completion ≤ deadline), in [0, 1]
+    double on_time = 0;              ///< P(completion ≤ deadline), in [0, 1]
     double expected_completion = 0;  ///< absolute (s)
-    Joules expected_energy = 0;   ///< En_ex
-    std::size_t queue_length = 0;  ///< tasks executing or queued on the core (before this one)
+    Joules expected_energy = 0;      ///< En_ex
+    std::size_t queue_length = 0;    ///< tasks executing or queued on the core (before this one)
 };
 
 }  // namespace rmsim::siegel

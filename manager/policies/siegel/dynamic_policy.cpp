@@ -77,7 +77,8 @@ void SiegelDynamicPolicy::refresh(const PolicyView& view, Core& core) {
                              deadline_s(view, t)};
         // The cut at now changes nothing until now passes the first pulse still ahead.
         const Pmf shifted = running->exec.shifted(running->start);
-        if (shifted.max_value() >= now) core.valid_until = running_completion(running->exec, running->start, now).min_value();
+        if (shifted.max_value() >= now)
+            core.valid_until = running_completion(running->exec, running->start, now).min_value();
     }
     std::vector<QueuedPmf> queue;
     queue.reserve(core.queue.size());
@@ -160,7 +161,7 @@ void SiegelDynamicPolicy::map_arrival(const PolicyView& view, TaskId t) {
         siegel::energy_filter(c, s.remaining_j);
         if (config_.energy_filter) siegel::energy_filter(c, siegel::energy_threshold(config_.energy, s));  // §4
     }
-    if (config_.robustness_filter) siegel::robustness_filter(c, config_.rho);     // Siegel §4 robustness filter
+    if (config_.robustness_filter) siegel::robustness_filter(c, config_.rho);  // Siegel §4 robustness filter
     mapped_[t] = true;
     const auto pick = siegel::choose(config_.heuristic, c, rng_);
     if (!pick) {  // §4: no assignment left after the filters: the task is discarded
@@ -183,7 +184,8 @@ void SiegelDynamicPolicy::start_heads(const PolicyView& view, Decisions& decide)
             core.dirty = true;
             if (config_.cancellation) {
                 // Siegel §4 start-time cancellation: P(now + T ≤ deadline) < ρ → cancelled.
-                const double p = view.exec_pmf(q.task, core.cluster, q.pstate).shifted(now).cdf(deadline_s(view, q.task));
+                const double p =
+                    view.exec_pmf(q.task, core.cluster, q.pstate).shifted(now).cdf(deadline_s(view, q.task));
                 if (p < config_.rho) {
                     decide.drop(q.task);
                     ++cancelled_;

@@ -36,7 +36,7 @@ struct SiegelDynamicConfig {
 };
 
 class SiegelDynamicPolicy : public Policy {
-  public:
+public:
     explicit SiegelDynamicPolicy(const SiegelDynamicConfig& config);
     PolicyTraits traits() const override;
     void prepare(const PolicyView& view) override;
@@ -51,7 +51,7 @@ class SiegelDynamicPolicy : public Policy {
     Joules energy_threshold(const PolicyView& view);
     std::size_t queue_length(std::uint32_t core) const;
 
-  private:
+private:
     struct Queued {
         TaskId task = 0;
         std::uint32_t pstate = 0;

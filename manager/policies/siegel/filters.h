@@ -15,8 +15,8 @@
 namespace rmsim::siegel {
 
 struct EnergyFilterConfig {
-    Joules constraint_j = 0;    ///< the total energy constraint
-    Seconds window_s = 43200;   ///< the 12-hour window
+    Joules constraint_j = 0;   ///< the total energy constraint
+    Seconds window_s = 43200;  ///< the 12-hour window
     /// GAP: En_mul by average queue depth d (tasks executing or queued per core): d < depth_low → light,
     /// d < depth_high → medium, else heavy. The values are chosen by the small sweep the spec asks for
     /// (configs/experiments/siegel-dynamic-enmul.yaml, 50 trials, docs/fidelity.md): 0.75 at every depth
@@ -27,10 +27,10 @@ struct EnergyFilterConfig {
 };
 
 struct EnergyState {
-    Joules remaining_j = 0;     ///< En_rem
+    Joules remaining_j = 0;  ///< En_rem
     Seconds now_s = 0;
-    Seconds average_exec_s = 1; ///< t_avg
-    double cores = 1;           ///< c_tot
+    Seconds average_exec_s = 1;  ///< t_avg
+    double cores = 1;            ///< c_tot
     double average_depth = 0;
 };
 

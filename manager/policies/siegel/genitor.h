@@ -34,9 +34,9 @@ struct GenitorParams {
     double p_tmg = 0.001;
     double p_pm = 0.025;
     double p_pmg = 0.0005;
-    double selection_bias = 1.5;   ///< GAP: linear bias of parent selection
+    double selection_bias = 1.5;  ///< GAP: linear bias of parent selection
     std::uint64_t generations = 1000;
-    double wall_budget_s = 0;      ///< > 0: also stop after this much wall time (not deterministic)
+    double wall_budget_s = 0;  ///< > 0: also stop after this much wall time (not deterministic)
     std::uint64_t seed = 1;
 };
 
@@ -52,7 +52,7 @@ struct GenitorProgress {
 bool better(const StaticProblem& problem, const Mapping& a, const Mapping& b);
 
 class Genitor {
-  public:
+public:
     Genitor(const StaticProblem& problem, const GenitorParams& params);
     /// The initial population: the given seeds, then greedy chromosomes up to S.
     void seed(const std::vector<std::vector<Gene>>& seeds);
@@ -63,7 +63,7 @@ class Genitor {
     std::uint64_t generations_done() const { return generation_; }
     std::uint64_t offspring() const { return offspring_; }
 
-  private:
+private:
     void insert(Mapping m);
     std::size_t select();
     void crossover();

@@ -56,8 +56,7 @@ std::optional<std::size_t> choose(Heuristic h, const std::vector<Candidate>& c, 
                 if (a.on_time != b.on_time) return a.on_time > b.on_time;
                 return a.expected_energy < b.expected_energy;
             });
-        case Heuristic::Random:
-            return std::uniform_int_distribution<std::size_t>(0, c.size() - 1)(rng);
+        case Heuristic::Random: return std::uniform_int_distribution<std::size_t>(0, c.size() - 1)(rng);
     }
     return std::nullopt;
 }

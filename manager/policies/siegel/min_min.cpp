@@ -11,7 +11,7 @@ namespace {
 /// Cores of one type are alike for a task: its best core is, over the core types, the type's core of least
 /// expected ready time (the first on ties), so a choice costs O(core types), not O(cores).
 class ReadyByType {
-  public:
+public:
     explicit ReadyByType(const StaticProblem& problem) : problem_(problem), ready_(problem.system.cores.size(), 0.0) {
         for (std::uint32_t k = 0; k < ready_.size(); ++k) {
             const CoreTypeId t = problem.system.cores[k].type;
@@ -41,7 +41,7 @@ class ReadyByType {
         refresh(problem_.system.cores[k].type);
     }
 
-  private:
+private:
     void refresh(std::size_t type) {
         if (by_type_[type].empty()) return;
         std::uint32_t least = by_type_[type].front();

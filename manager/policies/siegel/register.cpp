@@ -14,12 +14,15 @@ namespace rmsim {
 
 void register_siegel_policies(PolicyRegistry& r) {
     r.add(PolicyInfo{
-        "siegel-dynamic", "siegel", "Siegel §4 (Young et al. 2013)",
+        "siegel-dynamic",
+        "siegel",
+        "Siegel §4 (Young et al. 2013)",
         "immediate mode with per-core queues under execution-time PMFs: each arriving task gets a core and a "
         "P-state by Lightest Load, MECT, Shortest Queue or Random after the optional energy and robustness "
         "filters (discarded if none is left); optional start-time cancellation; a total energy constraint",
         {{"heuristic", "string", "lightest-load", "'lightest-load', 'mect', 'shortest-queue' or 'random'"},
-         {"energy_filter", "boolean", "false", "§4 energy filter: En_ex <= En_mul x En_rem / ((t_rem / t_avg) x c_tot)"},
+         {"energy_filter", "boolean", "false",
+          "§4 energy filter: En_ex <= En_mul x En_rem / ((t_rem / t_avg) x c_tot)"},
          {"robustness_filter", "boolean", "false", "§4 robustness filter: P(on time) >= rho"},
          {"cancellation", "boolean", "false", "§4 start-time cancellation at rho"},
          {"rho", "number", "0.3", "§4 rho_thresh (robustness filter and cancellation)"},
@@ -67,7 +70,9 @@ void register_siegel_policies(PolicyRegistry& r) {
             return std::make_unique<SiegelDynamicPolicy>(c);
         }});
     r.add(PolicyInfo{
-        "siegel-static", "siegel", "Siegel §3 (Apodaca et al. 2011)",
+        "siegel-static",
+        "siegel",
+        "Siegel §3 (Apodaca et al. 2011)",
         "a bag of tasks with a common deadline mapped before the run to (core, P-state) by Min-Min at one "
         "P-state or by the Genitor GA (minimum expected energy subject to robustness >= R), then executed: "
         "each core runs its tasks back to back; reports the predicted robustness beside the outcome",
@@ -97,9 +102,10 @@ void register_siegel_policies(PolicyRegistry& r) {
             siegel::GenitorParams& g = c.genitor;
             g.population = p.integer("population", 100);
             p.require(g.population >= 2, "population", "must be >= 2");
-            for (auto [key, field, fallback] : {std::tuple{"p_c", &g.p_c, 0.005}, std::tuple{"p_tm", &g.p_tm, 0.25},
-                                                std::tuple{"p_tmg", &g.p_tmg, 0.001}, std::tuple{"p_pm", &g.p_pm, 0.025},
-                                                std::tuple{"p_pmg", &g.p_pmg, 0.0005}}) {
+            for (auto [key, field, fallback] :
+                 {std::tuple{"p_c", &g.p_c, 0.005}, std::tuple{"p_tm", &g.p_tm, 0.25},
+                  std::tuple{"p_tmg", &g.p_tmg, 0.001}, std::tuple{"p_pm", &g.p_pm, 0.025},
+                  std::tuple{"p_pmg", &g.p_pmg, 0.0005}}) {
                 *field = p.number(key, fallback);
                 p.require(*field >= 0 && *field <= 1, key, "must be a probability in [0, 1]");
             }

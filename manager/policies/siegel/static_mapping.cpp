@@ -73,9 +73,10 @@ void Mapping::update(const StaticProblem& problem) {
                 finishing_[k] = core_finishing(problem, tasks[k], genes_);
             } else {  // only gained tasks: D ⊛ X per new task
                 for (std::size_t t : added_[k])
-                    finishing_[k] = finishing_[k].empty()
-                                        ? problem.pmf(t, genes_[t])
-                                        : merge_pulses(finishing_[k].convolve(problem.pmf(t, genes_[t])), problem.max_pulses);
+                    finishing_[k] =
+                        finishing_[k].empty()
+                            ? problem.pmf(t, genes_[t])
+                            : merge_pulses(finishing_[k].convolve(problem.pmf(t, genes_[t])), problem.max_pulses);
             }
             needs_full_[k] = false;
             added_[k].clear();
@@ -105,7 +106,8 @@ void Mapping::update(const StaticProblem& problem) {
     psi_ = 1;
     for (double p : on_time_) psi_ *= p;
     Joules overhead = 0;
-    for (std::size_t j = 0; j < proc_max_.size(); ++j) overhead += problem.system.processors[j].overhead_w * proc_max_[j];
+    for (std::size_t j = 0; j < proc_max_.size(); ++j)
+        overhead += problem.system.processors[j].overhead_w * proc_max_[j];
     for (std::size_t n = 0; n < node_max_.size(); ++n) overhead += problem.system.nodes[n].overhead_w * node_max_[n];
     energy_ = busy_ + overhead;
 }

@@ -19,7 +19,7 @@
 namespace rmsim::siegel {
 
 struct Gene {
-    std::uint32_t core = 0;    ///< index into StochasticSystem::cores
+    std::uint32_t core = 0;  ///< index into StochasticSystem::cores
     std::uint32_t pstate = 0;
     bool operator==(const Gene& o) const { return core == o.core && pstate == o.pstate; }
 };
@@ -47,12 +47,12 @@ struct StaticProblem {
     }
     void prepare();  ///< caches the means; call after filling pmfs
 
-  private:
+private:
     std::vector<std::vector<std::vector<double>>> means_;
 };
 
 class Mapping {
-  public:
+public:
     Mapping() = default;
     /// Every task at its gene; evaluates everything.
     Mapping(const StaticProblem& problem, std::vector<Gene> genes);
@@ -67,23 +67,22 @@ class Mapping {
     bool feasible(const StaticProblem& problem) const { return psi_ >= problem.robustness_floor; }
     const std::vector<Pmf>& finishing() const { return finishing_; }
 
-  private:
+private:
     std::vector<Gene> genes_;
-    std::vector<Pmf> finishing_;      ///< per core (empty: no task)
-    std::vector<double> on_time_;     ///< per core p(D_k, δ)
-    std::vector<double> proc_max_;    ///< per processor E[max]
-    std::vector<double> node_max_;    ///< per node E[max]
+    std::vector<Pmf> finishing_;    ///< per core (empty: no task)
+    std::vector<double> on_time_;   ///< per core p(D_k, δ)
+    std::vector<double> proc_max_;  ///< per processor E[max]
+    std::vector<double> node_max_;  ///< per node E[max]
     Joules busy_ = 0;
     std::vector<std::uint32_t> dirty_cores_;
     std::vector<bool> is_dirty_;
-    std::vector<bool> needs_full_;                  ///< per core: lost a task since the last update
-    std::vector<std::vector<std::size_t>> added_;   ///< per core: tasks gained since (if not needs_full_)
+    std::vector<bool> needs_full_;                 ///< per core: lost a task since the last update
+    std::vector<std::vector<std::size_t>> added_;  ///< per core: tasks gained since (if not needs_full_)
     double psi_ = 1;
     Joules energy_ = 0;
 };
 
 /// The finishing-time PMF of a core running these tasks back to back from 0 (in the given order).
-Pmf core_finishing(const StaticProblem& problem, const std::vector<std::size_t>& tasks,
-                   const std::vector<Gene>& genes);
+Pmf core_finishing(const StaticProblem& problem, const std::vector<std::size_t>& tasks, const std::vector<Gene>& genes);
 
 }  // namespace rmsim::siegel

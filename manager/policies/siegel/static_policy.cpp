@@ -3,8 +3,8 @@
 #include <algorithm>
 #include <chrono>
 #include <limits>
-#include <optional>
 #include <map>
+#include <optional>
 #include <stdexcept>
 
 #include "manager/decisions.h"

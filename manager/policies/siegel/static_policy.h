@@ -28,7 +28,7 @@ struct SiegelStaticConfig {
 };
 
 class SiegelStaticPolicy : public Policy {
-  public:
+public:
     explicit SiegelStaticPolicy(const SiegelStaticConfig& config);
     PolicyTraits traits() const override;
     void prepare(const PolicyView& view) override;
@@ -38,7 +38,7 @@ class SiegelStaticPolicy : public Policy {
     /// The problem the view poses (system, PMFs per task kind, δ): for tests and the bench.
     static siegel::StaticProblem problem_of(const PolicyView& view, std::size_t max_pulses, double floor);
 
-  private:
+private:
     struct Core {
         ClusterId cluster = 0;
         std::uint32_t unit = 0;

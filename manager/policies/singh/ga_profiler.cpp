@@ -28,9 +28,8 @@ std::vector<Genome> ga_seed_genomes(const PlanningProblem& problem, std::uint32_
     seeds.push_back({cores, std::vector<std::uint32_t>(n, 0)});
     std::vector<std::vector<std::uint32_t>> groups(n);
     for (std::uint32_t t = 0; t < n; ++t) groups[t] = {t};
-    const LevelSelection greedy = greedy_fix_levels(problem, cores, groups, 0, [](const JobPlan& p) {
-        return std::optional<double>(-response_energy_product(p));
-    });
+    const LevelSelection greedy = greedy_fix_levels(
+        problem, cores, groups, 0, [](const JobPlan& p) { return std::optional<double>(-response_energy_product(p)); });
     seeds.push_back({cores, greedy.level_of_task});
     for (std::uint32_t v = 1; v < problem.levels(); ++v) seeds.push_back({cores, std::vector<std::uint32_t>(n, v)});
     return seeds;

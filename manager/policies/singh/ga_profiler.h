@@ -35,7 +35,7 @@ struct GaParams {
     double mutation_rate = 0.1;         ///< per gene
     std::uint32_t tournament_size = 3;  ///< >= 1
     std::uint64_t seed = 1;
-    void validate() const;              ///< std::invalid_argument naming the bad parameter
+    void validate() const;  ///< std::invalid_argument naming the bad parameter
 };
 
 struct Genome {
@@ -45,8 +45,8 @@ struct Genome {
 
 struct GaOutcome {
     Genome best;
-    JobPlan plan;                  ///< list_schedule of `best` (cores compacted)
-    double fitness = 0;            ///< plan.response_s() * plan.energy_j()
+    JobPlan plan;        ///< list_schedule of `best` (cores compacted)
+    double fitness = 0;  ///< plan.response_s() * plan.energy_j()
     std::uint64_t evaluations = 0;
 };
 

@@ -23,9 +23,9 @@ struct JobPlan {
     /// its core is free and its input data has arrived, reproduces the planned times (without link
     /// contention, which planning ignores).
     std::vector<std::vector<std::uint32_t>> core_sequence;
-    TimeNs response_ns = 0;        ///< last finish - first start (= last finish)
-    Joules dynamic_energy_j = 0;   ///< Eq. (2): Σ exec · (busy - idle power) at each task's level
-    Joules static_energy_j = 0;    ///< Eq. (1) static part, see list_schedule.h for the gating AMBIG
+    TimeNs response_ns = 0;       ///< last finish - first start (= last finish)
+    Joules dynamic_energy_j = 0;  ///< Eq. (2): Σ exec · (busy - idle power) at each task's level
+    Joules static_energy_j = 0;   ///< Eq. (1) static part, see list_schedule.h for the gating AMBIG
 
     std::uint32_t cores_used() const { return static_cast<std::uint32_t>(core_sequence.size()); }
     Joules energy_j() const { return dynamic_energy_j + static_energy_j; }  ///< Eq. (1) E_total

@@ -27,8 +27,8 @@ JobPlan list_schedule(const PlanningProblem& problem, const std::vector<std::uin
                                     std::to_string(level_of_task.size()) + " levels");
     for (std::uint32_t t = 0; t < n; ++t)
         if (level_of_task[t] >= problem.levels())
-            throw std::invalid_argument("singh list schedule: level " + std::to_string(level_of_task[t]) +
-                                        " of task " + std::to_string(t) + " out of range");
+            throw std::invalid_argument("singh list schedule: level " + std::to_string(level_of_task[t]) + " of task " +
+                                        std::to_string(t) + " out of range");
     const std::vector<std::uint32_t> core = compact_cores(core_of_task);
     const std::uint32_t k = n == 0 ? 0 : *std::max_element(core.begin(), core.end()) + 1;
     auto exec = [&](std::uint32_t t) { return problem.exec_ns(t, level_of_task[t]); };

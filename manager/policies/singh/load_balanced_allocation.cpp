@@ -35,8 +35,7 @@ std::vector<std::uint32_t> load_balanced_allocation(const PlanningProblem& probl
     std::uint32_t clusters = n;
     if (n > k) {
         const double total = std::accumulate(load.begin(), load.end(), 0.0);
-        const double bound = std::max(*std::max_element(load.begin(), load.end()),
-                                      (1 + balance_tolerance) * total / k);
+        const double bound = std::max(*std::max_element(load.begin(), load.end()), (1 + balance_tolerance) * total / k);
         const auto& edges = problem.job().edges;
         std::vector<std::size_t> order(edges.size());
         std::iota(order.begin(), order.end(), std::size_t{0});
@@ -62,7 +61,8 @@ std::vector<std::uint32_t> load_balanced_allocation(const PlanningProblem& probl
     std::vector<double> core_load(k, 0.0);
     std::vector<std::uint32_t> core_of_root(n, 0);
     for (std::uint32_t r : roots) {
-        const auto c = static_cast<std::uint32_t>(std::min_element(core_load.begin(), core_load.end()) - core_load.begin());
+        const auto c =
+            static_cast<std::uint32_t>(std::min_element(core_load.begin(), core_load.end()) - core_load.begin());
         core_of_root[r] = c;
         core_load[c] += cluster_load[r];
     }

@@ -29,8 +29,7 @@ NodeModel NodeModel::from_platform(const PlatformSpec& platform, NodeTypeId t, b
 
 TimeNs exec_time_ns(const WorkModel& work, const NodeModel& node, std::uint32_t level) {
     const Seconds d = work.duration(node.core_type, node.core_type_id, level);
-    if (d < 0)
-        throw std::invalid_argument("singh planning: a task cannot run on core type " + node.core_type.name);
+    if (d < 0) throw std::invalid_argument("singh planning: a task cannot run on core type " + node.core_type.name);
     // The cores' own rounding, for a fresh start (the whole work left).
     return remaining_exec_ns(1.0, d, node.frequency_hz(level));
 }

@@ -19,13 +19,13 @@ namespace rmsim::singh {
 using TimeNs = std::uint64_t;
 
 struct NodeModel {
-    std::uint32_t cores = 0;       ///< cores per node
-    CoreType core_type;            ///< the (single) core type of the node
+    std::uint32_t cores = 0;  ///< cores per node
+    CoreType core_type;       ///< the (single) core type of the node
     CoreTypeId core_type_id = 0;
     /// A used core draws static power only while it executes: its type gates when idle (Singh Sec. III-A)
     /// and the manager does not keep a job's cores powered over the job's span (ManagerConfig::hold_job_cores).
     bool power_gated = false;
-    LinkSpec link;                 ///< on-node interconnect link of each core
+    LinkSpec link;  ///< on-node interconnect link of each core
 
     /// Built from node type `t` of the platform; `cores_held_over_job`: the manager keeps a job's cores
     /// powered from its start to its end (PolicyView::job_cores_held). std::invalid_argument if the node has

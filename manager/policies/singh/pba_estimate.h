@@ -23,7 +23,7 @@ struct ValueEnergyEstimate {
     std::uint32_t cores = 0;              ///< cores the plan needs (entry->plan.cores_used() <= k)
     double value = 0;                     ///< value curve at now + response
     Joules energy_j = 0;
-    double value_per_energy = 0;          ///< value / energy (value_per_energy.h)
+    double value_per_energy = 0;  ///< value / energy (value_per_energy.h)
 };
 
 /// std::invalid_argument if max_bid == 0.

@@ -11,7 +11,8 @@ PlanningProblem::PlanningProblem(const Job& job, const NodeModel& node)
     topo_ = job.topological_order();  // validates the edges and acyclicity
     exec_ns_.resize(std::size_t(n_) * levels_);
     for (std::uint32_t t = 0; t < n_; ++t)
-        for (std::uint32_t v = 0; v < levels_; ++v) exec_ns_[t * levels_ + v] = exec_time_ns(job.tasks[t].work, node, v);
+        for (std::uint32_t v = 0; v < levels_; ++v)
+            exec_ns_[t * levels_ + v] = exec_time_ns(job.tasks[t].work, node, v);
     in_.resize(n_);
     out_.resize(n_);
     for (const DataEdge& e : job.edges) {

@@ -11,7 +11,7 @@
 namespace rmsim::singh {
 
 class PlanningProblem {
-  public:
+public:
     struct Arc {
         std::uint32_t task = 0;  ///< the other end of the edge
         TimeNs transfer_ns = 0;  ///< delay when the two ends are on different cores
@@ -32,7 +32,7 @@ class PlanningProblem {
     /// Job::topological_order() (smallest ready index first).
     const std::vector<std::uint32_t>& topological_order() const { return topo_; }
 
-  private:
+private:
     const Job& job_;
     const NodeModel& node_;
     std::uint32_t n_ = 0;

@@ -18,7 +18,7 @@ struct ProfileEntry {
     JobPlan plan;                 ///< allocation, levels, times, energy
     Seconds response_s = 0;
     Joules energy_j = 0;
-    double response_energy = 0;   ///< response_s · energy_j, the GA's fitness
+    double response_energy = 0;  ///< response_s · energy_j, the GA's fitness
 };
 
 struct JobProfile {
@@ -38,7 +38,7 @@ struct JobProfile {
 JobProfile profile_job(const PlanningProblem& problem, const GaParams& params);
 
 class ProfileStore {
-  public:
+public:
     /// Replaces an earlier profile of the same job.
     void add(JobProfile profile);
     const JobProfile* find(std::uint32_t job_id) const;
@@ -46,7 +46,7 @@ class ProfileStore {
     /// GA fitness evaluations over every stored profile (for "profiled individuals per second").
     std::uint64_t evaluations() const { return evaluations_; }
 
-  private:
+private:
     std::unordered_map<std::uint32_t, JobProfile> profiles_;
     std::uint64_t evaluations_ = 0;
 };

@@ -17,7 +17,11 @@ void register_singh_policies(PolicyRegistry& r) {
         return t;
     };
     auto nba = [&](const char* name, const char* paper, const char* description, singh::LevelRule rule) {
-        r.add(PolicyInfo{name, "singh2015", paper, description, {tolerance},
+        r.add(PolicyInfo{name,
+                         "singh2015",
+                         paper,
+                         description,
+                         {tolerance},
                          [rule, tolerance_param](const PolicyParams& p) -> std::unique_ptr<Policy> {
                              return std::make_unique<singh::NbaPolicy>(rule, tolerance_param(p));
                          }});
@@ -34,7 +38,9 @@ void register_singh_policies(PolicyRegistry& r) {
 
     const singh::GaParams d;
     r.add(PolicyInfo{
-        "pba", "singh2015", "Singh 2015 §IV-A, Algorithm 1",
+        "pba",
+        "singh2015",
+        "Singh 2015 §IV-A, Algorithm 1",
         "design-time GA profiles per job and core count (min response x energy); at run time the job with the "
         "highest value per energy runs with its profiled allocation and V/F levels, on the profiled core count "
         "of highest value per energy",

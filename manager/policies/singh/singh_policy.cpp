@@ -53,8 +53,9 @@ PolicyTraits SinghPolicy::traits() const {
 
 const NodeModel& SinghPolicy::node_model(const PolicyView& view, ClusterId c) {
     auto& m = models_[c];
-    if (!m) m = std::make_unique<NodeModel>(NodeModel::from_platform(view.platform(), view.platform().clusters.at(c).node_type,
-                                                                             view.job_cores_held()));
+    if (!m)
+        m = std::make_unique<NodeModel>(
+            NodeModel::from_platform(view.platform(), view.platform().clusters.at(c).node_type, view.job_cores_held()));
     return *m;
 }
 
@@ -86,7 +87,8 @@ void SinghPolicy::schedule(const PolicyView& view, Decisions& decide) {
         for (ClusterId c = 0; c < view.cluster_count() && best <= 0; ++c) {
             auto it = fastest_.find({j, c});
             if (it == fastest_.end()) it = fastest_.emplace(std::make_pair(j, c), fastest_response(view, j, c)).first;
-            best = std::max(best, view.job(j).value.value_at((view.now() - view.job(j).arrival()).to_seconds() + it->second));
+            best = std::max(best,
+                            view.job(j).value.value_at((view.now() - view.job(j).arrival()).to_seconds() + it->second));
         }
         if (best <= 0) {
             decide.reject_job(j);

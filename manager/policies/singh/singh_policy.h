@@ -18,12 +18,12 @@
 #include <utility>
 #include <vector>
 
+#include "manager/decisions.h"
 #include "manager/job_record.h"
 #include "manager/policies/singh/job_plan.h"
 #include "manager/policies/singh/node_model.h"
 #include "manager/policies/singh/planning_problem.h"
 #include "manager/policy.h"
-#include "manager/decisions.h"
 #include "manager/policy_view.h"
 #include "workloads/task.h"
 
@@ -59,8 +59,8 @@ protected:
         double value = 0;  ///< value at now + plan response
     };
     /// The job to allocate now on a node with `bid_cores` idle cores of cluster c, and its plan.
-    virtual std::optional<Choice> choose(const PolicyView& view, const std::vector<JobId>& queue,
-                                         ClusterId c, std::uint32_t bid_cores) = 0;
+    virtual std::optional<Choice> choose(const PolicyView& view, const std::vector<JobId>& queue, ClusterId c,
+                                         std::uint32_t bid_cores) = 0;
     /// The response time of the job's fastest plan on cluster c (its value if started now decides rejection).
     virtual Seconds fastest_response(const PolicyView& view, JobId j, ClusterId c) = 0;
 

@@ -31,7 +31,7 @@ AllocationLp::AllocationLp(const TypeBag& bag)
 
     const double inf = kLpInfinity;
     std::vector<double> col_lo(cols, 0.0), col_up = column_upper_bounds(bag, cols), obj(cols, 0.0), row_lo(rows),
-        row_up(rows);
+                                           row_up(rows);
     obj[ms] = 1.0;
     for (std::size_t i = 0; i < T_; ++i) row_lo[i] = row_up[i] = static_cast<double>(bag.tasks[i]);
     for (std::size_t j = 0; j < M_; ++j) {

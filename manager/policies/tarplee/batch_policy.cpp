@@ -13,8 +13,8 @@
 #include "manager/policies/tarplee/allocation_lp.h"
 #include "manager/policies/tarplee/local_assignment.h"
 #include "manager/policies/tarplee/max_profit.h"
-#include "manager/policies/tarplee/nsga2.h"
 #include "manager/policies/tarplee/min_min.h"
+#include "manager/policies/tarplee/nsga2.h"
 #include "manager/policies/tarplee/rounding.h"
 #include "manager/policy_view.h"
 
@@ -119,7 +119,8 @@ bool BatchAllocationPolicy::plan(const PolicyView& view, Decisions& decide) {
                          [&](std::size_t a, std::size_t b) { return bag.etc[a][c] > bag.etc[b][c]; });
         for (std::size_t k = 0; k < machines_[c].size(); ++k)
             for (std::size_t i : order)
-                for (Count n = 0; n < full.count(i, c, k); ++n) machines_[c][k].tasks.push_back(tasks_of[i][next_of[i]++]);
+                for (Count n = 0; n < full.count(i, c, k); ++n)
+                    machines_[c][k].tasks.push_back(tasks_of[i][next_of[i]++]);
     }
     return true;
 }
@@ -231,8 +232,11 @@ FullAllocation BatchAllocationPolicy::max_profit_allocation(const TypeBag& bag, 
     const auto t0 = Clock::now();
     const ProfitResult r = max_profit(bag, m, price, params_.cost_per_j, params_.p_max_w);
     wall_ = {{"profit_lp_s", since(t0)}};
-    figures_ = {{"price", price}, {"e_min_j", e_min}, {"runs", r.runs ? 1.0 : 0.0},
-                {"profit_rate_upper_bound", r.upper_bound}, {"lp_power_w", r.power}};
+    figures_ = {{"price", price},
+                {"e_min_j", e_min},
+                {"runs", r.runs ? 1.0 : 0.0},
+                {"profit_rate_upper_bound", r.upper_bound},
+                {"lp_power_w", r.power}};
     runs = r.runs;
     FullAllocation full;
     if (!runs) return full;

@@ -26,11 +26,11 @@ namespace rmsim {
 enum class BatchMethod { LpMakespan, MinMin, MaxMin, EnergyFront, MaxProfit };
 
 struct BatchParams {
-    int weights = 1000;             ///< Ch.3 §3.3.2: weighted-sum LPs (alpha evenly spaced in [0, 1])
-    double fill_spacing = 0.01;     ///< Ch.3 Alg. 5: max L1 spacing s; 0: no convex fill
-    double execute_alpha = 0.5;     ///< the full allocation run: min alpha E + (1 - alpha) MS, normalised
-    double gamma = 1.2;             ///< Ch.4 §4.5.1: price p = gamma c E_min
-    double cost_per_j = 1;          ///< Ch.4: c
+    int weights = 1000;          ///< Ch.3 §3.3.2: weighted-sum LPs (alpha evenly spaced in [0, 1])
+    double fill_spacing = 0.01;  ///< Ch.3 Alg. 5: max L1 spacing s; 0: no convex fill
+    double execute_alpha = 0.5;  ///< the full allocation run: min alpha E + (1 - alpha) MS, normalised
+    double gamma = 1.2;          ///< Ch.4 §4.5.1: price p = gamma c E_min
+    double cost_per_j = 1;       ///< Ch.4: c
     double p_max_w = std::numeric_limits<double>::infinity();  ///< Ch.4: average power cap
     std::size_t nsga_generations = 0;  ///< Ch.3 §3.3.3: NSGA-II baselines (basic and seeded); 0: none
     std::size_t nsga_population = 100;

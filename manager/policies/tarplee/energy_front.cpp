@@ -259,7 +259,8 @@ double front_area(const std::vector<FrontPoint>& lower, const std::vector<FrontP
     for (std::size_t k = 0; k < N1; ++k) {
         outer.push_back(y[k]);
         Pt x;
-        if (k + 1 < N1 && intersect(at(long(k) - 1), at(long(k)), at(long(k) + 1), at(long(k) + 2), x)) outer.push_back(x);
+        if (k + 1 < N1 && intersect(at(long(k) - 1), at(long(k)), at(long(k) + 1), at(long(k) + 2), x))
+            outer.push_back(x);
     }
     outer.push_back({nadir.x, y[N1 - 1].y});
     outer.push_back(nadir);

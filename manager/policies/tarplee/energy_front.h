@@ -16,8 +16,8 @@
 namespace rmsim {
 
 struct EnergyModel {
-    Matrix apc;                       ///< APC_ij, watts while a type-i task runs on a type-j machine
-    std::vector<double> idle_power;   ///< APC_0j, watts of an idle type-j machine
+    Matrix apc;                      ///< APC_ij, watts while a type-i task runs on a type-j machine
+    std::vector<double> idle_power;  ///< APC_0j, watts of an idle type-j machine
 };
 
 /// One point of the front: the (fractional or integral) allocation and its objectives.

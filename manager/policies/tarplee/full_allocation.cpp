@@ -32,8 +32,7 @@ double FullAllocation::energy(const Matrix& etc, const Matrix& apc, const std::v
     double e = 0;
     for (std::size_t j = 0; j < machines_.size(); ++j)
         for (std::size_t k = 0; k < static_cast<std::size_t>(machines_[j]); ++k) {
-            for (std::size_t i = 0; i < T_; ++i)
-                e += static_cast<double>(count(i, j, k)) * apc[i][j] * etc[i][j];
+            for (std::size_t i = 0; i < T_; ++i) e += static_cast<double>(count(i, j, k)) * apc[i][j] * etc[i][j];
             e += idle_power[j] * (ms - ready(j, k));
         }
     return e;

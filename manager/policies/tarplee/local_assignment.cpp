@@ -23,7 +23,8 @@ FullAllocation local_assignment_lpt(const Matrix& etc, const CountMatrix& muhat,
         if (order.empty()) continue;
         if (Mj == 0) throw std::invalid_argument("local assignment: tasks on a machine type without machines");
         // Alg. 2 line 4: longest first.
-        std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return etc[a][j] > etc[b][j]; });
+        std::stable_sort(order.begin(), order.end(),
+                         [&](std::size_t a, std::size_t b) { return etc[a][j] > etc[b][j]; });
         heap.clear();
         for (std::size_t k = 0; k < Mj; ++k) heap.emplace_back(0.0, k);  // already a min-heap
         double latest = 0;

@@ -6,7 +6,8 @@ CoinPackedMatrix LpColumns::matrix(int rows) const {
     const int cols = columns();
     std::vector<int> lengths(cols);
     for (int c = 0; c < cols; ++c)
-        lengths[c] = static_cast<int>((c + 1 < cols ? starts[c + 1] : static_cast<CoinBigIndex>(index.size())) - starts[c]);
+        lengths[c] =
+            static_cast<int>((c + 1 < cols ? starts[c + 1] : static_cast<CoinBigIndex>(index.size())) - starts[c]);
     return CoinPackedMatrix(true, rows, cols, static_cast<CoinBigIndex>(index.size()), value.data(), index.data(),
                             starts.data(), lengths.data());
 }

@@ -44,7 +44,7 @@ ProfitResult max_profit(const TypeBag& bag, const EnergyModel& m, double price, 
     const CoinPackedMatrix matrix = columns.matrix(rows);
     const double inf = kLpInfinity;
     std::vector<double> col_lo(cols, 0.0), col_up = column_upper_bounds(bag, cols), row_lo(rows, -inf),
-        row_up(rows, 1.0);
+                                           row_up(rows, 1.0);
     for (std::size_t i = 0; i < T; ++i) row_lo[i] = row_up[i] = 0.0;
     row_up[power_row] = std::isfinite(p_max) ? p_max - idle_total : inf;
     ClpSimplex lp;
@@ -61,7 +61,8 @@ ProfitResult max_profit(const TypeBag& bag, const EnergyModel& m, double price, 
     const double r = x[r_col];
     double dyn = 0;
     for (std::size_t i = 0; i < T; ++i)
-        for (std::size_t j = 0; j < M; ++j) dyn += std::max(0.0, x[i * M + j]) * bag.etc[i][j] * (m.apc[i][j] - m.idle_power[j]);
+        for (std::size_t j = 0; j < M; ++j)
+            dyn += std::max(0.0, x[i * M + j]) * bag.etc[i][j] * (m.apc[i][j] - m.idle_power[j]);
     out.power = dyn + idle_total;
     out.upper_bound = price * r - cost_per_j * out.power;
     if (!(r > 1e-15)) return out;

@@ -11,12 +11,12 @@
 namespace rmsim {
 
 struct ProfitResult {
-    bool runs = false;                    ///< false: r* = 0, running the bag never pays (spec §5.4 NOTE)
-    double upper_bound = 0;               ///< p r* - c Pbar* ($ per s)
-    double power = 0;                     ///< Pbar* (W)
-    FrontPoint lp;                        ///< mu*, MS_LB = 1 / r*, E_LB (Eq. 10)
-    FrontPoint full;                      ///< the full allocation's objectives
-    double lower_bound = 0;               ///< (p - c E_full) / MS_full
+    bool runs = false;       ///< false: r* = 0, running the bag never pays (spec §5.4 NOTE)
+    double upper_bound = 0;  ///< p r* - c Pbar* ($ per s)
+    double power = 0;        ///< Pbar* (W)
+    FrontPoint lp;           ///< mu*, MS_LB = 1 / r*, E_LB (Eq. 10)
+    FrontPoint full;         ///< the full allocation's objectives
+    double lower_bound = 0;  ///< (p - c E_full) / MS_full
 };
 
 /// price p per bag, cost c per joule, P_max in watts (infinity: no cap). std::runtime_error if CLP fails.

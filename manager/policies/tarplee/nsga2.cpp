@@ -47,7 +47,8 @@ public:
         }
         x.makespan = *std::max_element(ready.begin(), ready.end());
         double idle = 0;
-        for (std::size_t k = 0; k < ready.size(); ++k) idle += m_.idle_power[machines_[k].type] * (x.makespan - ready[k]);
+        for (std::size_t k = 0; k < ready.size(); ++k)
+            idle += m_.idle_power[machines_[k].type] * (x.makespan - ready[k]);
         x.energy = busy_energy + idle;
     }
 
@@ -56,7 +57,8 @@ public:
         Individual x;
         x.genes.assign(task_type_.size(), 0);
         std::vector<std::size_t> next(bag_.task_types(), 0), first(bag_.task_types(), 0);
-        for (std::size_t t = 0, i = 0; i < bag_.task_types(); t += static_cast<std::size_t>(bag_.tasks[i]), ++i) first[i] = t;
+        for (std::size_t t = 0, i = 0; i < bag_.task_types(); t += static_cast<std::size_t>(bag_.tasks[i]), ++i)
+            first[i] = t;
         for (std::size_t j = 0; j < bag_.machine_types(); ++j)
             for (std::size_t k = 0; k < static_cast<std::size_t>(bag_.machines[j]); ++k)
                 for (std::size_t i = 0; i < bag_.task_types(); ++i)
@@ -211,7 +213,8 @@ std::vector<FrontPoint> nsga2_front(const TypeBag& bag, const EnergyModel& m, co
                 continue;
             }
             std::vector<std::size_t> f = front;
-            std::stable_sort(f.begin(), f.end(), [&](std::size_t a, std::size_t b) { return next[a].crowding > next[b].crowding; });
+            std::stable_sort(f.begin(), f.end(),
+                             [&](std::size_t a, std::size_t b) { return next[a].crowding > next[b].crowding; });
             for (std::size_t k = 0; survivors.size() < p.population; ++k) survivors.push_back(next[f[k]]);
             break;
         }

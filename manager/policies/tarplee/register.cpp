@@ -32,26 +32,37 @@ static BatchParams batch_params(const PolicyParams& p) {
 }
 
 void register_tarplee_policies(PolicyRegistry& r) {
-    const ParamInfo weights{"weights", "integer", "1000", "weighted-sum LPs, alpha evenly spaced in [0, 1] (Tarplee §3.3.2)"};
-    r.add(PolicyInfo{"lp-makespan", "tarplee", "Tarplee Ch.2 §2.2 (Eq. 3, Alg. 1, Alg. 2)",
+    const ParamInfo weights{"weights", "integer", "1000",
+                            "weighted-sum LPs, alpha evenly spaced in [0, 1] (Tarplee §3.3.2)"};
+    r.add(PolicyInfo{"lp-makespan",
+                     "tarplee",
+                     "Tarplee Ch.2 §2.2 (Eq. 3, Alg. 1, Alg. 2)",
                      "bag of tasks: LP lower bound over task types x clusters (CLP), row rounding, LPT per cluster; "
                      "then each machine's queue is dispatched",
                      {},
                      [](const PolicyParams&) -> std::unique_ptr<Policy> {
                          return std::make_unique<BatchAllocationPolicy>(BatchMethod::LpMakespan);
                      }});
-    r.add(PolicyInfo{"min-min", "tarplee", "Tarplee §2.5 (Alg. 4, = Alg. 3)",
-                     "bag of tasks: batch min-min over every machine (optimized, counts), then dispatched", {},
+    r.add(PolicyInfo{"min-min",
+                     "tarplee",
+                     "Tarplee §2.5 (Alg. 4, = Alg. 3)",
+                     "bag of tasks: batch min-min over every machine (optimized, counts), then dispatched",
+                     {},
                      [](const PolicyParams&) -> std::unique_ptr<Policy> {
                          return std::make_unique<BatchAllocationPolicy>(BatchMethod::MinMin);
                      }});
-    r.add(PolicyInfo{"max-min", "tarplee", "Tarplee §2.5 (Alg. 4 with max)",
-                     "bag of tasks: batch max-min over every machine (optimized, counts), then dispatched", {},
+    r.add(PolicyInfo{"max-min",
+                     "tarplee",
+                     "Tarplee §2.5 (Alg. 4 with max)",
+                     "bag of tasks: batch max-min over every machine (optimized, counts), then dispatched",
+                     {},
                      [](const PolicyParams&) -> std::unique_ptr<Policy> {
                          return std::make_unique<BatchAllocationPolicy>(BatchMethod::MaxMin);
                      }});
     r.add(PolicyInfo{
-        "lp-energy-front", "tarplee", "Tarplee Ch.3 §3.3 (Eqs. 10, 18, Alg. 5)",
+        "lp-energy-front",
+        "tarplee",
+        "Tarplee Ch.3 §3.3 (Eqs. 10, 18, Alg. 5)",
         "bag of tasks: energy/makespan Pareto front by weighted-sum LPs (warm-started), convex fill, rounding and "
         "LPT; runs the full allocation chosen by execute_alpha; the fronts go to pareto.csv",
         {weights,
@@ -66,7 +77,9 @@ void register_tarplee_policies(PolicyRegistry& r) {
             return std::make_unique<BatchAllocationPolicy>(BatchMethod::EnergyFront, batch_params(p));
         }});
     r.add(PolicyInfo{
-        "lp-max-profit", "tarplee", "Tarplee Ch.4 §4.3 (Eqs. 28-32)",
+        "lp-max-profit",
+        "tarplee",
+        "Tarplee Ch.4 §4.3 (Eqs. 28-32)",
         "bag of tasks: maximum profit per unit time (Charnes-Cooper LP) at price gamma c E_min, optional power cap; "
         "the weighted-sum front beside it in pareto.csv",
         {{"weights", "integer", "100", "weighted-sum LPs of the front written beside the profit point"},

@@ -19,9 +19,9 @@ Count TypeBag::total_machines() const {
 }
 
 void TypeBag::validate() const {
-    if (etc.size() != tasks.size()) throw std::invalid_argument("type bag: ETC has " + std::to_string(etc.size()) +
-                                                                " rows for " + std::to_string(tasks.size()) +
-                                                                " task types");
+    if (etc.size() != tasks.size())
+        throw std::invalid_argument("type bag: ETC has " + std::to_string(etc.size()) + " rows for " +
+                                    std::to_string(tasks.size()) + " task types");
     for (const auto& row : etc) {
         if (row.size() != machines.size())
             throw std::invalid_argument("type bag: an ETC row has " + std::to_string(row.size()) + " entries for " +

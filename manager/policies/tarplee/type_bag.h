@@ -13,8 +13,8 @@ using Count = std::int64_t;
 using CountMatrix = std::vector<std::vector<Count>>;  ///< [task type][machine type]
 
 struct TypeBag {
-    Matrix etc;                 ///< ETC_ij, seconds, > 0
-    std::vector<Count> tasks;   ///< T_i >= 0
+    Matrix etc;                   ///< ETC_ij, seconds, > 0
+    std::vector<Count> tasks;     ///< T_i >= 0
     std::vector<Count> machines;  ///< M_j >= 0 (a type with 0 machines takes no task)
 
     std::size_t task_types() const { return tasks.size(); }

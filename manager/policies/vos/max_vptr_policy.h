@@ -21,13 +21,13 @@ struct MaxVptrConfig {
 };
 
 class MaxVptrPolicy : public Policy {
-  public:
+public:
     explicit MaxVptrPolicy(const MaxVptrConfig& config);
     PolicyTraits traits() const override;
     void schedule(const PolicyView& view, Decisions& decide) override;
     void report(PolicyReport& r) const override;
 
-  private:
+private:
     MaxVptrConfig config_;
     std::uint64_t dropped_ = 0;
     std::uint64_t started_ = 0;

@@ -23,7 +23,9 @@ SimTime period_param(const PolicyParams& p) {
 
 void register_vos_policies(PolicyRegistry& r) {
     const ParamInfo period{"period_s", "number", "60", "time between mapping events (§2.4.2: every minute)"};
-    r.add(PolicyInfo{"max-vptr", "vos", "Machovec Ch.2 §2.4.2 (Algorithm 1)",
+    r.add(PolicyInfo{"max-vptr",
+                     "vos",
+                     "Machovec Ch.2 §2.4.2 (Algorithm 1)",
                      "two-phase greedy: each task's VM configuration of highest value per total resource "
                      "(V / (time x (cores/total + memory/total))) at its earliest start (cores and memory), then the "
                      "task with the highest; start now or place-holder; drops tasks that can earn no value",
@@ -38,7 +40,9 @@ void register_vos_policies(PolicyRegistry& r) {
                          c.selection = s == "heap" ? VptrSelection::LazyHeap : VptrSelection::Rescan;
                          return std::make_unique<MaxVptrPolicy>(c);
                      }});
-    r.add(PolicyInfo{"simple", "vos", "Machovec Ch.2 §2.4.2 (Algorithm 2)",
+    r.add(PolicyInfo{"simple",
+                     "vos",
+                     "Machovec Ch.2 §2.4.2 (Algorithm 2)",
                      "a random task in a random VM configuration at its earliest start, on the free cores with the "
                      "smallest ids; variants w/ dropping, w/ place-holders, w/ d&p",
                      {period,

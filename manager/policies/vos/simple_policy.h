@@ -15,17 +15,17 @@ struct SimpleConfig {
     bool dropping = false;      ///< Simple w/ dropping (and w/ d&p)
     bool placeholders = false;  ///< Simple w/ place-holders (and w/ d&p); else permanent reservations
     SimTime period = SimTime::from_whole_seconds(60);  ///< §2.4.2: a mapping event every minute
-    std::uint64_t seed = 1;     ///< the policy's random stream (same seed, same schedule)
+    std::uint64_t seed = 1;                            ///< the policy's random stream (same seed, same schedule)
 };
 
 class SimplePolicy : public Policy {
-  public:
+public:
     explicit SimplePolicy(const SimpleConfig& config);
     PolicyTraits traits() const override;
     void schedule(const PolicyView& view, Decisions& decide) override;
     void report(PolicyReport& r) const override;
 
-  private:
+private:
     SimpleConfig config_;
     std::mt19937_64 rng_;
     std::uint64_t dropped_ = 0;

@@ -24,8 +24,8 @@ const std::vector<VmConfig>& vm_configs(const PolicyView& view, TaskId t) {
 
 double vos_total_resources(const PolicyView& view, ClusterId c, const VmConfig& config, SimTime duration) {
     const AvailabilityProfile& p = view.profile(c);
-    const double total_cores = double(view.unit_count(c)) *
-                               (view.granularity() == Granularity::Node ? view.cores_per_node(c) : 1.0);
+    const double total_cores =
+        double(view.unit_count(c)) * (view.granularity() == Granularity::Node ? view.cores_per_node(c) : 1.0);
     double share = config.cores / total_cores;
     if (const MemoryPool* m = p.memory()) share += config.memory_gb / m->capacity_gb();
     return duration.to_seconds() * share;
@@ -34,8 +34,7 @@ double vos_total_resources(const PolicyView& view, ClusterId c, const VmConfig& 
 std::optional<VmOption> vm_option(const PolicyView& view, TaskId t, std::uint32_t k, ClusterId c) {
     const VmConfig& config = vm_configs(view, t)[k];
     const SimTime d = view.vm_booked_time(t, k, c);
-    const auto start =
-        view.profile(c).earliest_start_with_memory(config.cores, d, config.memory_gb, view.now());
+    const auto start = view.profile(c).earliest_start_with_memory(config.cores, d, config.memory_gb, view.now());
     if (!start) return std::nullopt;
     const Task& task = view.task(t);
     VmOption o;
@@ -43,9 +42,9 @@ std::optional<VmOption> vm_option(const PolicyView& view, TaskId t, std::uint32_
     o.cluster = c;
     o.start = *start;
     o.duration = d;
-    o.value = task_value(vos_terms(view, t), task.arrival_s, (*start + d - task.arrival()).to_seconds(),
-                         config.energy_j)
-                  .value;
+    o.value =
+        task_value(vos_terms(view, t), task.arrival_s, (*start + d - task.arrival()).to_seconds(), config.energy_j)
+            .value;
     o.resources = vos_total_resources(view, c, config, d);
     return o;
 }

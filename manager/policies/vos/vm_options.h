@@ -20,9 +20,9 @@ struct VmOption {
     std::uint32_t config = 0;  ///< index into the task's vm_configs
     ClusterId cluster = 0;
     SimTime start;
-    SimTime duration;     ///< booked time (ETC of the configuration)
-    double value = 0;     ///< V (Eq. 2) at completion start + duration with the configuration's EEC energy
-    double resources = 0; ///< TotalResources (vos_total_resources)
+    SimTime duration;      ///< booked time (ETC of the configuration)
+    double value = 0;      ///< V (Eq. 2) at completion start + duration with the configuration's EEC energy
+    double resources = 0;  ///< TotalResources (vos_total_resources)
     double vptr() const { return value / resources; }
 };
 

@@ -4,8 +4,8 @@
 // hardware. Keep it in sync with the document.
 #include <memory>
 
-#include <catch2/catch.hpp>
 #include <yaml-cpp/yaml.h>
+#include <catch2/catch.hpp>
 
 #include "modules/governors/frequency_table.h"
 #include "modules/governors/governor.h"

@@ -7,8 +7,8 @@
 namespace rmsim::test {
 
 inline PlatformSpec four_level_platform(std::uint32_t cores = 1, std::uint32_t nodes = 1) {
-    return simple_platform({{2.0e9, 1.0, 8.0, 1.0}, {1.5e9, 0.9, 5.0, 0.8}, {1.0e9, 0.8, 3.0, 0.6}, {0.5e9, 0.7, 1.5, 0.4}},
-                           cores, nodes);
+    return simple_platform(
+        {{2.0e9, 1.0, 8.0, 1.0}, {1.5e9, 0.9, 5.0, 0.8}, {1.0e9, 0.8, 3.0, 0.6}, {0.5e9, 0.7, 1.5, 0.4}}, cores, nodes);
 }
 
 /// Work of `s` seconds at any level.
@@ -34,7 +34,8 @@ MachineOptions governed(P params) {
 
 /// A machine with `params`, its activity log and a command script.
 struct GovernedMachine {
-    GovernedMachine(const PlatformSpec& spec, const MachineOptions& o) : machine(at_ns(spec), o), script("script", machine.manager_port()) {
+    GovernedMachine(const PlatformSpec& spec, const MachineOptions& o)
+        : machine(at_ns(spec), o), script("script", machine.manager_port()) {
         machine.attach_log(&log);
     }
     GovernorModule& governor(NodeId node = 0) { return *machine.node(node).governor(0); }

@@ -8,11 +8,11 @@
 #include <vector>
 
 #include "platform/input_error.h"
-#include "sim/outputs/aggregate.h"
-#include "sim/outputs/comparison.h"
 #include "sim/config/experiment.h"
 #include "sim/config/summary_fields.h"
 #include "sim/config/variants.h"
+#include "sim/outputs/aggregate.h"
+#include "sim/outputs/comparison.h"
 #include "tests/support/rmsim_cli.h"
 #include "tests/support/scratch_dir.h"
 
@@ -83,7 +83,8 @@ TEST_CASE("variants: bad sections are located input errors", "[sim][variants]") 
     CHECK(error_of("sweep:\n  run.seed: []\n") == "c.yaml:2:13: no values to sweep for 'run.seed'");
     CHECK(error_of("sweep:\n  run.seed: [1, 1]\n").find("value '1' listed twice") != std::string::npos);
     CHECK(error_of("sweep:\n  a.seed: [1]\n  b.seed: [2]\n").find("last part ('seed' twice)") != std::string::npos);
-    CHECK(error_of("variants:\n  - {name: a, set: {sweep.x: 1}}\n").find("cannot change 'sweep.x'") != std::string::npos);
+    CHECK(error_of("variants:\n  - {name: a, set: {sweep.x: 1}}\n").find("cannot change 'sweep.x'") !=
+          std::string::npos);
 }
 
 TEST_CASE("aggregate: mean and Student t 95 % interval", "[sim][aggregate]") {
@@ -117,7 +118,8 @@ TEST_CASE("comparison: paired ratios to the reference variant", "[sim][compariso
     CHECK(md.find("| new | easy | 1.75 ± 3.2 | 1.15 ± 0.64 |") != std::string::npos);
 }
 
-TEST_CASE("variants: the metrics a comparison accepts are exactly the fields summary.json has", "[sim][variants][cli]") {
+TEST_CASE("variants: the metrics a comparison accepts are exactly the fields summary.json has",
+          "[sim][variants][cli]") {
     // A run that writes every section but one: DAG jobs (jobs), a measurement window (window), a policy with
     // figures, a governor and a power cap; and a value-of-service run for the `vos` section.
     const test::ScratchDir dir("summary_fields");

@@ -16,8 +16,9 @@ TEST_CASE("workload config: an SWF job whose memory exceeds 2^64 bytes is refuse
     const PlatformSpec p = load_platform_file(std::string(RMSIM_SOURCE_DIR) + "/configs/platforms/kth-sp2.yaml");
     const YAML::Node w = YAML::Load("{swf: {path: t.swf}}");
     CHECK_THROWS_WITH(load_workload(w, "exp.yaml", dir.string(), p, 1, 0),
-                      dir.string() + "/t.swf:2:1: SWF job 1: its memory (1e+20 KB per processor x 2 processors) "
-                                     "exceeds 2^64 bytes");
+                      dir.string() +
+                          "/t.swf:2:1: SWF job 1: its memory (1e+20 KB per processor x 2 processors) "
+                          "exceeds 2^64 bytes");
     dir.write("t.swf", "; MaxProcs: 4\n1 100 0 60 2 -1 1024 2 600 -1 1 1 1 -1 -1 -1 -1 -1\n");
     REQUIRE(load_workload(w, "exp.yaml", dir.string(), p, 1, 0).tasks.size() == 1);
     CHECK(load_workload(w, "exp.yaml", dir.string(), p, 1, 0).tasks[0].memory_bytes == 2u * 1024 * 1024);
@@ -27,9 +28,10 @@ TEST_CASE("workload config: the Singh DAG shape mix and sizes are set from the c
     // Every GAP of the Singh generator can be set (issue: calibration). Fork-join only, 6 tasks per job: a
     // source, 4 parallel tasks and a sink, 2 x 4 = 8 edges. Chain only, 7 tasks: 6 edges.
     const PlatformSpec p = load_platform_file(std::string(RMSIM_SOURCE_DIR) + "/configs/platforms/singh2015.yaml");
-    const YAML::Node fj = YAML::Load("{singh: {jobs: 20, min_tasks: 6, max_tasks: 6, fork_join_probability: 1, "
-                                     "chain_probability: 0, layered_probability: 0, importance_min: 2, importance_max: 2, "
-                                     "memory_fraction_min: 0.1, memory_fraction_max: 0.1}}");
+    const YAML::Node fj = YAML::Load(
+        "{singh: {jobs: 20, min_tasks: 6, max_tasks: 6, fork_join_probability: 1, "
+        "chain_probability: 0, layered_probability: 0, importance_min: 2, importance_max: 2, "
+        "memory_fraction_min: 0.1, memory_fraction_max: 0.1}}");
     const Workload w = load_workload(fj, "exp.yaml", ".", p, 1, 0);
     REQUIRE(w.jobs.size() == 20);
     for (const DagJob& j : w.jobs) {
@@ -54,14 +56,16 @@ TEST_CASE("workload config: the Singh DAG shape mix and sizes are set from the c
         }
         CHECK(j.value.max_value() == Approx(2.0 / 60 * work).epsilon(1e-9));
     }
-    const YAML::Node chain = YAML::Load("{singh: {jobs: 10, min_tasks: 7, max_tasks: 7, fork_join_probability: 0, "
-                                        "chain_probability: 1, layered_probability: 0}}");
+    const YAML::Node chain = YAML::Load(
+        "{singh: {jobs: 10, min_tasks: 7, max_tasks: 7, fork_join_probability: 0, "
+        "chain_probability: 1, layered_probability: 0}}");
     for (const DagJob& j : load_workload(chain, "exp.yaml", ".", p, 1, 0).jobs) CHECK(j.edges.size() == 6);
     // A shape mix that weighs nothing is refused, located at the workload.
-    const YAML::Node none = YAML::Load("{singh: {jobs: 10, fork_join_probability: 0, chain_probability: 0, "
-                                       "layered_probability: 0}}");
-    CHECK_THROWS_WITH(load_workload(none, "exp.yaml", ".", p, 1, 0), Catch::Contains("exp.yaml:1:") &&
-                                                                        Catch::Contains("probabilit"));
+    const YAML::Node none = YAML::Load(
+        "{singh: {jobs: 10, fork_join_probability: 0, chain_probability: 0, "
+        "layered_probability: 0}}");
+    CHECK_THROWS_WITH(load_workload(none, "exp.yaml", ".", p, 1, 0),
+                      Catch::Contains("exp.yaml:1:") && Catch::Contains("probabilit"));
 }
 
 TEST_CASE("workload config: the Machovec Ch.3 arrival GAPs are set from the config", "[sim][machovec]") {
@@ -77,8 +81,8 @@ TEST_CASE("workload config: the Machovec Ch.3 arrival GAPs are set from the conf
     CHECK(arrivals(base + "}}") == arrivals(base + ", sinusoid_amplitude: 0.5, start_clock_s: 72000}}"));
     CHECK(arrivals(base + "}}") != arrivals(base + ", start_clock_s: 36000}}"));  // 10:00: peak hours
     CHECK(arrivals(base + "}}") != arrivals(base + ", sinusoid_amplitude: 1}}"));
-    CHECK_THROWS_WITH(arrivals(base + ", sinusoid_amplitude: 1.5}}"), Catch::Contains("exp.yaml:1:") &&
-                                                                          Catch::Contains("sinusoid_amplitude"));
+    CHECK_THROWS_WITH(arrivals(base + ", sinusoid_amplitude: 1.5}}"),
+                      Catch::Contains("exp.yaml:1:") && Catch::Contains("sinusoid_amplitude"));
 }
 
 TEST_CASE("workload config: every machovec_ch4 key reaches the generator", "[sim][machovec_ch4]") {
@@ -121,7 +125,8 @@ TEST_CASE("workload config: every machovec_ch4 key reaches the generator", "[sim
             CHECK(got[i].preemptible == want[i].preemptible);
             CHECK(got[i].can_preempt == want[i].can_preempt);
             CHECK(got[i].work.table()->at(2, 0) == want[i].work.table()->at(2, 0));
-            for (double e : {0.0, 1800.0, 2400.0, 9000.0}) CHECK(got[i].utility.value_at(e) == want[i].utility.value_at(e));
+            for (double e : {0.0, 1800.0, 2400.0, 9000.0})
+                CHECK(got[i].utility.value_at(e) == want[i].utility.value_at(e));
         }
     };
     same(load_workload(all, "exp.yaml", ".", platform, 5, 0).tasks, p);
@@ -134,10 +139,12 @@ TEST_CASE("workload config: every machovec_ch4 key reaches the generator", "[sim
              d.horizon_s = 36000;
              return d;
          }());
-    CHECK_THROWS_WITH(load_workload(YAML::Load("{machovec_ch4: {average_time: median}}"), "exp.yaml", ".", platform, 5, 0),
-                      Catch::Contains("exp.yaml:1:31:") && Catch::Contains("average_time must be etc-mean or class-mean"));
-    CHECK_THROWS_WITH(load_workload(YAML::Load("{machovec_ch4: {burst_size: 2000000}}"), "exp.yaml", ".", platform, 5, 0),
-                      Catch::Contains("exp.yaml:1:29:") && Catch::Contains("'burst_size' must be at most 1000000"));
+    CHECK_THROWS_WITH(
+        load_workload(YAML::Load("{machovec_ch4: {average_time: median}}"), "exp.yaml", ".", platform, 5, 0),
+        Catch::Contains("exp.yaml:1:31:") && Catch::Contains("average_time must be etc-mean or class-mean"));
+    CHECK_THROWS_WITH(
+        load_workload(YAML::Load("{machovec_ch4: {burst_size: 2000000}}"), "exp.yaml", ".", platform, 5, 0),
+        Catch::Contains("exp.yaml:1:29:") && Catch::Contains("'burst_size' must be at most 1000000"));
 }
 
 TEST_CASE("workload config: tarplee bags from the config, and what they refuse", "[sim][tarplee]") {
@@ -169,6 +176,7 @@ TEST_CASE("workload config: tarplee bags from the config, and what they refuse",
           "exp.yaml:1:46: etc_generator method must be 'uniform', 'range' or 'cvb', got 'gauss'");
     CHECK(refused("{tarplee: {tasks: 5, etc_generator: {method: uniform, task_types: 2}, type_weights: [1]}}") ==
           "exp.yaml:1:11: tarplee workload: Tarplee bag: type_weights has 1 entries for 2 task types");
-    CHECK(refused("{tarplee: {tasks: 5, etc: [[1, 1, 1, 1, 1, 1, 1, 1, 1]], apc: [[1, 100, 100, 100, 100, 100, 100, 100, 100]]}}")
+    CHECK(refused("{tarplee: {tasks: 5, etc: [[1, 1, 1, 1, 1, 1, 1, 1, 1]], apc: [[1, 100, 100, 100, 100, 100, 100, "
+                  "100, 100]]}}")
               .find("'apc' entry below the idle power of core type 'm1.core'") != std::string::npos);
 }

@@ -19,14 +19,14 @@ TEST_CASE("metrics: window pro-rates straddling tasks", "[sim][metrics]") {
     const PolicyView& view = books.view();
     books.arrive(0, 0_s);
     books.begin_event(0_s);
-    books.decisions().start(0, 0, {0}, 0);           // T0 runs [0, 100)
+    books.decisions().start(0, 0, {0}, 0);  // T0 runs [0, 100)
     books.arrive(1, 50_s);
     books.part_finished(0, false, 0, 0, 100_s);
     books.begin_event(100_s);
-    books.decisions().start(1, 0, {0}, 0);           // T1 waits 50 s, runs [100, 200)
+    books.decisions().start(1, 0, {0}, 0);  // T1 waits 50 s, runs [100, 200)
     books.arrive(2, 150_s);
     books.begin_event(160_s);
-    books.decisions().drop(2);                       // T2 dropped at 160
+    books.decisions().drop(2);  // T2 dropped at 160
     books.part_finished(1, false, 0, 0, 200_s);
 
     const WindowMetrics w = compute_window_metrics(view, 80_s, 180_s, 1234.5);

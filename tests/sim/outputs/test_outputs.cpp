@@ -1,7 +1,7 @@
 // The time-series results: energy.csv, pstates.csv and trace.json, on hand-computed scenarios (hardware
 // driven directly) and end to end through the rmsim binary.
-#include "tests/support/scratch_dir.h"
 #include <catch2/catch.hpp>
+#include "tests/support/scratch_dir.h"
 
 #include <sys/wait.h>
 #include <unistd.h>
@@ -103,8 +103,8 @@ TEST_CASE("outputs: pstates.csv has one row per switch request", "[sim][outputs]
     ActivityLog log(false);
     m.attach_log(&log);
     Script s("script", m.manager_port());
-    s.at(1.0, command(Op::SetPState, 1, 2, 0, 1));   // node-wide domain: all 4 cores of node 1
-    s.at(2.5, command(Op::SetPState, 0, 0, 0, 1));   // node 0
+    s.at(1.0, command(Op::SetPState, 1, 2, 0, 1));  // node-wide domain: all 4 cores of node 1
+    s.at(2.5, command(Op::SetPState, 0, 0, 0, 1));  // node 0
     run_until(4.0);
 
     CHECK(pstates_csv(log) ==

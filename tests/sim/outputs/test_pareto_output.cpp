@@ -11,18 +11,20 @@ using namespace rmsim;
 
 TEST_CASE("pareto.csv: a Tarplee front policy writes pareto.csv, the same for the same seed", "[sim][tarplee]") {
     const test::ScratchDir dir("pareto_csv");
-    dir.write("exp.yaml",
-              std::string("platform: ") + RMSIM_SOURCE_DIR + "/configs/platforms/tarplee-2types.yaml\n"
-              "workload:\n"
-              "  tarplee: {tasks: 60, etc: [[57, 28, 72, 45, 41, 19, 27, 28, 26], [98, 50, 120, 77, 70, 37, 49, 49, 45],"
-              " [463, 303, 362, 342, 314, 311, 303, 290, 264]],\n"
-              "            apc: [[47, 109, 45, 66, 75, 155, 112, 114, 132], [47, 109, 45, 66, 75, 155, 112, 114, 132],"
-              " [47, 109, 45, 66, 75, 155, 112, 114, 132]]}\n"
-              "manager: {policy: lp-energy-front, params: {weights: 50, execute_alpha: 0}}\n"
-              "run: {seed: 4, trials: 1}\n");
+    dir.write(
+        "exp.yaml",
+        std::string("platform: ") + RMSIM_SOURCE_DIR +
+            "/configs/platforms/tarplee-2types.yaml\n"
+            "workload:\n"
+            "  tarplee: {tasks: 60, etc: [[57, 28, 72, 45, 41, 19, 27, 28, 26], [98, 50, 120, 77, 70, 37, 49, 49, 45],"
+            " [463, 303, 362, 342, 314, 311, 303, 290, 264]],\n"
+            "            apc: [[47, 109, 45, 66, 75, 155, 112, 114, 132], [47, 109, 45, 66, 75, 155, 112, 114, 132],"
+            " [47, 109, 45, 66, 75, 155, 112, 114, 132]]}\n"
+            "manager: {policy: lp-energy-front, params: {weights: 50, execute_alpha: 0}}\n"
+            "run: {seed: 4, trials: 1}\n");
     for (const char* out : {"a", "b"}) {
-        const test::Outcome o = test::run_cli("run " + dir.string() + "/exp.yaml --quiet --out " + (dir.path() / out).string(),
-                                              dir.path());
+        const test::Outcome o =
+            test::run_cli("run " + dir.string() + "/exp.yaml --quiet --out " + (dir.path() / out).string(), dir.path());
         REQUIRE(o.code == 0);
     }
     const std::string csv = test::slurp(dir.path() / "a" / "pareto.csv");
@@ -33,8 +35,11 @@ TEST_CASE("pareto.csv: a Tarplee front policy writes pareto.csv, the same for th
     CHECK(csv == test::slurp(dir.path() / "b" / "pareto.csv"));
     CHECK(test::slurp(dir.path() / "a" / "summary.json") == test::slurp(dir.path() / "b" / "summary.json"));
     // A policy without fronts writes none.
-    const test::Outcome o = test::run_cli("run " + dir.string() + "/exp.yaml --quiet --set manager.policy=lp-makespan "
-                                          "--set 'manager.params={}' --out " + (dir.path() / "c").string(), dir.path());
+    const test::Outcome o = test::run_cli("run " + dir.string() +
+                                              "/exp.yaml --quiet --set manager.policy=lp-makespan "
+                                              "--set 'manager.params={}' --out " +
+                                              (dir.path() / "c").string(),
+                                          dir.path());
     REQUIRE(o.code == 0);
     CHECK(std::filesystem::exists(dir.path() / "c" / "summary.json"));
     CHECK_FALSE(std::filesystem::exists(dir.path() / "c" / "pareto.csv"));

@@ -15,8 +15,8 @@ constexpr std::uint64_t kS = 1000000000ull;  // one second in ns
 
 ActivityLog::PStateChange change(double at_s, double effective_s, NodeId node, std::uint32_t first, std::uint32_t last,
                                  std::uint32_t level) {
-    return {static_cast<std::uint64_t>(at_s * kS), static_cast<std::uint64_t>(effective_s * kS), node, first, last,
-            level};
+    return {
+        static_cast<std::uint64_t>(at_s * kS), static_cast<std::uint64_t>(effective_s * kS), node, first, last, level};
 }
 
 std::vector<PState> levels(int n) {
@@ -64,9 +64,8 @@ TEST_CASE("pstate residency: a switch counts from its effective time", "[sim][dv
     CHECK(r.by_type[0].transitions == 1);
 
     const nlohmann::ordered_json j = to_json(r, spec);
-    CHECK(j.dump() ==
-          R"({"domain":"core","by_core_type":{"core":{"residency_s":{"p0":12.5,"p1":7.5},)"
-          R"("residency_fraction":{"p0":0.625,"p1":0.375},"transitions":1}}})");  // 12.5 / 20, 7.5 / 20
+    CHECK(j.dump() == R"({"domain":"core","by_core_type":{"core":{"residency_s":{"p0":12.5,"p1":7.5},)"
+                      R"("residency_fraction":{"p0":0.625,"p1":0.375},"transitions":1}}})");  // 12.5 / 20, 7.5 / 20
 }
 
 TEST_CASE("pstate residency: a node-wide switch is one transition, a replacement takes the pending end",
@@ -79,11 +78,11 @@ TEST_CASE("pstate residency: a node-wide switch is one transition, a replacement
     // P0: 4 cores x 1.25 s = 5 core-s; P2: 4 x (5 - 1.25) = 15 core-s; P1: 0.
     PlatformSpec spec = test::simple_platform(levels(3), 4, 1);
     spec.dvfs_domain = DvfsScope::Node;
-    const PStateResidency r = pstate_residency(spec,
-                                               {change(1.0, 1.25, 0, 0, 3, 1), change(1.1, 1.25, 0, 0, 3, 2),
-                                                change(3.0, 3.25, 0, 0, 3, 0), change(3.1, 3.25, 0, 0, 3, 2),
-                                                change(6.0, 6.25, 0, 0, 3, 1)},
-                                               5 * kS);
+    const PStateResidency r =
+        pstate_residency(spec,
+                         {change(1.0, 1.25, 0, 0, 3, 1), change(1.1, 1.25, 0, 0, 3, 2), change(3.0, 3.25, 0, 0, 3, 0),
+                          change(3.1, 3.25, 0, 0, 3, 2), change(6.0, 6.25, 0, 0, 3, 1)},
+                         5 * kS);
     REQUIRE(r.by_type.size() == 1);
     CHECK(r.by_type[0].residency_s == std::vector<double>{5, 0, 15});
     CHECK(r.by_type[0].transitions == 1);

@@ -1,8 +1,8 @@
 // waves.vcd (run.waveforms): read back by a small VCD parser and checked against what the run reports
 // elsewhere: the nodes' energy from their meters, pstates.csv, the task slices of trace.json, summary.json.
+#include <catch2/catch.hpp>
 #include "tests/support/rmsim_cli.h"
 #include "tests/support/scratch_dir.h"
-#include <catch2/catch.hpp>
 
 #include <algorithm>
 #include <cmath>
@@ -28,7 +28,7 @@ namespace {
 struct Signal {
     std::string type;  ///< wire or real
     unsigned width = 0;
-    double initial = 0;                                   ///< from $dumpvars
+    double initial = 0;                                     ///< from $dumpvars
     std::vector<std::pair<std::uint64_t, double>> changes;  ///< after the dump, in file order
 };
 
@@ -83,14 +83,20 @@ Vcd parse_vcd(const std::string& text) {
         REQUIRE(name_of.count(id) == 1);
         REQUIRE_FALSE(v.times.empty());
         Signal& s = v.signals[name_of[id]];
-        if (dumping) s.initial = value;
-        else s.changes.emplace_back(v.times.back(), value);
+        if (dumping)
+            s.initial = value;
+        else
+            s.changes.emplace_back(v.times.back(), value);
     };
     while (in >> tok) {
-        if (tok == "$dumpvars") dumping = true;
-        else if (tok == "$end") dumping = false;
-        else if (tok[0] == '#') v.times.push_back(std::stoull(tok.substr(1)));
-        else if (tok[0] == '0' || tok[0] == '1') set(tok.substr(1), tok[0] == '1');
+        if (tok == "$dumpvars")
+            dumping = true;
+        else if (tok == "$end")
+            dumping = false;
+        else if (tok[0] == '#')
+            v.times.push_back(std::stoull(tok.substr(1)));
+        else if (tok[0] == '0' || tok[0] == '1')
+            set(tok.substr(1), tok[0] == '1');
         else if (tok[0] == 'b') {
             std::string id;
             in >> id;
@@ -218,14 +224,14 @@ TEST_CASE("waveforms: the VCD writer orders changes and folds each instant", "[s
     const auto busy = w.wire("core0_busy", 1, 0);
     const auto ps = w.wire("core0_pstate", 2, 0);
     const auto power = w.real("power_w", 13.5);
-    w.change(50, busy, 1);   // before the span: folded into the dump
+    w.change(50, busy, 1);  // before the span: folded into the dump
     w.change(300, ps, 2);
     w.change(200, busy, 0);  // at 200: 0 then 1 again, so no change
     w.change(200, busy, 1);
     w.change(200, power, 15);
     w.change(250, power, 15);  // unchanged: nothing at 250
     w.change(400, busy, 0);
-    w.change(600, ps, 1);      // after the span: left out
+    w.change(600, ps, 1);  // after the span: left out
     std::ostringstream o;
     w.write(o, 100, 500);
     CHECK(o.str() ==
@@ -367,7 +373,8 @@ struct Run {
 };
 
 Run run(const ScratchDir& d, const std::string& name, const std::string& waveforms, const std::string& extra) {
-    const std::string cfg = d.write(name + ".yaml", std::string(kConfig) + "run: {seed: 3, waveforms: " + waveforms + "}\n");
+    const std::string cfg =
+        d.write(name + ".yaml", std::string(kConfig) + "run: {seed: 3, waveforms: " + waveforms + "}\n");
     const Outcome o = run_cli("run " + cfg + " --quiet --out " + (d / name).string() + " " + extra, d);
     INFO(o.err);
     REQUIRE(o.code == 0);
@@ -448,7 +455,8 @@ TEST_CASE("waveforms: rmsim run writes waves.vcd that agrees with pstates.csv, t
             CHECK(s.initial == 0);
             CHECK(s.changes == fold(slices[name], 0));
             // Rising edges: the segments begun, but for one that begins as the previous one ends.
-            const auto rising = std::count_if(s.changes.begin(), s.changes.end(), [](const auto& x) { return x.second == 1; });
+            const auto rising =
+                std::count_if(s.changes.begin(), s.changes.end(), [](const auto& x) { return x.second == 1; });
             CHECK(static_cast<std::size_t>(rising) == segments_after_idle[name]);
             all_segments += segments[name];
         }
@@ -457,7 +465,8 @@ TEST_CASE("waveforms: rmsim run writes waves.vcd that agrees with pstates.csv, t
     // Power: the nodes' draw over the run is the machine's energy without the transition lumps.
     const auto& energy = full.summary["energy"];
     double joules = 0;
-    for (std::uint32_t n = 0; n < kNodes; ++n) joules += integral(v.signals.at("node" + std::to_string(n) + ".power_w"), 0, end);
+    for (std::uint32_t n = 0; n < kNodes; ++n)
+        joules += integral(v.signals.at("node" + std::to_string(n) + ".power_w"), 0, end);
     CHECK(joules == Approx(energy["total_j"].get<double>() - energy["transition_j"].get<double>()).epsilon(1e-6));
 
     // summary.dvfs: node-wide domains of one core type; residency and transitions as the VCD shows them.
@@ -487,15 +496,17 @@ TEST_CASE("waveforms: rmsim run writes waves.vcd that agrees with pstates.csv, t
         const std::string key = "p" + std::to_string(p);
         INFO(key);
         CHECK(big["residency_s"][key].get<double>() == Approx(residency[p]).epsilon(1e-12).margin(1e-9));
-        CHECK(big["residency_fraction"][key].get<double>() == Approx(residency[p] / total).epsilon(1e-12).margin(1e-12));
+        CHECK(big["residency_fraction"][key].get<double>() ==
+              Approx(residency[p] / total).epsilon(1e-12).margin(1e-12));
     }
 
     // A span and a subset of the nodes: the same run (same summary), its changes inside the span only, its
     // initial values those in force at the span's start.
     const std::uint64_t from = end / 3 / kS * kS, to = 2 * end / 3 / kS * kS;
-    const Run part = run(d, "part",
-                         "{nodes: [1, \"2-3\"], start_s: " + std::to_string(from / kS) + ", end_s: " + std::to_string(to / kS) + "}",
-                         "");
+    const Run part =
+        run(d, "part",
+            "{nodes: [1, \"2-3\"], start_s: " + std::to_string(from / kS) + ", end_s: " + std::to_string(to / kS) + "}",
+            "");
     CHECK(part.summary_text == full.summary_text);
     const Vcd& w = part.vcd;
     check_times(w);

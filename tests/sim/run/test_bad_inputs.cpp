@@ -58,9 +58,9 @@ std::string loc(const std::string& text, const std::string& needle, std::size_t 
 struct Case {
     std::string name;
     std::map<std::string, std::string> files;  ///< written to the case's folder; c.yaml is the config
-    std::string where;    ///< "c.yaml:3:7:" (file in the folder) or "rmsim:" (an option)
-    std::string message;  ///< part of the message
-    std::string extra;    ///< more command-line options
+    std::string where;                         ///< "c.yaml:3:7:" (file in the folder) or "rmsim:" (an option)
+    std::string message;                       ///< part of the message
+    std::string extra;                         ///< more command-line options
     std::string command = "run";
 };
 
@@ -87,8 +87,11 @@ Case yaml_case(const std::string& name, const std::string& from, const std::stri
 /// A platform too large for memory: blamed on the clusters list.
 Case huge_platform(const std::string& command) {
     const std::string text = config_with("nodes: 4}", "nodes: 4000000000}");
-    Case c{"huge_platform", {{"c.yaml", text}}, "c.yaml:" + loc(text, "[{name: k"),
-           "simulating 4000000000 nodes of 1.6e+10 cores needs about", ""};
+    Case c{"huge_platform",
+           {{"c.yaml", text}},
+           "c.yaml:" + loc(text, "[{name: k"),
+           "simulating 4000000000 nodes of 1.6e+10 cores needs about",
+           ""};
     c.command = command;
     return c;
 }
@@ -97,8 +100,8 @@ Case huge_platform(const std::string& command) {
 Case trace_case(const std::string& name, const std::string& kind, const std::string& body, const std::string& where,
                 const std::string& message) {
     const std::string file = kind == "csv" ? "t.csv" : "t.swf";
-    const std::string text =
-        config_with("synthetic: {tasks: 20, arrival_rate_per_s: 0.1, work_s_mean: 10}", kind + ": {path: " + file + "}");
+    const std::string text = config_with("synthetic: {tasks: 20, arrival_rate_per_s: 0.1, work_s_mean: 10}",
+                                         kind + ": {path: " + file + "}");
     return {name, {{"c.yaml", text}, {file, body}}, file + ":" + where, message, ""};
 }
 
@@ -110,11 +113,13 @@ std::string swf_line(const std::string& submit, const std::string& run, const st
 
 TEST_CASE("bad inputs: values that made runs hang are refused", "[sim][bad_inputs]") {
     for (const Case& c : {
-             yaml_case("budget_period", "run: {seed: 1}", "run: {seed: 1, energy_budget_j: 100, budget_period_s: 1.0e-12}",
-                       "1.0e-12", "'budget_period_s' is 1e-12 s, shorter than the time resolution"),
+             yaml_case("budget_period", "run: {seed: 1}",
+                       "run: {seed: 1, energy_budget_j: 100, budget_period_s: 1.0e-12}", "1.0e-12",
+                       "'budget_period_s' is 1e-12 s, shorter than the time resolution"),
              yaml_case("end", "run: {seed: 1}", "run: {seed: 1, end_s: 1.0e300}", "1.0e300",
                        "'end_s' is 1e+300 s, past the end of simulated time"),
-             trace_case("csv_work", "csv", "id,arrival_s,work_s\n1,0,1e300\n", "2:5:", "past the end of simulated time"),
+             trace_case("csv_work", "csv", "id,arrival_s,work_s\n1,0,1e300\n",
+                        "2:5:", "past the end of simulated time"),
              trace_case("swf_run", "swf", swf_line("0", "1e300", "4"), "1:8:", "field 4 (run time) is 1e300 s"),
          })
         expect_refused(c);
@@ -126,27 +131,30 @@ TEST_CASE("bad inputs: values that ran to wrong results are refused", "[sim][bad
                        "a clock period shorter than 1 fs"),
              yaml_case("slow_clock", "frequency_hz: 1.0e9", "frequency_hz: 1.0e-300", "1.0e-300",
                        "a clock period longer than simulated time"),
-             trace_case("csv_arrival", "csv", "id,arrival_s,work_s\n1,1e300,10\n", "2:3:", "past the end of simulated time"),
-             trace_case("swf_arrival", "swf", swf_line("0", "10", "4") + swf_line("1e300", "10", "4"), "2:3:",
-                        "field 2 (submit time) is 1e300 s"),
-             trace_case("csv_cores", "csv", "id,arrival_s,work_s,cores\n1,0,10,1000\n", "2:8:",
-                        "task 1 asks for 1000 cores, but the largest cluster has 16"),
-             trace_case("csv_nodes", "csv", "id,arrival_s,work_s,nodes\n1,0,10,99\n", "2:8:",
-                        "task 1 asks for 99 nodes, but the largest cluster has 4"),
+             trace_case("csv_arrival", "csv", "id,arrival_s,work_s\n1,1e300,10\n",
+                        "2:3:", "past the end of simulated time"),
+             trace_case("swf_arrival", "swf", swf_line("0", "10", "4") + swf_line("1e300", "10", "4"),
+                        "2:3:", "field 2 (submit time) is 1e300 s"),
+             trace_case("csv_cores", "csv", "id,arrival_s,work_s,cores\n1,0,10,1000\n",
+                        "2:8:", "task 1 asks for 1000 cores, but the largest cluster has 16"),
+             trace_case("csv_nodes", "csv", "id,arrival_s,work_s,nodes\n1,0,10,99\n",
+                        "2:8:", "task 1 asks for 99 nodes, but the largest cluster has 4"),
              trace_case("swf_procs", "swf", swf_line("0", "10", "1000000"), "1:1:",
                         "asks for 1000000 cores, but the largest cluster has 16 (field 5, allocated processors)"),
-             trace_case("swf_procs_overflow", "swf", swf_line("0", "10", "4294967297"), "1:1:",
-                        "4294967297 processors (field 5) is more than 4294967295"),
+             trace_case("swf_procs_overflow", "swf", swf_line("0", "10", "4294967297"),
+                        "1:1:", "4294967297 processors (field 5) is more than 4294967295"),
              yaml_case("synthetic_cores", "work_s_mean: 10}", "work_s_mean: 10, cores_max: 1000}", "1000",
                        "a task that asks for 1000 cores, but the largest cluster has 16"),
              yaml_case("seed_fraction", "seed: 1}", "seed: 1.5}", "1.5", "'seed' must be a whole number from 0 to"),
              yaml_case("seed_huge", "seed: 1}", "seed: 1.0e30}", "1.0e30", "'seed' must be a whole number from 0 to"),
              yaml_case("compare_metric", "run: {seed: 1}\n",
-                       "run: {seed: 1}\ncompare: {metrics: [tasks.bogus]}\nvariants:\n  - {name: a, set: {manager.policy: easy}}\n",
+                       "run: {seed: 1}\ncompare: {metrics: [tasks.bogus]}\nvariants:\n  - {name: a, set: "
+                       "{manager.policy: easy}}\n",
                        "tasks.bogus", "section 'tasks' of summary.json has no field 'bogus'"),
          })
         expect_refused(c);
-    const std::string text = config_with("synthetic: {tasks: 20, arrival_rate_per_s: 0.1, work_s_mean: 10}", "swf: {path: traces}");
+    const std::string text =
+        config_with("synthetic: {tasks: 20, arrival_rate_per_s: 0.1, work_s_mean: 10}", "swf: {path: traces}");
     const ScratchDir d("bad_folder");
     fs::create_directories(d / "traces");
     write_file(d / "c.yaml", text);
@@ -163,14 +171,17 @@ TEST_CASE("bad inputs: values that ended in internal errors are refused", "[sim]
              yaml_case("zero_after", "work_s_mean: 10}", "work_s_mean: 10, utility_zero_after_factor: 0.5}", "0.5",
                        "utility_zero_after_factor must be >= 1"),
              yaml_case("base_power", "base_power_w: 10", "base_power_w: 1.0e308", "1.0e308", "above 1e+250"),
-             yaml_case("tasks_memory", "tasks: 20,", "tasks: 4000000000,", "4000000000", "4000000000 tasks needs about 2.8 TB of memory"),
+             yaml_case("tasks_memory", "tasks: 20,", "tasks: 4000000000,", "4000000000",
+                       "4000000000 tasks needs about 2.8 TB of memory"),
              huge_platform("run"),
              Case{"machovec_small",
                   {{"c.yaml", config_with("synthetic: {tasks: 20, arrival_rate_per_s: 0.1, work_s_mean: 10}",
                                           "machovec_ch3: {tasks_per_day: 100, hours: 1}")}},
                   "c.yaml:" + loc(config_with("synthetic: {tasks: 20, arrival_rate_per_s: 0.1, work_s_mean: 10}",
-                                              "machovec_ch3: {tasks_per_day: 100, hours: 1}"), "{tasks_per_day"),
-                  "machovec_ch3 workload needs a machovec-ch3 style platform", ""},
+                                              "machovec_ch3: {tasks_per_day: 100, hours: 1}"),
+                                  "{tasks_per_day"),
+                  "machovec_ch3 workload needs a machovec-ch3 style platform",
+                  ""},
          })
         expect_refused(c);
     // machovec_ch3 tasks_per_day: 1e12 on the Ch.3 platform asks for ~1e12 tasks.
@@ -183,8 +194,11 @@ TEST_CASE("bad inputs: values that ended in internal errors are refused", "[sim]
         const std::string wide = config_with("manager: {policy: fcfs}", "manager: {policy: " + policy + "}",
                                              config_with("work_s_mean: 10}", "work_s_mean: 10, cores_max: 3}"));
         for (const std::string command : {"run", "validate"}) {
-            Case c{"serial_" + policy, {{"c.yaml", wide}}, "c.yaml:" + loc(wide, policy + "}"),
-                   "policy '" + policy + "' schedules serial tasks (one core each), but task", ""};
+            Case c{"serial_" + policy,
+                   {{"c.yaml", wide}},
+                   "c.yaml:" + loc(wide, policy + "}"),
+                   "policy '" + policy + "' schedules serial tasks (one core each), but task",
+                   ""};
             c.command = command;
             expect_refused(c);
         }
@@ -223,20 +237,20 @@ TEST_CASE("bad inputs: the siegel workloads' keys are checked", "[sim][bad_input
         expect_refused(c);
 }
 
-TEST_CASE("bad inputs: the machovec_ch2 workload's keys and the cluster memory are checked",
-          "[sim][bad_inputs][vos]") {
+TEST_CASE("bad inputs: the machovec_ch2 workload's keys and the cluster memory are checked", "[sim][bad_inputs][vos]") {
     const std::string synthetic = "synthetic: {tasks: 20, arrival_rate_per_s: 0.1, work_s_mean: 10}";
     for (const Case& c : {
-             yaml_case("ch2_key", synthetic, "machovec_ch2: {tasks_min: 10, tasks: 4}", "tasks:",
-                       "unknown key 'tasks' in machovec_ch2 workload"),
+             yaml_case("ch2_key", synthetic, "machovec_ch2: {tasks_min: 10, tasks: 4}",
+                       "tasks:", "unknown key 'tasks' in machovec_ch2 workload"),
              yaml_case("ch2_order", synthetic, "machovec_ch2: {tasks_min: 10, tasks_max: 5}", "5}",
                        "'tasks_max' must not be below its minimum"),
              yaml_case("ch2_cores", synthetic, "machovec_ch2: {config_cores: []}", "[]",
                        "'config_cores' must not be empty"),
              yaml_case("ch2_memory", synthetic, "machovec_ch2: {config_memory_gb: [8, -2]}", "-2",
                        "'config_memory_gb' entry"),
-             yaml_case("ch2_configs", synthetic, "machovec_ch2: {config_cores: [4], config_memory_gb: [8], configs_min: 1, configs_max: 2}",
-                       "2}", "exceeds the distinct (cores, memory) pairs"),
+             yaml_case("ch2_configs", synthetic,
+                       "machovec_ch2: {config_cores: [4], config_memory_gb: [8], configs_min: 1, configs_max: 2}", "2}",
+                       "exceeds the distinct (cores, memory) pairs"),
              yaml_case("cluster_memory", "nodes: 4}", "nodes: 4, memory_gb: 0}", "0}", "memory_gb"),
          })
         expect_refused(c);
@@ -252,10 +266,11 @@ TEST_CASE("bad inputs: waveform settings are checked before anything runs", "[si
                        "waveforms node range '3-1' is empty"),
              yaml_case("waveform_not_an_id", "run: {seed: 1}", "run: {seed: 1, waveforms: {nodes: [node1]}}", "node1",
                        "waveforms node entry 'node1' must be a node id or a range of ids like \"0-3\""),
-             yaml_case("waveform_span", "run: {seed: 1}", "run: {seed: 1, waveforms: {nodes: [0], start_s: 10, end_s: 5}}",
-                       "5}", "waveforms: end_s must be after start_s"),
-             yaml_case("waveform_key", "run: {seed: 1}", "run: {seed: 1, waveforms: {nodes: [0], begin_s: 1}}", "begin_s",
-                       "unknown key 'begin_s' in waveforms"),
+             yaml_case("waveform_span", "run: {seed: 1}",
+                       "run: {seed: 1, waveforms: {nodes: [0], start_s: 10, end_s: 5}}", "5}",
+                       "waveforms: end_s must be after start_s"),
+             yaml_case("waveform_key", "run: {seed: 1}", "run: {seed: 1, waveforms: {nodes: [0], begin_s: 1}}",
+                       "begin_s", "unknown key 'begin_s' in waveforms"),
              yaml_case("waveform_no_nodes", "run: {seed: 1}", "run: {seed: 1, waveforms: {start_s: 1}}", "{start_s",
                        "missing required key 'nodes'"),
          })
@@ -274,7 +289,8 @@ TEST_CASE("bad inputs: the cases that are not errors run correctly", "[sim][bad_
         write_file(d / "c.yaml", config_with("synthetic: {tasks: 20, arrival_rate_per_s: 0.1, work_s_mean: 10}",
                                              "csv: {path: t.csv}"));
         write_file(d / "t.csv", "id,arrival_s,work_s\n1,0,0\n2,0,0\n3,5,0\n");
-        const auto o = run_cli("run " + (d / "c.yaml").string() + " --out " + (d / "out").string() + " --quiet", d.path(), 60);
+        const auto o =
+            run_cli("run " + (d / "c.yaml").string() + " --out " + (d / "out").string() + " --quiet", d.path(), 60);
         INFO(o.err);
         REQUIRE(o.code == 0);
         const auto s = nlohmann::json::parse(rmsim::test::slurp(d / "out" / "summary.json"));
@@ -286,8 +302,10 @@ TEST_CASE("bad inputs: the cases that are not errors run correctly", "[sim][bad_
         // The meter records the energy at each boundary (MachineMeter): 1.7e11 boundaries pass in this run,
         // and it ends at once.
         const ScratchDir d("tiny_period");
-        write_file(d / "c.yaml", config_with("run: {seed: 1}", "run: {seed: 1, energy_budget_j: 1000, budget_period_s: 1.0e-9}"));
-        const auto o = run_cli("run " + (d / "c.yaml").string() + " --out " + (d / "out").string() + " --quiet", d.path(), 60);
+        write_file(d / "c.yaml",
+                   config_with("run: {seed: 1}", "run: {seed: 1, energy_budget_j: 1000, budget_period_s: 1.0e-9}"));
+        const auto o =
+            run_cli("run " + (d / "c.yaml").string() + " --out " + (d / "out").string() + " --quiet", d.path(), 60);
         INFO(o.err);
         REQUIRE(o.code == 0);
         const auto s = nlohmann::json::parse(rmsim::test::slurp(d / "out" / "summary.json"));
@@ -297,8 +315,10 @@ TEST_CASE("bad inputs: the cases that are not errors run correctly", "[sim][bad_
         // 1 J a minute is less than any task's energy: FCFS never starts one. Without an end_s the run ends
         // when nothing more can happen (the last arrival), not after a wake-up at every boundary forever.
         const ScratchDir d("blocked");
-        write_file(d / "c.yaml", config_with("run: {seed: 1}", "run: {seed: 1, energy_budget_j: 1, budget_period_s: 60}"));
-        const auto o = run_cli("run " + (d / "c.yaml").string() + " --out " + (d / "out").string() + " --quiet", d.path(), 60);
+        write_file(d / "c.yaml",
+                   config_with("run: {seed: 1}", "run: {seed: 1, energy_budget_j: 1, budget_period_s: 60}"));
+        const auto o =
+            run_cli("run " + (d / "c.yaml").string() + " --out " + (d / "out").string() + " --quiet", d.path(), 60);
         INFO(o.err);
         REQUIRE(o.code == 0);
         const auto s = nlohmann::json::parse(rmsim::test::slurp(d / "out" / "summary.json"));
@@ -309,8 +329,12 @@ TEST_CASE("bad inputs: the cases that are not errors run correctly", "[sim][bad_
         const ScratchDir d("seed0");
         write_file(d / "a.yaml", config_with("seed: 1}", "seed: 0}"));
         write_file(d / "b.yaml", kConfig);
-        REQUIRE(run_cli("run " + (d / "a.yaml").string() + " --out " + (d / "a").string() + " --quiet", d.path()).code == 0);
-        REQUIRE(run_cli("run " + (d / "b.yaml").string() + " --seed 0 --out " + (d / "b").string() + " --quiet", d.path()).code == 0);
+        REQUIRE(
+            run_cli("run " + (d / "a.yaml").string() + " --out " + (d / "a").string() + " --quiet", d.path()).code ==
+            0);
+        REQUIRE(
+            run_cli("run " + (d / "b.yaml").string() + " --seed 0 --out " + (d / "b").string() + " --quiet", d.path())
+                .code == 0);
         CHECK(rmsim::test::slurp(d / "a" / "tasks.csv") == rmsim::test::slurp(d / "b" / "tasks.csv"));
     }
 }
@@ -326,8 +350,8 @@ TEST_CASE("bad inputs: the dvfs section (governors, power caps) is checked", "[s
              yaml_case("sampling", run, run + "\ndvfs: {governor: ondemand, params: {sampling_rate_s: 0}}", "0}",
                        "'sampling_rate_s': must be from 1e-6"),
              yaml_case("thresholds", run,
-                       run + "\ndvfs: {governor: conservative, params: {up_threshold: 30, down_threshold: 40}}",
-                       "40", "must be below up_threshold"),
+                       run + "\ndvfs: {governor: conservative, params: {up_threshold: 30, down_threshold: 40}}", "40",
+                       "must be below up_threshold"),
              yaml_case("cap_node", run, run + "\ndvfs: {power_caps: [{scope: node, index: 9, watts: 50}]}", "9,",
                        "index must be a node of the platform (0 to 3)"),
              yaml_case("cap_watts", run, run + "\ndvfs: {power_caps: [{scope: machine, watts: -5}]}", "-5", "watts"),

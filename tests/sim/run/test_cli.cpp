@@ -1,9 +1,9 @@
 // The rmsim command line: bad input gives `file:line:col: message` (bad usage `rmsim: message`), exit 2 and
 // no result files; the same config and seed give byte-identical results, whatever --jobs.
+#include <catch2/catch.hpp>
 #include "tests/support/rmsim_cli.h"
 #include "tests/support/scratch_dir.h"
 #include "tests/support/tiny_config.h"
-#include <catch2/catch.hpp>
 
 #include <nlohmann/json.hpp>
 
@@ -63,13 +63,13 @@ TEST_CASE("cli: an unknown key", "[sim][cli]") {
 }
 
 TEST_CASE("cli: an unknown policy lists the valid ones", "[sim][cli]") {
-    expect_bad("unknown_policy", config(kSynthetic, "manager: {policy: fcfs2}\n"), ":13:19:",
-               "unknown policy 'fcfs2' (valid: fcfs");
+    expect_bad("unknown_policy", config(kSynthetic, "manager: {policy: fcfs2}\n"),
+               ":13:19:", "unknown policy 'fcfs2' (valid: fcfs");
 }
 
 TEST_CASE("cli: an unknown policy parameter", "[sim][cli]") {
-    expect_bad("unknown_param", config(kSynthetic, "manager: {policy: fcfs, params: {pstat: 1}}\n"), ":13:34:",
-               "unknown parameter 'pstat'");
+    expect_bad("unknown_param", config(kSynthetic, "manager: {policy: fcfs, params: {pstat: 1}}\n"),
+               ":13:34:", "unknown parameter 'pstat'");
 }
 
 TEST_CASE("cli: a negative count", "[sim][cli]") {
@@ -155,21 +155,22 @@ TEST_CASE("cli: variants share each trial's workload and write comparison tables
 TEST_CASE("cli: a bad value in a variant is located in the config", "[sim][cli][variants]") {
     // Line 16 of the config (10 platform, 2 workload, 1 manager, then "variants:") is the second variant;
     // "nope" starts at column 37.
-    expect_bad("bad_variant",
-               config(kSynthetic) +
-                   "variants:\n  - {name: a, set: {manager.policy: fcfs}}\n  - {name: b, set: {manager.policy: nope}}\n",
-               ":16:37:", "unknown policy 'nope'");
+    expect_bad(
+        "bad_variant",
+        config(kSynthetic) +
+            "variants:\n  - {name: a, set: {manager.policy: fcfs}}\n  - {name: b, set: {manager.policy: nope}}\n",
+        ":16:37:", "unknown policy 'nope'");
 }
 
 TEST_CASE("cli: a key a variant or a sweep adds is located at its key in the config", "[sim][cli][variants]") {
     // Line 15 is the variant; its set key "manager.polcy" starts at column 21.
-    expect_bad("variant_key", config(kSynthetic) + "variants:\n  - {name: a, set: {manager.polcy: fcfs}}\n", ":15:21:",
-               "unknown key 'polcy' in manager");
+    expect_bad("variant_key", config(kSynthetic) + "variants:\n  - {name: a, set: {manager.polcy: fcfs}}\n",
+               ":15:21:", "unknown key 'polcy' in manager");
     // A map the change creates: at the same key.
     expect_bad("variant_map", config(kSynthetic) + "variants:\n  - {name: a, set: {manager.estimate.at_limit: kill}}\n",
                ":15:21:", "missing required key 'model'");
-    expect_bad("sweep_key", config(kSynthetic) + "sweep:\n  manager.params.bogus: [1, 2]\n", ":15:3:",
-               "unknown parameter 'bogus' of policy 'fcfs'");
+    expect_bad("sweep_key", config(kSynthetic) + "sweep:\n  manager.params.bogus: [1, 2]\n",
+               ":15:3:", "unknown parameter 'bogus' of policy 'fcfs'");
 }
 
 TEST_CASE("cli: an error in a --set value is located at the option", "[sim][cli][options]") {
@@ -188,9 +189,8 @@ TEST_CASE("cli: an error in a --set value is located at the option", "[sim][cli]
     };
     for (const auto& [set, message] : cases) {
         INFO(set);
-        const Outcome o = run_cli("run " + (d / "c.yaml").string() + " --set run.seed=3 --set " + set + " --out " +
-                                      (d / "out").string(),
-                                  d);
+        const Outcome o = run_cli(
+            "run " + (d / "c.yaml").string() + " --set run.seed=3 --set " + set + " --out " + (d / "out").string(), d);
         CHECK(o.code == 2);
         const std::string option = set[0] == '\'' ? set.substr(1, set.size() - 2) : set;
         CHECK(o.err.rfind("--set " + option + ": " + message, 0) == 0);
@@ -211,8 +211,11 @@ TEST_CASE("cli: back-to-back reserved starts on one core never collide", "[sim][
     // from its START until the task's last notice.
     const ScratchDir d = scratch("collide");
     const std::string cfg = std::string(RMSIM_SOURCE_DIR) + "/tests/sim/configs/single-policy.yaml";
-    const Outcome o = run_cli("run " + cfg + " --set manager.policy=conservative"
-                            " --set workload.synthetic.arrival_rate_per_s=0.5 --quiet --out " + (d / "out").string(), d);
+    const Outcome o = run_cli("run " + cfg +
+                                  " --set manager.policy=conservative"
+                                  " --set workload.synthetic.arrival_rate_per_s=0.5 --quiet --out " +
+                                  (d / "out").string(),
+                              d);
     INFO(o.err);
     CHECK(o.code == 0);
     CHECK(slurp(d / "out" / "summary.json").find("\"completed\": 2000") != std::string::npos);
@@ -220,8 +223,8 @@ TEST_CASE("cli: back-to-back reserved starts on one core never collide", "[sim][
 
 TEST_CASE("cli: a machovec_ch3 workload needs a machovec-ch3 style platform", "[sim][cli]") {
     // Line 12 is the workload entry; its map starts at column 17 ("  machovec_ch3: {").
-    expect_bad("machovec_platform", config("workload:\n  machovec_ch3: {tasks_per_day: 10}\n"), ":12:17:",
-               "machovec-ch3 style platform");
+    expect_bad("machovec_platform", config("workload:\n  machovec_ch3: {tasks_per_day: 10}\n"),
+               ":12:17:", "machovec-ch3 style platform");
 }
 
 TEST_CASE("cli: every shipped config validates", "[sim][cli][configs]") {
@@ -278,8 +281,7 @@ TEST_CASE("cli: --seed 0 is a seed like run.seed: 0, and bad counts write nothin
         INFO(bad);
         const Outcome o = run_cli("run " + c + " --trials " + bad + " --out " + (d / "bad").string(), d);
         CHECK(o.code == 2);
-        CHECK(o.err ==
-              "rmsim: --trials expects a whole number from 1 to 4294967295, got '" + std::string(bad) + "'\n");
+        CHECK(o.err == "rmsim: --trials expects a whole number from 1 to 4294967295, got '" + std::string(bad) + "'\n");
         CHECK_FALSE(fs::exists(d / "bad"));
     }
     const Outcome seed = run_cli("run " + c + " --seed -1 --out " + (d / "bad").string(), d);
@@ -410,8 +412,8 @@ TEST_CASE("cli: list-governors prints the governors and their parameters, as tex
         CHECK(keys(p) == std::vector<std::string>{"name", "type", "default", "description"});
         params.push_back(p["name"]);
     }
-    CHECK(params == std::vector<std::string>{"sampling_rate_s", "up_threshold", "sampling_down_factor",
-                                             "powersave_bias"});
+    CHECK(params ==
+          std::vector<std::string>{"sampling_rate_s", "up_threshold", "sampling_down_factor", "powersave_bias"});
     CHECK(ondemand["params"][1]["type"] == "number");
     CHECK(ondemand["params"][1]["default"] == "80");
     CHECK(ondemand["params"][0]["default"] == "0.01");
@@ -572,8 +574,9 @@ TEST_CASE("cli: the summary counts every end state, and they add up to the tasks
     CHECK(tasks["completed"].get<int>() + tasks["killed"].get<int>() + tasks["dropped"].get<int>() +
               tasks["rejected"].get<int>() + tasks["unfinished"].get<int>() ==
           tasks["arrived"].get<int>());
-    const std::string want = "  tasks completed / arrived   1 / 4  (killed at time limit 1, dropped 0, rejected 0, "
-                             "unfinished 2)\n";
+    const std::string want =
+        "  tasks completed / arrived   1 / 4  (killed at time limit 1, dropped 0, rejected 0, "
+        "unfinished 2)\n";
     CHECK(o.out.find(want) != std::string::npos);
 }
 

@@ -37,8 +37,8 @@ std::string error_of(const std::vector<std::string>& args) {
 }  // namespace
 
 TEST_CASE("cli args: run with every option", "[sim][cli_args]") {
-    const CliArgs c = parse({"run", "c.yaml", "--set", "a.b=1", "--only", "x,y", "--seed", "7", "--trials=3",
-                             "--jobs", "2", "--out", "res", "--trace", "--quiet", "--set", "c=[1, 2]"});
+    const CliArgs c = parse({"run", "c.yaml", "--set", "a.b=1", "--only", "x,y", "--seed", "7", "--trials=3", "--jobs",
+                             "2", "--out", "res", "--trace", "--quiet", "--set", "c=[1, 2]"});
     CHECK(c.command == CliCommand::kRun);
     const RunArgs& a = c.run;
     CHECK(a.config == "c.yaml");
@@ -95,8 +95,8 @@ TEST_CASE("cli args: --jobs is a count from 1 to 1024", "[sim][cli_args]") {
 }
 
 TEST_CASE("cli args: a repeated option's last value wins; --set and --only add up", "[sim][cli_args]") {
-    const RunArgs a = parse_run({"--seed", "1", "--out", "a", "--seed", "2", "--out", "b", "--only", "x",
-                                 "--only", "y,z", "--quiet", "--quiet"});
+    const RunArgs a = parse_run({"--seed", "1", "--out", "a", "--seed", "2", "--out", "b", "--only", "x", "--only",
+                                 "y,z", "--quiet", "--quiet"});
     CHECK(a.seed == std::uint64_t{2});
     CHECK(a.out == "b");
     CHECK(a.only == std::vector<std::string>{"x", "y", "z"});
@@ -119,10 +119,8 @@ TEST_CASE("cli args: unknown options are refused and name the command's options"
     // No guessing from a prefix, and no other spelling.
     CHECK_THAT(error_of({"run", "c.yaml", "--tri", "3"}), StartsWith("rmsim: unknown option '--tri'"));
     CHECK_THAT(error_of({"run", "c.yaml", "-x"}), StartsWith("rmsim: unknown option '-x'"));
-    CHECK_THAT(error_of({"run", "c.yaml", "--config", "d.yaml"}),
-               StartsWith("rmsim: unknown option '--config'"));
-    CHECK(error_of({"list-policies", "--jsn"}) ==
-          "rmsim: unknown option '--jsn' (list-policies takes --json, --help)");
+    CHECK_THAT(error_of({"run", "c.yaml", "--config", "d.yaml"}), StartsWith("rmsim: unknown option '--config'"));
+    CHECK(error_of({"list-policies", "--jsn"}) == "rmsim: unknown option '--jsn' (list-policies takes --json, --help)");
 }
 
 TEST_CASE("cli args: validate refuses the options of run", "[sim][cli_args]") {

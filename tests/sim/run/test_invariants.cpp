@@ -3,10 +3,10 @@
 // RMSIM_TEST_CORRUPT, fails the run with exit 1, the invariant named on stderr and no results; so does an
 // error that the hardware reports during the simulation (modules/report.h), in a single run and in forked
 // trial children.
+#include <catch2/catch.hpp>
 #include "tests/support/rmsim_cli.h"
 #include "tests/support/scratch_dir.h"
 #include "tests/support/tiny_config.h"
-#include <catch2/catch.hpp>
 
 #include <cstdlib>
 #include <filesystem>
@@ -25,8 +25,8 @@ namespace {
 std::string stopped_at_end() { return config(kSynthetic) + "run: {end_s: 5000}\n"; }
 
 /// Runs `yaml` into `d`/`out` with RMSIM_TEST_CORRUPT set to `corrupt` (unset if empty).
-Outcome run_with(const ScratchDir& d, const std::string& out, const std::string& yaml,
-                 const std::string& corrupt, const std::string& options = "") {
+Outcome run_with(const ScratchDir& d, const std::string& out, const std::string& yaml, const std::string& corrupt,
+                 const std::string& options = "") {
     const std::string path = d.write(out + ".yaml", yaml);
     if (corrupt.empty())
         unsetenv("RMSIM_TEST_CORRUPT");

@@ -35,8 +35,7 @@ std::map<std::string, std::string> tree(const fs::path& root, bool timing = fals
 }
 
 /// The paths of `root`'s tree that differ from `want`'s (for the failure message).
-std::string differences(const std::map<std::string, std::string>& want,
-                        const std::map<std::string, std::string>& got) {
+std::string differences(const std::map<std::string, std::string>& want, const std::map<std::string, std::string>& got) {
     std::string d;
     for (const auto& [path, bytes] : want)
         if (!got.count(path))
@@ -97,10 +96,11 @@ TEST_CASE(
     "[sim][run_folder][kill]") {
     const ScratchDir d("run_folder_kill");
     // Trials of about half a second (30,000 tasks), so that the kill lands while trial 2 runs.
-    const std::vector<std::string> run{"run",      std::string(RMSIM_SOURCE_DIR) + "/tests/sim/configs/single-policy.yaml",
-                                       "--set",    "workload.synthetic.tasks=30000",
-                                       "--trials", "4",
-                                       "--quiet",  "--out"};
+    const std::vector<std::string> run{
+        "run",      std::string(RMSIM_SOURCE_DIR) + "/tests/sim/configs/single-policy.yaml",
+        "--set",    "workload.synthetic.tasks=30000",
+        "--trials", "4",
+        "--quiet",  "--out"};
     std::string line;
     for (const std::string& a : run) line += a + " ";
     const fs::path whole = d / "whole", killed = d / "killed";
@@ -168,9 +168,9 @@ TEST_CASE("run folder: --resume keeps what ran and adds trials and variants", "[
     const Outcome fewer = run_cli(run + out.string() + " --trials 2 --resume", d);
     INFO(fewer.err);
     CHECK(fewer.code == 2);
-    CHECK(fewer.err.rfind("rmsim: --resume: " + out.string() + " holds results this run would not write: " +
-                              (out / "first-come" / "trial-2").string() + ", " +
-                              (out / "backfill" / "trial-2").string() + ". --force deletes",
+    CHECK(fewer.err.rfind("rmsim: --resume: " + out.string() +
+                              " holds results this run would not write: " + (out / "first-come" / "trial-2").string() +
+                              ", " + (out / "backfill" / "trial-2").string() + ". --force deletes",
                           0) == 0);
     const Outcome other = run_cli(run + out.string() + " --trials 3 --only first-come --resume", d);
     CHECK(other.code == 2);
@@ -185,10 +185,8 @@ TEST_CASE("run folder: --resume refuses a finished trial computed from other inp
     const fs::path out = d / "out";
     REQUIRE(run_cli(run + out.string(), d).code == 0);
     const auto before = tree(out, true);
-    const std::string trial0 =
-        "rmsim: --resume: " + (out / "trial-0").string() + " was computed from other inputs: ";
-    const std::string advice =
-        ". --force deletes the previous results and runs everything; or choose another --out\n";
+    const std::string trial0 = "rmsim: --resume: " + (out / "trial-0").string() + " was computed from other inputs: ";
+    const std::string advice = ". --force deletes the previous results and runs everything; or choose another --out\n";
     const std::vector<std::pair<std::string, std::string>> cases{
         {" --seed 9", "its seed is 1, this run's is 9 (and 1 more trial)"},
         {" --set manager.policy=easy",
@@ -285,8 +283,7 @@ TEST_CASE("run folder: --force deletes the previous results, every file rmsim wr
     auto got = tree(out);
     CHECK(got["notes.txt"] == "mine\n");
     CHECK(got["pba_rate=low/trial-0/plot.py"] == "mine\n");
-    for (const char* mine :
-         {"notes.txt", "pba_rate=low/trial-0/plot.py", "pba_rate=low/trial-0", "pba_rate=low"})
+    for (const char* mine : {"notes.txt", "pba_rate=low/trial-0/plot.py", "pba_rate=low/trial-0", "pba_rate=low"})
         got.erase(mine);
     const auto want = tree(d / "fresh");
     INFO(differences(want, got));

@@ -2,8 +2,8 @@
 // queue, and whole runs of `easy` against a reference that walks the whole queue at every mapping event (the
 // definition, Mu'alem & Feitelson 2001 §2) on random deep-queue workloads over two clusters: every task must
 // start at the same time on the same cluster and units.
-#include <catch2/catch.hpp>
 #include <algorithm>
+#include <catch2/catch.hpp>
 #include <random>
 
 #include "manager/decisions.h"
@@ -56,7 +56,8 @@ public:
                 std::sort(free_from.begin(), free_from.end());
                 ShadowTime s{c, free_from[k - 1], 0};
                 s.extra = static_cast<std::uint32_t>(std::count_if(free_from.begin(), free_from.end(),
-                                                                   [&](SimTime f) { return f <= s.time; })) - k;
+                                                                   [&](SimTime f) { return f <= s.time; })) -
+                          k;
                 if (!shadow || s.time < shadow->time) shadow = s;
             }
         }

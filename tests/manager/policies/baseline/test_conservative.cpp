@@ -56,8 +56,7 @@ TEST_CASE("baseline conservative: no backfill may delay any reservation", "[mana
     CHECK(view.start_time(2) == 10.0_s);
 }
 
-TEST_CASE("baseline conservative: EASY backfills the same case and delays the second task",
-          "[manager][policies]") {
+TEST_CASE("baseline conservative: EASY backfills the same case and delays the second task", "[manager][policies]") {
     const PlatformSpec plat = small_platform({4});
     const std::vector<Task> tasks = four_tasks();
     Bookkeeping books(plat, tasks, Granularity::Node);

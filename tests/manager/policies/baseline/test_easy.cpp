@@ -63,8 +63,7 @@ TEST_CASE("baseline easy: a backfill that would delay the head reservation waits
 
 // 5 nodes. t0: 3 nodes x 10 s on {0,1,2}; t1: 4 nodes x 10 s reserved at 10 on the lowest nodes idle then,
 // {0,1,2,3}; t2: 1 node x 100 s may run long on node 4, which the reservation does not need.
-TEST_CASE("baseline easy: a long backfill on units the reservation does not need starts now",
-          "[manager][policies]") {
+TEST_CASE("baseline easy: a long backfill on units the reservation does not need starts now", "[manager][policies]") {
     const PlatformSpec plat = small_platform({5});
     const std::vector<Task> tasks{node_task(0, 3, 10.0), node_task(1, 4, 10.0), node_task(2, 1, 100.0)};
     Bookkeeping books(plat, tasks, Granularity::Node);
@@ -85,8 +84,8 @@ TEST_CASE("baseline easy: a long backfill on units the reservation does not need
 // it waits.
 TEST_CASE("baseline easy: core requests spanning nodes and serial backfills", "[manager][policies]") {
     const PlatformSpec plat = small_platform({2}, 4);
-    const std::vector<Task> tasks{make_task(0, 0, 0, 6, 10.0), make_task(1, 0, 0, 8, 5.0),
-                                  make_task(2, 0, 0, 1, 10.0), make_task(3, 0, 0, 1, 11.0)};
+    const std::vector<Task> tasks{make_task(0, 0, 0, 6, 10.0), make_task(1, 0, 0, 8, 5.0), make_task(2, 0, 0, 1, 10.0),
+                                  make_task(3, 0, 0, 1, 11.0)};
     Bookkeeping books(plat, tasks, Granularity::Core);
     const PolicyView& view = books.view();
     EasyPolicy easy(EasyPolicy::Rule::PinnedReservation, 0, Granularity::Core, NodeChoice::Lowest);
@@ -113,8 +112,7 @@ TEST_CASE("baseline easy: core requests spanning nodes and serial backfills", "[
 // {0, 0}) is rejected; one that only cluster 1 can run goes there; ties go to cluster 0.
 TEST_CASE("baseline easy: unrunnable tasks are rejected, ties go to the lowest cluster", "[manager][policies]") {
     const PlatformSpec plat = small_platform({2, 2});
-    std::vector<Task> tasks{node_task(0, 2, 10.0), node_task(1, 1, 10.0), node_task(2, 1, 10.0),
-                            node_task(3, 3, 10.0)};
+    std::vector<Task> tasks{node_task(0, 2, 10.0), node_task(1, 1, 10.0), node_task(2, 1, 10.0), node_task(3, 3, 10.0)};
     tasks[1].nodes_per_cluster = std::make_shared<const std::vector<std::uint32_t>>(std::vector<std::uint32_t>{0, 0});
     tasks[2].nodes_per_cluster = std::make_shared<const std::vector<std::uint32_t>>(std::vector<std::uint32_t>{0, 1});
     Bookkeeping books(plat, tasks, Granularity::Node);

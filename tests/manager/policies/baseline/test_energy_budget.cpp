@@ -46,7 +46,8 @@ TEST_CASE("baseline budget: backfilling skips a task the period cannot afford", 
         books.energy().set_budget(kBudget);
         std::unique_ptr<Policy> policy;
         if (kind == 0)
-            policy = std::make_unique<EasyPolicy>(EasyPolicy::Rule::PinnedReservation, 0, Granularity::Node, NodeChoice::Lowest);
+            policy = std::make_unique<EasyPolicy>(EasyPolicy::Rule::PinnedReservation, 0, Granularity::Node,
+                                                  NodeChoice::Lowest);
         else
             policy = std::make_unique<ConservativePolicy>(0, Granularity::Node, NodeChoice::Lowest);
         arrive_all(books, tasks);

@@ -14,9 +14,9 @@ using namespace rmsim::time_literals;
 TEST_CASE("baseline fcfs-multiqueue: round robin takes 1 large, 4 medium, 8 small per cycle", "[manager][policies]") {
     // Tasks 0..18 in arrival order: L = {0, 5, 9}, M = {1, 2, 3, 4, 6, 7}, S = {8, 10..18}.
     const Ids tasks{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18};
-    const std::vector<Q> q{Q::Large, Q::Medium, Q::Medium, Q::Medium, Q::Medium, Q::Large, Q::Medium,
-                           Q::Medium, Q::Small, Q::Large, Q::Small, Q::Small, Q::Small, Q::Small,
-                           Q::Small, Q::Small, Q::Small, Q::Small, Q::Small};
+    const std::vector<Q> q{Q::Large,  Q::Medium, Q::Medium, Q::Medium, Q::Medium, Q::Large, Q::Medium,
+                           Q::Medium, Q::Small,  Q::Large,  Q::Small,  Q::Small,  Q::Small, Q::Small,
+                           Q::Small,  Q::Small,  Q::Small,  Q::Small,  Q::Small};
     // cycle 1: L 0 | M 1 2 3 4 | S 8 10 11 12 13 14 15 16
     // cycle 2: L 5 | M 6 7     | S 17 18
     // cycle 3: L 9
@@ -33,8 +33,8 @@ namespace {
 //   t4: 3 nodes x 80 s  -> 480          medium (not above 0.6 x 800 = 480)
 //   t5: 4 nodes x 61 s  -> 488          large
 std::vector<Task> six_tasks() {
-    return {node_task(0, 1, 10.0), node_task(1, 4, 100.0), node_task(2, 2, 60.0),
-            node_task(3, 1, 100.0), node_task(4, 3, 80.0), node_task(5, 4, 61.0)};
+    return {node_task(0, 1, 10.0),  node_task(1, 4, 100.0), node_task(2, 2, 60.0),
+            node_task(3, 1, 100.0), node_task(4, 3, 80.0),  node_task(5, 4, 61.0)};
 }
 }  // namespace
 
@@ -65,14 +65,14 @@ TEST_CASE("baseline fcfs-multiqueue: assigns in round-robin order as conservativ
     arrive_all(books, tasks);
     event_at(books, mq, 0.0_s);
     // Order: t1 (L) | t2 t4 (M) | t0 t3 (S) | t5 (L).
-    CHECK(view.record(1).state == TaskState::Running);   // [0,100) on all nodes
-    CHECK(view.planned_start(2) == 100.0_s);       // [100,160) on {0,1}
+    CHECK(view.record(1).state == TaskState::Running);  // [0,100) on all nodes
+    CHECK(view.planned_start(2) == 100.0_s);            // [100,160) on {0,1}
     CHECK(view.record(2).units == Units{0, 1});
-    CHECK(view.planned_start(4) == 160.0_s);       // 3 nodes idle for 80 s first at 160: {0,1,2}
+    CHECK(view.planned_start(4) == 160.0_s);  // 3 nodes idle for 80 s first at 160: {0,1,2}
     CHECK(view.record(4).units == Units{0, 1, 2});
-    CHECK(view.planned_start(0) == 100.0_s);       // [100,110) in node 2's void before t4
+    CHECK(view.planned_start(0) == 100.0_s);  // [100,110) in node 2's void before t4
     CHECK(view.record(0).units == Units{2});
-    CHECK(view.planned_start(3) == 100.0_s);       // [100,200) on node 3 (not needed by t4)
+    CHECK(view.planned_start(3) == 100.0_s);  // [100,200) on node 3 (not needed by t4)
     CHECK(view.record(3).units == Units{3});
-    CHECK(view.planned_start(5) == 240.0_s);       // all 4 nodes: after t4 ends at 160 + 80 = 240
+    CHECK(view.planned_start(5) == 240.0_s);  // all 4 nodes: after t4 ends at 160 + 80 = 240
 }

@@ -32,7 +32,8 @@ std::vector<Placement> run(std::uint64_t seed) {
         const Booking* b = view.profile(r.cluster).booking(i);
         REQUIRE(b != nullptr);
         CHECK(b->end - b->start == SimTime::from_whole_seconds((5 + i) * (r.pstate == 0 ? 1 : 2)));
-        out.emplace_back(r.cluster, r.pstate, r.state == TaskState::Running ? view.start_time(i) : view.planned_start(i), r.units);
+        out.emplace_back(r.cluster, r.pstate,
+                         r.state == TaskState::Running ? view.start_time(i) : view.planned_start(i), r.units);
     }
     return out;
 }

@@ -1,6 +1,6 @@
 // The baseline family in the built-in registry: names, parameters, and bad parameter values.
-#include <catch2/catch.hpp>
 #include <yaml-cpp/yaml.h>
+#include <catch2/catch.hpp>
 
 #include "manager/policy_registry.h"
 
@@ -16,7 +16,8 @@ TEST_CASE("baseline register: every baseline policy is built with its parameters
         // An empty map (PolicyParams() itself trips PolicyParams::text on its null node: reported to the lead).
         CHECK(r.create(name, PolicyParams(YAML::Load("{}"), "exp.yaml"), at) != nullptr);
     }
-    const auto easy = r.create("easy", PolicyParams(YAML::Load("{granularity: node, node_choice: voids}"), "exp.yaml"), at);
+    const auto easy =
+        r.create("easy", PolicyParams(YAML::Load("{granularity: node, node_choice: voids}"), "exp.yaml"), at);
     CHECK(easy->traits().granularity == Granularity::Node);
     CHECK(r.create("random", PolicyParams(YAML::Load("{seed: 7}"), "exp.yaml"), at) != nullptr);
     CHECK_THROWS_AS(r.create("random", PolicyParams(YAML::Load("{pstate: 1}"), "exp.yaml"), at), InputError);
@@ -35,7 +36,8 @@ TEST_CASE("baseline register: period_s makes the mapping events periodic (Machov
         CHECK(immediate->traits().period == SimTime());
         // With dropping too: both wrappers apply, the traits of the innermost policy otherwise kept.
         const auto periodic = r.create(
-            name, PolicyParams(YAML::Load("{period_s: 60, dropping_threshold: 0.5, granularity: node}"), "exp.yaml"), at);
+            name, PolicyParams(YAML::Load("{period_s: 60, dropping_threshold: 0.5, granularity: node}"), "exp.yaml"),
+            at);
         CHECK_FALSE(periodic->traits().on_arrival);
         CHECK_FALSE(periodic->traits().on_completion);
         CHECK(periodic->traits().period == SimTime::from_whole_seconds(60));

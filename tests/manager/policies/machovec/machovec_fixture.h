@@ -7,8 +7,8 @@
 #include <memory>
 #include <vector>
 
-#include "manager/policy.h"
 #include "manager/bookkeeping.h"
+#include "manager/policy.h"
 #include "platform/platform_spec.h"
 #include "workloads/task.h"
 

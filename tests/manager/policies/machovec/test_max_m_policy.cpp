@@ -12,8 +12,8 @@
 //     c0 P1:  80 s, 320 J, 1 core   UPT .05   UPR .05   UPE .0125
 //     c1 P0:  20 s, 400 J, 2 cores  UPT .2    UPR .1    UPE .01
 //     c1 P1:  40 s, 240 J, 2 cores  UPT .1    UPR .05   UPE .016667
-#include <catch2/catch.hpp>
 #include <yaml-cpp/yaml.h>
+#include <catch2/catch.hpp>
 
 #include "manager/policies/machovec/max_m_policy.h"
 #include "manager/policies/machovec/register.h"
@@ -41,8 +41,7 @@ void check_running(const PolicyView& view, TaskId t, ClusterId c, std::uint32_t 
     CHECK(view.start_time(t) == 0.0_s);
 }
 
-void check_reserved(const PolicyView& view, TaskId t, ClusterId c, std::uint32_t p, SimTime start,
-                    bool placeholder) {
+void check_reserved(const PolicyView& view, TaskId t, ClusterId c, std::uint32_t p, SimTime start, bool placeholder) {
     INFO("task " << t);
     CHECK(view.record(t).state == TaskState::Reserved);
     CHECK(view.record(t).cluster == c);
@@ -67,8 +66,7 @@ TEST_CASE("machovec max-m: Max Util maps the task with the highest utility first
     check_running(view, 1, 0, 0);
 }
 
-TEST_CASE("machovec max-m: Max UPT reserves the loser behind the winner on the fast cluster",
-          "[manager][machovec]") {
+TEST_CASE("machovec max-m: Max UPT reserves the loser behind the winner on the fast cluster", "[manager][machovec]") {
     const PlatformSpec plat = two_cluster_platform();
     const std::vector<Task> tasks = two_tasks();
     Bookkeeping books(plat, tasks, Granularity::Node);
@@ -186,10 +184,9 @@ TEST_CASE("machovec max-m: an option that lost value to a booking is re-valued b
     // t0: A 100/200 s, B 50/100 s, utility 10 x (1 - elapsed/1000): best c1 P0, 9.5, 50 s x 20 W = 1000 J.
     // t1: A 900/1800 s, B 10/20 s, utility 9.4 x (1 - elapsed/1000): c1 P0 at 0 finishes at 10, 9.306.
     // t2: A 40/80 s, B 20/40 s, utility 9: every option 9, c0 P0 first (400 J).
-    const std::vector<Task> tasks = {
-        het_task(0, 0.0, 100, 200, 50, 100, UtilityFunction::linear_decay(10.0, 1000.0)),
-        het_task(1, 0.0, 900, 1800, 10, 20, UtilityFunction::linear_decay(9.4, 1000.0)),
-        het_task(2, 0.0, 40, 80, 20, 40, UtilityFunction::constant(9.0))};
+    const std::vector<Task> tasks = {het_task(0, 0.0, 100, 200, 50, 100, UtilityFunction::linear_decay(10.0, 1000.0)),
+                                     het_task(1, 0.0, 900, 1800, 10, 20, UtilityFunction::linear_decay(9.4, 1000.0)),
+                                     het_task(2, 0.0, 40, 80, 20, 40, UtilityFunction::constant(9.0))};
     Bookkeeping books(plat, tasks, Granularity::Node);
     const PolicyView& view = books.view();
     books.energy().set_budget(EnergyBudget{1500.0, 86400.0_s, 0.0_s});
@@ -248,8 +245,7 @@ TEST_CASE("machovec register: the four Max <M> policies and their parameters", "
     CHECK(m->config().leniency == 4.0);
     CHECK_FALSE(m->config().placeholders);
     CHECK(m->config().dropping_threshold == 0.5);
-    CHECK_THROWS_AS(r.create("max-util", PolicyParams(YAML::Load("{reservations: soft}"), "exp.yaml"), at),
-                    InputError);
+    CHECK_THROWS_AS(r.create("max-util", PolicyParams(YAML::Load("{reservations: soft}"), "exp.yaml"), at), InputError);
     CHECK_THROWS_AS(r.create("max-util", PolicyParams(YAML::Load("{filter: global}"), "exp.yaml"), at), InputError);
     CHECK_THROWS_AS(r.create("max-util", PolicyParams(YAML::Load("{pstate: 1}"), "exp.yaml"), at), InputError);
 }

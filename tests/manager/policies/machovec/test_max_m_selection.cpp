@@ -50,12 +50,15 @@ TEST_CASE("machovec max-m: the lazy heap decides as the full rescan does", "[man
             t.nodes = static_cast<std::uint32_t>(uni(1, 2));
             tasks.push_back(t);
         }
-        std::stable_sort(tasks.begin(), tasks.end(), [](const Task& a, const Task& b) { return a.arrival_s < b.arrival_s; });
+        std::stable_sort(tasks.begin(), tasks.end(),
+                         [](const Task& a, const Task& b) { return a.arrival_s < b.arrival_s; });
         for (TaskId i = 0; i < tasks.size(); ++i) tasks[i].id = i;
 
         MaxMConfig config;
         config.objective = objectives[uni(0, 3)];
-        config.switching = uni(0, 3) == 0 ? Switching::TaskBased : uni(0, 2) == 0 ? Switching::EventBased : Switching::None;
+        config.switching = uni(0, 3) == 0   ? Switching::TaskBased
+                           : uni(0, 2) == 0 ? Switching::EventBased
+                                            : Switching::None;
         config.placeholders = uni(0, 1) == 1;
         config.dropping_threshold = uni(0, 1) ? 0.5 : -1;
         const EnergyBudget budget{uni(0, 2) == 0 ? 0.0 : uni(500, 20000) * 1.0, 600_s, 0_s};

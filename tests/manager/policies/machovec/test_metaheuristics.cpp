@@ -23,8 +23,7 @@ struct Setup {
     Bookkeeping books;
     const PolicyView& view = books.view();
     Joules consumed;
-    Setup(std::size_t n, Joules consumed_j)
-        : tasks(make(n)), books(p, tasks, Granularity::Node), consumed(consumed_j) {
+    Setup(std::size_t n, Joules consumed_j) : tasks(make(n)), books(p, tasks, Granularity::Node), consumed(consumed_j) {
         books.energy().set_reader([this] { return consumed; });
         books.energy().set_budget(EnergyBudget{1000, 86400_s, 0_s});
         for (const Task& t : tasks) books.arrive(t.id, t.arrival());
@@ -36,7 +35,9 @@ struct Setup {
         return ts;
     }
     void run(const std::string& policy) {
-        builtin_policies().create(policy, PolicyParams(), SourceLocation{"test", 0, 0})->schedule(view, books.decisions());
+        builtin_policies()
+            .create(policy, PolicyParams(), SourceLocation{"test", 0, 0})
+            ->schedule(view, books.decisions());
     }
 };
 

@@ -2,8 +2,8 @@
 // against Diff on the dissertation's worked example, Pair's two orderings, and the preemption flags.
 #include <algorithm>
 #include <functional>
-#include <random>
 #include <map>
+#include <random>
 
 #include <catch2/catch.hpp>
 
@@ -131,8 +131,10 @@ TEST_CASE("Ch.4 Greedy preempts, Diff takes the idle slower core (the dissertati
     CHECK(d.cores[0].task == 1);
 }
 
-TEST_CASE("Ch.4 Greedy: the victim is the least valuable preemptible task of the cluster, and returns to the "
-          "mappable set pinned to its cluster", "[manager][preemptive]") {
+TEST_CASE(
+    "Ch.4 Greedy: the victim is the least valuable preemptible task of the cluster, and returns to the "
+    "mappable set pinned to its cluster",
+    "[manager][preemptive]") {
     // Cluster 0 has two cores running t1 (earning 2.0) and t3 (1.0). t2 earns 3.0 there.
     TableModel m;
     m.rets = {{{2, 0}, 10}};
@@ -141,8 +143,8 @@ TEST_CASE("Ch.4 Greedy: the victim is the least valuable preemptible task of the
     m.utilities[3] = constant(1.0);
     // Both preemptible: t2 preempts t3 (Alg. 6's tie-break: the running task of least utility). t3, pinned
     // to cluster 0, is worth less than both tasks there (1.0 < 2.0, 3.0): it stays unmapped.
-    const MapperResult b = map_event(Objective::Util, PreemptRule::Greedy, m, {task(2)},
-                                     {running(0, 1, 30), running(0, 3, 30)});
+    const MapperResult b =
+        map_event(Objective::Util, PreemptRule::Greedy, m, {task(2)}, {running(0, 1, 30), running(0, 3, 30)});
     REQUIRE(b.assignments.size() == 1);
     CHECK(b.assignments[0].preempted == std::optional<TaskId>(3));
     CHECK(b.cores[0].task == 1);
@@ -168,7 +170,8 @@ TEST_CASE("Ch.4 a task that may not be preempted, or may not preempt, is never p
         CHECK(a.assignments.empty());
         CHECK(a.cores[0].task == 1);
         // t2 may not preempt.
-        const MapperResult b = map_event(Objective::Util, rule, m, {task(2, /*can_preempt=*/false)}, {running(0, 1, 30)});
+        const MapperResult b =
+            map_event(Objective::Util, rule, m, {task(2, /*can_preempt=*/false)}, {running(0, 1, 30)});
         CHECK(b.assignments.empty());
         // Both allowed: t2 preempts (Pair: t2 first earns 100 + 1, t1 first 1 + 100: a tie goes to t1 first).
         const MapperResult c = map_event(Objective::Util, rule, m, {task(2)}, {running(0, 1, 30)});
@@ -242,8 +245,12 @@ TEST_CASE("Ch.4 the fast paths map exactly as the algorithms are written", "[man
         TaskId next = 0;
         auto utility_of = [&](TaskId t) {
             const double v = u01(rng) < 0.2 ? 8 : 1, until = 100 + 900 * u01(rng);
-            if (u01(rng) < 0.5) m.utilities[t] = step(v, until);
-            else m.utilities[t] = [v, until](Seconds x) { return x <= until ? v : std::max(0.0, v * (1 - (x - until) / 600)); };
+            if (u01(rng) < 0.5)
+                m.utilities[t] = step(v, until);
+            else
+                m.utilities[t] = [v, until](Seconds x) {
+                    return x <= until ? v : std::max(0.0, v * (1 - (x - until) / 600));
+                };
         };
         for (ClusterId k = 0; k < 3; ++k)
             for (int c = 0; c < 4; ++c) {
@@ -278,7 +285,8 @@ TEST_CASE("Ch.4 the fast paths map exactly as the algorithms are written", "[man
         for (Objective o : {Objective::Util, Objective::UPT})
             for (PreemptRule r : {PreemptRule::None, PreemptRule::Greedy, PreemptRule::Diff, PreemptRule::Pair}) {
                 const MapperResult scan = map_event(o, r, m, mappable, cores, /*rescan=*/true);
-                for (const MapperModel* model : {static_cast<const MapperModel*>(&m), static_cast<const MapperModel*>(&loose)}) {
+                for (const MapperModel* model :
+                     {static_cast<const MapperModel*>(&m), static_cast<const MapperModel*>(&loose)}) {
                     const MapperResult heap = map_event(o, r, *model, mappable, cores);
                     REQUIRE(heap.assignments.size() == scan.assignments.size());
                     CHECK(heap.deferred == scan.deferred);

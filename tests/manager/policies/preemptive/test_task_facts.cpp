@@ -85,6 +85,7 @@ TEST_CASE("Ch.4 task facts: RETs kept per task, computed anew after a preemption
     for (TaskId t : {0, 1}) {
         (void)facts.of(view, t);
         for (double x : {0.0, 1e-3, 44.0, 44.75, 45.0, 70.123, 94.75, 95.0, 1e4})
-            CHECK(facts.utility(t, 5.0_s, x) == tasks[t].utility.value_at((5.0_s - tasks[t].arrival()).to_seconds() + x));
+            CHECK(facts.utility(t, 5.0_s, x) ==
+                  tasks[t].utility.value_at((5.0_s - tasks[t].arrival()).to_seconds() + x));
     }
 }

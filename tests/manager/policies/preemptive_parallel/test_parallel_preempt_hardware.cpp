@@ -45,9 +45,10 @@ std::vector<Task> two_tasks() {
 
 }  // namespace
 
-TEST_CASE("parallel preemption on the hardware: checkpoint and restore from the memory footprint over the "
-          "interconnect",
-          "[manager][preemptive-parallel][systemc]") {
+TEST_CASE(
+    "parallel preemption on the hardware: checkpoint and restore from the memory footprint over the "
+    "interconnect",
+    "[manager][preemptive-parallel][systemc]") {
     // Data time: max(1 GB / 1 GB/s, 1 GB / min(2, 0.5) GB/s) = 2 s (the store link limits it); checkpoint
     // 2 + 2 = 4 s, restore 3 + 2 = 5 s; lumps 5 + 1 = 6 J and 7 + 1 = 8 J (1e9 B x 1e-9 J/B).
     // Event at 10 s: t1 without preemption would start at 100 s: worth 0. Preempting t0, it starts after the

@@ -5,9 +5,9 @@
 //   tB on node 2, utility 1 (constant)
 //   tC on node 3, utility 1 (constant)
 // At 10 s the urgent tU arrives: 2 nodes, 100 s at P0 (200 s at P1) on cluster 0, may preempt.
+#include <yaml-cpp/yaml.h>
 #include <algorithm>
 #include <catch2/catch.hpp>
-#include <yaml-cpp/yaml.h>
 
 #include "manager/policy_registry.h"
 #include "tests/manager/policies/machovec/machovec_fixture.h"
@@ -93,8 +93,7 @@ TEST_CASE("parallel preemption: Greedy preempts the fewest victims, Diff the lea
     }
 }
 
-TEST_CASE("parallel preemption: a task that cannot be preempted is never preempted",
-          "[manager][preemptive-parallel]") {
+TEST_CASE("parallel preemption: a task that cannot be preempted is never preempted", "[manager][preemptive-parallel]") {
     // Only tA may be preempted; tU needs 3 nodes: tA frees 2, so no victim set exists and nothing is
     // preempted, under every rule.
     const PlatformSpec plat = two_cluster_platform(4, 1);

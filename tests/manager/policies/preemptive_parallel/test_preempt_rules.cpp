@@ -38,7 +38,8 @@ TEST_CASE("preemption rules: Greedy preempts where Diff does not", "[manager][pr
     CHECK(judge(ParallelRule::Diff, option(0), best).preempt);
 }
 
-TEST_CASE("preemption rules: Greedy never preempts a victim worth as much as the task", "[manager][preemptive-parallel]") {
+TEST_CASE("preemption rules: Greedy never preempts a victim worth as much as the task",
+          "[manager][preemptive-parallel]") {
     PreemptOption o = option(0);
     o.victims[1].obj_now = 10;  // Alg. 6: Util(t) must exceed the victim's
     CHECK_FALSE(judge(ParallelRule::Greedy, o, NoPreemptBest{}).preempt);

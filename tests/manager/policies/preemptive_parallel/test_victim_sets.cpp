@@ -35,9 +35,9 @@ TEST_CASE("victim sets: Diff takes the least loss per node, then prunes", "[mana
 }
 
 TEST_CASE("victim sets: bounds", "[manager][preemptive-parallel]") {
-    CHECK(choose_victims(four(), 0, VictimOrder::LeastLoss, 8).empty());   // nothing needed
-    CHECK(choose_victims(four(), 9, VictimOrder::LeastLoss, 8).empty());   // 8 nodes in all
-    CHECK(choose_victims(four(), 3, VictimOrder::LeastLoss, 1).empty());   // D + B: 2 victims > 1
+    CHECK(choose_victims(four(), 0, VictimOrder::LeastLoss, 8).empty());  // nothing needed
+    CHECK(choose_victims(four(), 9, VictimOrder::LeastLoss, 8).empty());  // 8 nodes in all
+    CHECK(choose_victims(four(), 3, VictimOrder::LeastLoss, 1).empty());  // D + B: 2 victims > 1
     CHECK(choose_victims(four(), 3, VictimOrder::FewestVictims, 1) == std::vector<std::size_t>{0});
     // A candidate that frees no node (busy later in the window) is never taken: without A, the most nodes
     // first are C and B (2 each, the less valuable C first), 4 >= 3; neither can be released (4 - 2 < 3).

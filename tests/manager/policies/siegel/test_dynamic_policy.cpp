@@ -183,7 +183,8 @@ TEST_CASE("siegel filters: each removes the right assignment", "[manager][polici
     CHECK_FALSE(siegel::choose(siegel::Heuristic::Random, {}, rng).has_value());
 }
 
-TEST_CASE("siegel dynamic: the robustness filter discards a task with no assignment left", "[manager][policies][siegel]") {
+TEST_CASE("siegel dynamic: the robustness filter discards a task with no assignment left",
+          "[manager][policies][siegel]") {
     // One core, A running; B's p is 0 on it at both P-states (see above) -> filtered out -> discarded.
     SiegelDynamicConfig c;
     c.robustness_filter = true;

@@ -46,7 +46,8 @@ DiamondEnergy run_diamond(bool hold) {
     auto* machine = new Machine(spec);
     ManagerConfig config;
     config.hold_job_cores = hold;
-    auto* manager = new ResourceManager("manager", machine->spec(), machine->manager_port(), w.tasks, *policy, config, &w.jobs);
+    auto* manager =
+        new ResourceManager("manager", machine->spec(), machine->manager_port(), w.tasks, *policy, config, &w.jobs);
     sc_core::sc_start();
 
     // Load-balanced allocation on k = 2 cores (load_balanced_allocation.h): edges by volume, 2->3 (3e6)

@@ -67,10 +67,17 @@ TEST_CASE("singh GA: finds the exhaustive optimum of a tiny instance", "[manager
 TEST_CASE("singh GA: deterministic per seed and never worse than its seeds", "[manager][singh]") {
     // A 9-task layered-ish job on the singh-like 2-level node, gated, 4 cores; a tiny budget so that the
     // GA has little room: the result must still be at least as good as every seed.
-    const Job job = singh_test::make_job(
-        {4e9, 1e9, 2e9, 3e9, 2e9, 5e9, 1e9, 2e9, 3e9},
-        {{0, 1, 1e6}, {0, 2, 1e8}, {0, 3, 1e7}, {1, 4, 1e6}, {2, 4, 1e9}, {3, 5, 1e6}, {4, 6, 1e8}, {5, 6, 1e6},
-         {5, 7, 1e7}, {6, 8, 1e6}, {7, 8, 1e6}});
+    const Job job = singh_test::make_job({4e9, 1e9, 2e9, 3e9, 2e9, 5e9, 1e9, 2e9, 3e9}, {{0, 1, 1e6},
+                                                                                         {0, 2, 1e8},
+                                                                                         {0, 3, 1e7},
+                                                                                         {1, 4, 1e6},
+                                                                                         {2, 4, 1e9},
+                                                                                         {3, 5, 1e6},
+                                                                                         {4, 6, 1e8},
+                                                                                         {5, 6, 1e6},
+                                                                                         {5, 7, 1e7},
+                                                                                         {6, 8, 1e6},
+                                                                                         {7, 8, 1e6}});
     NodeModel node = singh_test::two_level_node(8, true);
     const PlanningProblem pb(job, node);
     GaParams gp;

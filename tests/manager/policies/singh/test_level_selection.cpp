@@ -38,7 +38,8 @@ TEST_CASE("singh FTPS: Algorithm 3 fixing order on a 3-task fork", "[manager][si
     //   t1 L0: 1.3889 (the same plan: a tie, the lower task index wins); t1 L1: R = 5, V = 5, E = 5.6 -> 0.8929
     //   -> fix (t0, L0).
     // Round 3: t1 L0: 1.3889; t1 L1: 0.8929 -> fix (t1, L0).
-    const Job job = singh_test::make_job({1e9, 2e9, 1e9}, {{0, 1, 1}, {0, 2, 1}}, UtilityFunction::value_curve(10, 3, 7));
+    const Job job =
+        singh_test::make_job({1e9, 2e9, 1e9}, {{0, 1, 1}, {0, 2, 1}}, UtilityFunction::value_curve(10, 3, 7));
     const NodeModel node = instant_link_node();
     const PlanningProblem pb(job, node);
     const LevelSelection s = ftps_levels(pb, {0, 1, 2}, 0.0);
@@ -90,7 +91,8 @@ TEST_CASE("singh FTPS vs FCPS: per-task and per-core levels on two tasks sharing
 
 TEST_CASE("singh FTPS: a job with no value even at P0 is left at P0, incomplete", "[manager][singh]") {
     // Value 0 from 7 s after arrival; starting at 10 s, every completion is too late.
-    const Job job = singh_test::make_job({1e9, 2e9, 1e9}, {{0, 1, 1}, {0, 2, 1}}, UtilityFunction::value_curve(10, 3, 7));
+    const Job job =
+        singh_test::make_job({1e9, 2e9, 1e9}, {{0, 1, 1}, {0, 2, 1}}, UtilityFunction::value_curve(10, 3, 7));
     const NodeModel node = instant_link_node();
     const PlanningProblem pb(job, node);
     const LevelSelection s = ftps_levels(pb, {0, 1, 2}, 10.0);

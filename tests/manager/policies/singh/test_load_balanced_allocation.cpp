@@ -34,8 +34,8 @@ TEST_CASE("singh load balancing: heaviest edges are co-located within the balanc
     // 2->3 (90 B): 3000, skip; 4->5 (80 B): merge {4,5} (2000). 4 clusters remain (> k, no edges left).
     // LPT: {1,2} -> c0, {4,5} -> c1 (equal load, lower root first), {0} -> c2, {3} -> c2 (1000 < 2000).
     // Task cores: 0:c2 1:c0 2:c0 3:c2 4:c1 5:c1 -> compacted [0, 1, 1, 0, 2, 2]; every core carries 2000.
-    const Job job = singh_test::make_job({1000, 1000, 1000, 1000, 1000, 1000},
-                                         {{0, 1, 100}, {2, 3, 90}, {4, 5, 80}, {1, 2, 200}});
+    const Job job =
+        singh_test::make_job({1000, 1000, 1000, 1000, 1000, 1000}, {{0, 1, 100}, {2, 3, 90}, {4, 5, 80}, {1, 2, 200}});
     const NodeModel node = singh_test::two_level_node(8, true);
     const PlanningProblem pb(job, node);
     CHECK(load_balanced_allocation(pb, 3) == std::vector<std::uint32_t>{0, 1, 1, 0, 2, 2});

@@ -15,8 +15,7 @@ using namespace rmsim;
 using namespace rmsim::singh;
 
 TEST_CASE("singh node model: built from the singh2015 preset", "[manager][singh]") {
-    const PlatformSpec s =
-        load_platform_file(std::string(RMSIM_SOURCE_DIR) + "/configs/platforms/singh2015.yaml");
+    const PlatformSpec s = load_platform_file(std::string(RMSIM_SOURCE_DIR) + "/configs/platforms/singh2015.yaml");
     const NodeModel m = NodeModel::from_platform(s, 0, /*cores_held_over_job=*/false);
     CHECK(m.cores == 8);
     CHECK(m.levels() == 6);
@@ -58,9 +57,9 @@ TEST_CASE("singh node model: execution time in whole clock periods then whole ns
     CHECK(exec_time_ns(w, m, 0) == 1000);  // 1000 cycles at 1 GHz
     CHECK(exec_time_ns(w, m, 1) == 2000);  // at 0.5 GHz
     CHECK(exec_time_ns(w, m, 2) == 334);   // 1000 / 3e9 = 333.33 ns -> 334
-    w.set_memory_s(1.1e-9);                   // 1000 + 1.1 cycles at 1 GHz -> 1002 cycles -> 1002 ns
+    w.set_memory_s(1.1e-9);                // 1000 + 1.1 cycles at 1 GHz -> 1002 cycles -> 1002 ns
     CHECK(exec_time_ns(w, m, 0) == 1002);
-    w.set_memory_s(1e-7);                     // at 3 GHz: 1000 + 300 cycles = 1300 -> 433.33 ns -> 434
+    w.set_memory_s(1e-7);  // at 3 GHz: 1000 + 300 cycles = 1300 -> 433.33 ns -> 434
     CHECK(exec_time_ns(w, m, 2) == 434);
     w.set_cycles(0);
     w.set_memory_s(0);
@@ -73,7 +72,7 @@ TEST_CASE("singh node model: edge transfer = ceil(bytes/bandwidth) + latency", "
     CHECK(transfer_time_ns(0, m) == 1000);     // latency only
     m.link = {100e-9, 25.6e9};
     CHECK(transfer_time_ns(1e9, m) == 39062500 + 100);  // 1e9 / 25.6e9 s = 39,062,500 ns exactly
-    CHECK(transfer_time_ns(1, m) == 1 + 100);            // 0.039 ns -> 1 ns
-    CHECK(ceil_to_ns(1.5e-6) == 1500);                   // representation noise tolerated
+    CHECK(transfer_time_ns(1, m) == 1 + 100);           // 0.039 ns -> 1 ns
+    CHECK(ceil_to_ns(1.5e-6) == 1500);                  // representation noise tolerated
     CHECK(ceil_to_ns(-1) == 0);
 }

@@ -27,7 +27,8 @@ TEST_CASE("singh profile: best core count and Algorithm 1 estimate", "[manager][
     // R·E per k: k=1 10·100 = 1000, k=2 6·120 = 720, k=3 4·180 = 720 (tie: the smaller k), k=4 5·200 = 1000.
     JobProfile p;
     p.job_id = 3;
-    p.entries = {fake_entry(1, 1, 10, 100), fake_entry(2, 2, 6, 120), fake_entry(3, 2, 4, 180), fake_entry(4, 4, 5, 200)};
+    p.entries = {fake_entry(1, 1, 10, 100), fake_entry(2, 2, 6, 120), fake_entry(3, 2, 4, 180),
+                 fake_entry(4, 4, 5, 200)};
     CHECK(p.best_core_count() == 2);
     CHECK_THROWS_AS(p.entry(0), std::out_of_range);
     CHECK_THROWS_AS(p.entry(5), std::out_of_range);
@@ -61,7 +62,8 @@ TEST_CASE("singh PBA: the core count of maximum value/energy at allocation time 
     // The profile above; value 50 until 10 s after arrival (100), 0 at 30 s. Value / energy per k:
     JobProfile p;
     p.job_id = 3;
-    p.entries = {fake_entry(1, 1, 10, 100), fake_entry(2, 2, 6, 120), fake_entry(3, 2, 4, 180), fake_entry(4, 4, 5, 200)};
+    p.entries = {fake_entry(1, 1, 10, 100), fake_entry(2, 2, 6, 120), fake_entry(3, 2, 4, 180),
+                 fake_entry(4, 4, 5, 200)};
     Job job;
     job.id = 3;
     job.arrival_s = 100;

@@ -2,8 +2,8 @@
 // zero, ValOpt's most valuable job first, PBA's highest value per energy first, Algorithm 3's level choice.
 #include <catch2/catch.hpp>
 
-#include "manager/policy_registry.h"
 #include "manager/bookkeeping.h"
+#include "manager/policy_registry.h"
 #include "tests/modules/hw_fixture.h"
 #include "workloads/workload.h"
 

@@ -105,7 +105,8 @@ TEST_CASE("tarplee: max-min runs its allocation on the hardware", "[manager][tar
     CHECK(run.machine->total_energy() == Approx(30.0).epsilon(1e-3));
 }
 
-TEST_CASE("tarplee: lp-energy-front runs its minimum-energy allocation on the hardware", "[manager][tarplee][systemc]") {
+TEST_CASE("tarplee: lp-energy-front runs its minimum-energy allocation on the hardware",
+          "[manager][tarplee][systemc]") {
     ManagerRun run(two_machines(), bag(), "lp-energy-front", {}, "{execute_alpha: 1, weights: 11}");
     run.run();
     // Energy per task (ETC x busy power): type 0: A 2 x 2 = 4 J, B 4 x 3 = 12 J; type 1: A 3 x 2 = 6 J,

@@ -115,10 +115,14 @@ TEST_CASE("tarplee: solution progression through rounding and local assignment b
     // Counts: points; rounding makespan up, down, energy up, down; assignment makespan up, down, energy up, down.
     auto counts = [](const Progression& g) {
         return std::vector<int>{g.points,
-                                g.rounding_makespan_up,   g.rounding_makespan_down,
-                                g.rounding_energy_up,     g.rounding_energy_down,
-                                g.assignment_makespan_up, g.assignment_makespan_down,
-                                g.assignment_energy_up,   g.assignment_energy_down};
+                                g.rounding_makespan_up,
+                                g.rounding_makespan_down,
+                                g.rounding_energy_up,
+                                g.rounding_energy_down,
+                                g.assignment_makespan_up,
+                                g.assignment_makespan_down,
+                                g.assignment_energy_up,
+                                g.assignment_energy_down};
     };
     // The assignment leaves the energy alone without idle power (Tarplee §3.4.3).
     CHECK(counts(solution_progression(bag, m, lower)) == std::vector<int>{2, 1, 0, 0, 1, 1, 0, 0, 0});

@@ -49,10 +49,8 @@ TEST_CASE("tarplee: LP bound with machine counts and an empty machine type", "[m
 
 TEST_CASE("tarplee: rounding reproduces the worked example Eq. 4 -> Eq. 5", "[manager][tarplee]") {
     // §2.2.3.2: rows sum to T = (23, 24, 39, 46); n = T_i - sum floor = 0, 1, 1, 2.
-    const std::vector<std::vector<double>> mu{{3, 0, 9, 11, 0, 0},
-                                              {3, 0, 9.6, 11.4, 0, 0},
-                                              {3, 15.3, 9.3, 11.4, 0, 0},
-                                              {3, 15.2, 9.9, 11.4, 2.3, 4.2}};
+    const std::vector<std::vector<double>> mu{
+        {3, 0, 9, 11, 0, 0}, {3, 0, 9.6, 11.4, 0, 0}, {3, 15.3, 9.3, 11.4, 0, 0}, {3, 15.2, 9.9, 11.4, 2.3, 4.2}};
     const CountMatrix expect{{3, 0, 9, 11, 0, 0},
                              {3, 0, 10, 11, 0, 0},    // n = 1: .6 > .4
                              {3, 15, 9, 12, 0, 0},    // n = 1: .4 > .3 > .3
@@ -95,7 +93,8 @@ FullAllocation lpt_task_by_task(const Matrix& etc, const CountMatrix& muhat, con
         std::vector<std::size_t> tasks;
         for (std::size_t i = 0; i < muhat.size(); ++i)
             for (Count c = 0; c < muhat[i][j]; ++c) tasks.push_back(i);
-        std::stable_sort(tasks.begin(), tasks.end(), [&](std::size_t a, std::size_t b) { return etc[a][j] > etc[b][j]; });
+        std::stable_sort(tasks.begin(), tasks.end(),
+                         [&](std::size_t a, std::size_t b) { return etc[a][j] > etc[b][j]; });
         for (std::size_t i : tasks) {
             std::size_t best = 0;
             for (std::size_t k = 1; k < static_cast<std::size_t>(machines[j]); ++k)

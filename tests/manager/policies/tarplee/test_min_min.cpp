@@ -66,6 +66,6 @@ TEST_CASE("tarplee: optimized min-min and max-min equal Alg. 3 on random instanc
         for (BatchSelection s : {BatchSelection::MinMin, BatchSelection::MaxMin})
             check_same(min_min_classic(bag, s), min_min_optimized(bag, s, &stats), bag);
     }
-    CHECK(stats.cache_hits > 0);  // the cache is used
+    CHECK(stats.cache_hits > 0);                  // the cache is used
     CHECK(stats.cache_hits < stats.cache_reads);  // and invalidated
 }

@@ -52,8 +52,7 @@ Outcome run_three(bool placeholders, std::uint64_t seed) {
 
 }  // namespace
 
-TEST_CASE("vos simple: a permanent reservation is never moved, a place-holder may be overtaken",
-          "[manager][vos]") {
+TEST_CASE("vos simple: a permanent reservation is never moved, a place-holder may be overtaken", "[manager][vos]") {
     int overtaken = 0;
     for (std::uint64_t seed = 1; seed <= 20; ++seed) {
         INFO("seed " << seed);

@@ -63,7 +63,8 @@ inline Task vos_task(TaskId id, Seconds arrival_s, std::vector<VmConfig> configs
 /// Arrivals up to `now`, due reservations, then one mapping event at now (as the ResourceManager does).
 inline void vos_event(Bookkeeping& books, Policy& policy, const std::vector<Task>& tasks, SimTime now) {
     for (const Task& t : tasks)
-        if (t.arrival() <= now && books.view().record(t.id).state == TaskState::Pending) books.arrive(t.id, t.arrival());
+        if (t.arrival() <= now && books.view().record(t.id).state == TaskState::Pending)
+            books.arrive(t.id, t.arrival());
     books.start_due_reservations(now, now);
     books.begin_event(now);
     policy.schedule(books.view(), books.decisions());
