@@ -65,8 +65,8 @@ auto at_options(const Experiment& e, F&& f) -> decltype(f()) {
 /// Reads and validates the settings of `e.root` once every change is applied.
 void read_settings(Experiment& e, const std::string& platform_file);
 
-/// A platform file named in the config, opened relative to the config's folder.
-std::string platform_path(const Experiment& e, const YAML::Node& p) {
+/// A file named in the config (the platform, a plug-in), opened relative to the config's folder.
+std::string config_relative(const Experiment& e, const YAML::Node& p) {
     return p.Scalar()[0] == '/' ? p.Scalar() : e.base_dir + "/" + p.Scalar();
 }
 
@@ -79,7 +79,7 @@ std::vector<InputFile> plugin_files(const Experiment& e) {
     for (std::size_t i = 0; i < list.size(); ++i) {
         if (!list[i].IsScalar() || list[i].Scalar().empty())
             throw_at(list[i], e.file, "a 'plugins' entry is the path of a shared library");
-        files.push_back({"plugins." + std::to_string(i), list[i].Scalar(), platform_path(e, list[i])});
+        files.push_back({"plugins." + std::to_string(i), list[i].Scalar(), config_relative(e, list[i])});
     }
     return files;
 }
@@ -185,7 +185,7 @@ Experiment load_experiment(const std::string& path, const std::vector<Override>&
             if (o.path.rfind("platform.", 0) != 0) continue;
             const YAML::Node p = e.root["platform"];
             if (!p || !p.IsScalar()) return;
-            platform_file = platform_path(e, p);
+            platform_file = config_relative(e, p);
             YAML::Node loaded = load_yaml_file(platform_file);
             if (loaded.IsMap() && has_key(loaded, "platform")) {
                 check_allowed_keys(loaded, platform_file, "platform file", {"platform"});
@@ -228,7 +228,7 @@ void read_settings(Experiment& e, const std::string& platform_file) {
     // Platform: a path (relative to this file) or the platform map itself.
     const YAML::Node p = get_node(root, "platform", path);
     if (p.IsScalar())
-        e.platform = load_platform_file(platform_path(e, p));
+        e.platform = load_platform_file(config_relative(e, p));
     else
         e.platform = load_platform(p, platform_file);
     // Machovec Ch.3 §3.4.3: a trace workload simulates a fraction of the traced machine (after the variant's
@@ -275,7 +275,7 @@ void read_settings(Experiment& e, const std::string& platform_file) {
 std::vector<InputFile> input_files(const Experiment& e) {
     std::vector<InputFile> files = plugin_files(e);
     const YAML::Node p = e.root["platform"];
-    if (p.IsScalar()) files.push_back({"platform", p.Scalar(), platform_path(e, p)});
+    if (p.IsScalar()) files.push_back({"platform", p.Scalar(), config_relative(e, p)});
     for (InputFile& f : workload_files(e.root["workload"], e.base_dir)) files.push_back(std::move(f));
     return files;
 }
