@@ -498,7 +498,7 @@ private:
         cluster_names_.add(c.name, node, file_);
         c.node_type = node_names_.resolve(get_node(node, "node_type", file_), file_);
         c.nodes = get_count(node, "nodes", file_);
-        if (has_key(node, "memory_gb")) c.memory_gb = get_positive(node, "memory_gb", file_);
+        if (has_key(node, "memory_gb")) c.memory_gb = get_amount(node, "memory_gb", file_, true);
         if (has_key(node, "network")) c.network = link(get_node(node, "network", file_), "network");
         spec_.clusters.push_back(std::move(c));
     }

@@ -3,12 +3,13 @@
 #include <cerrno>
 #include <cmath>
 #include <cstring>
-#include <filesystem>
 #include <fstream>
 #include <limits>
 #include <optional>
-#include <sstream>
 #include <vector>
+
+#include "platform/input_limits.h"
+#include "platform/yaml_scan.h"
 
 namespace rmsim {
 namespace {
@@ -18,7 +19,7 @@ std::string describe(const YAML::Node& node) {
     if (!node.IsDefined() || node.IsNull()) return "nothing";
     if (node.IsMap()) return "a map";
     if (node.IsSequence()) return "a sequence";
-    return "'" + node.Scalar() + "'";
+    return quote_short(node.Scalar());
 }
 
 struct Entry {
@@ -67,6 +68,7 @@ void throw_at(const YAML::Node& node, const std::string& file, const std::string
 }
 
 YAML::Node load_yaml_string(const std::string& text, const std::string& file) {
+    check_yaml_shape(text, file);
     try {
         return YAML::Load(text);
     } catch (const YAML::Exception& e) {
@@ -80,16 +82,19 @@ YAML::Node load_yaml_string(const std::string& text, const std::string& file) {
 }
 
 YAML::Node load_yaml_file(const std::string& path) {
-    std::error_code ec;
-    if (std::filesystem::is_directory(path, ec))
-        throw InputError(SourceLocation{path, 0, 0}, "cannot open file (it is a directory)");
+    const std::uint64_t size = regular_file_size(path, "file");
+    if (size > kMaxConfigBytes)
+        throw InputError(SourceLocation{path, 0, 0}, "the file is " + std::to_string(size) + " bytes, more than the " +
+                                                         format_binary_bytes(kMaxConfigBytes) +
+                                                         " a config or platform file may have");
     std::ifstream in(path, std::ios::binary);
     if (!in)
         throw InputError(SourceLocation{path, 0, 0}, std::string("cannot open file (") + std::strerror(errno) + ")");
-    std::ostringstream text;
-    text << in.rdbuf();
-    if (in.bad()) throw InputError(SourceLocation{path, 0, 0}, "cannot read file");
-    return load_yaml_string(text.str(), path);
+    std::string text(static_cast<std::size_t>(size), '\0');
+    in.read(text.data(), static_cast<std::streamsize>(size));
+    if (in.bad() || static_cast<std::uint64_t>(in.gcount()) != size)
+        throw InputError(SourceLocation{path, 0, 0}, "cannot read file (it changed while being read)");
+    return load_yaml_string(text, path);
 }
 
 void expect_map(const YAML::Node& node, const std::string& file, const std::string& what) {

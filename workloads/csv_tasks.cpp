@@ -10,6 +10,7 @@
 #include <sstream>
 
 #include "platform/input_error.h"
+#include "platform/input_limits.h"
 #include "platform/model_limits.h"
 #include "workloads/input_file.h"
 #include "workloads/runnable.h"
@@ -75,7 +76,7 @@ public:
         std::set<std::string> seen;
         for (const auto& c : cells) {
             std::string name(c.text);
-            if (!seen.insert(name).second) fail(line, c.col, "duplicate column '" + name + "'");
+            if (!seen.insert(name).second) fail(line, c.col, "duplicate column " + quote_short(name));
             columns_.push_back(column_of(name, line, c.col));
         }
         if (!has(Col::Id)) fail(line, 1, "missing required column 'id'");
@@ -189,11 +190,11 @@ private:
                 if (platform_.core_types[i].name == ct) return {Col::Time, i};
                 known += (i ? ", " : "") + platform_.core_types[i].name;
             }
-            fail(line, col, "unknown core type '" + ct + "' (platform core types: " + known + ")");
+            fail(line, col, "unknown core type " + quote_short(ct) + " (platform core types: " + known + ")");
         }
         fail(line, col,
-             "unknown column '" + name +
-                 "' (valid: id, arrival_s, work_s, time_s.<core type>, type, cores, nodes, deadline_s, "
+             "unknown column " + quote_short(name) +
+                 " (valid: id, arrival_s, work_s, time_s.<core type>, type, cores, nodes, deadline_s, "
                  "value, requested_s, preemptible, can_preempt, memory_bytes)");
     }
 
@@ -201,9 +202,9 @@ private:
         double v = 0;
         auto r = std::from_chars(c.text.data(), c.text.data() + c.text.size(), v);
         if (c.text.empty() || r.ec != std::errc() || r.ptr != c.text.data() + c.text.size() || !std::isfinite(v))
-            fail(line, c.col, "'" + std::string(c.text) + "' is not a number");
-        if (v < min) fail(line, c.col, "value " + std::string(c.text) + " must be >= " + fmt(min));
-        if (v > max) fail(line, c.col, "value " + std::string(c.text) + " must be <= " + fmt(max));
+            fail(line, c.col, quote_short(c.text) + " is not a number");
+        if (v < min) fail(line, c.col, "value " + shorten(c.text) + " must be >= " + fmt(min));
+        if (v > max) fail(line, c.col, "value " + shorten(c.text) + " must be <= " + fmt(max));
         return v;
     }
 
@@ -212,7 +213,7 @@ private:
         const double v = real(c, line, 0, std::numeric_limits<double>::max());
         if (v > kMaxSeconds)
             fail(line, c.col,
-                 std::string(c.text) + " s is past the end of simulated time (" + fmt(kMaxSeconds) + " s, 292 years)");
+                 shorten(c.text) + " s is past the end of simulated time (" + fmt(kMaxSeconds) + " s, 292 years)");
         return v;
     }
 
@@ -236,10 +237,10 @@ private:
         std::uint64_t v = 0;
         auto r = std::from_chars(c.text.data(), c.text.data() + c.text.size(), v);
         if (c.text.empty() || r.ec != std::errc() || r.ptr != c.text.data() + c.text.size())
-            fail(line, c.col, "'" + std::string(c.text) + "' is not a non-negative integer");
+            fail(line, c.col, quote_short(c.text) + " is not a non-negative integer");
         if (v < min || v > max)
             fail(line, c.col,
-                 "value " + std::string(c.text) + " out of range [" + std::to_string(min) + ", " + std::to_string(max) +
+                 "value " + shorten(c.text) + " out of range [" + std::to_string(min) + ", " + std::to_string(max) +
                      "]");
         return v;
     }
@@ -276,9 +277,9 @@ std::vector<Task> parse_csv_tasks(std::string_view text, const std::string& file
     return tasks;
 }
 
-std::vector<Task> read_csv_tasks(const std::string& path, const PlatformSpec& platform,
-                                 CoreTypeId reference_core_type) {
-    return parse_csv_tasks(read_input_file(path, "task CSV"), path, platform, reference_core_type);
+std::vector<Task> read_csv_tasks(const std::string& path, const PlatformSpec& platform, CoreTypeId reference_core_type,
+                                 std::uint64_t max_bytes) {
+    return parse_csv_tasks(read_input_file(path, "task CSV", max_bytes), path, platform, reference_core_type);
 }
 
 }  // namespace rmsim

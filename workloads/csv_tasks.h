@@ -11,14 +11,16 @@
 #include <string_view>
 #include <vector>
 
+#include "platform/input_limits.h"
 #include "platform/platform_spec.h"
 #include "workloads/task.h"
 
 namespace rmsim {
 
 /// Tasks sorted by arrival (stable: equal arrivals keep the file order).
+/// `max_bytes`: the file's largest decompressed size (workloads/input_file.h).
 std::vector<Task> read_csv_tasks(const std::string& path, const PlatformSpec& platform,
-                                 CoreTypeId reference_core_type = 0);
+                                 CoreTypeId reference_core_type = 0, std::uint64_t max_bytes = kDefaultMaxTraceBytes);
 std::vector<Task> parse_csv_tasks(std::string_view text, const std::string& file_name, const PlatformSpec& platform,
                                   CoreTypeId reference_core_type = 0);
 

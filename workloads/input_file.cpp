@@ -4,7 +4,7 @@
 
 #include <cerrno>
 #include <cstring>
-#include <filesystem>
+#include <fstream>
 #include <memory>
 
 #include "platform/input_error.h"
@@ -17,6 +17,26 @@ struct GzCloser {
     void operator()(gzFile_s* f) const { gzclose(f); }
 };
 
+/// Deflate's largest compression ratio (a run of one byte: 258 bytes per code of about 2 bits), rounded up.
+constexpr std::uint64_t kMaxDeflateRatio = 1032;
+
+/// The gzip trailer's ISIZE (the decompressed size modulo 2^32 of the last member) if `path` starts with the
+/// gzip magic bytes and the size is possible for the file's length (a truncated file's "trailer" is
+/// compressed data: an impossible size is not trusted, and the inflation reports the damage); 0 if unknown;
+/// -1 for a plain file.
+std::int64_t gzip_stated_size(const std::string& path, std::uint64_t file_size) {
+    std::ifstream in(path, std::ios::binary);
+    unsigned char head[2] = {0, 0};
+    if (!in.read(reinterpret_cast<char*>(head), 2) || head[0] != 0x1f || head[1] != 0x8b) return -1;
+    if (file_size < 18) return 0;  // shorter than a gzip header and trailer: gzread reports the damage
+    unsigned char tail[4];
+    in.seekg(static_cast<std::streamoff>(file_size - 4));
+    if (!in.read(reinterpret_cast<char*>(tail), 4)) return 0;
+    const std::int64_t isize = static_cast<std::int64_t>(tail[0]) | static_cast<std::int64_t>(tail[1]) << 8 |
+                               static_cast<std::int64_t>(tail[2]) << 16 | static_cast<std::int64_t>(tail[3]) << 24;
+    return static_cast<std::uint64_t>(isize) <= kMaxDeflateRatio * file_size ? isize : 0;
+}
+
 }  // namespace
 
 std::string resolve_input_path(const std::string& base_dir, const std::string& path) {
@@ -24,19 +44,46 @@ std::string resolve_input_path(const std::string& base_dir, const std::string& p
     return base_dir + "/" + path;
 }
 
-std::string read_input_file(const std::string& path, const std::string& what) {
+std::string read_input_file(const std::string& path, const std::string& what, std::uint64_t max_bytes) {
     const SourceLocation at{path, 0, 0};
-    std::error_code ec;
-    if (std::filesystem::is_directory(path, ec)) throw InputError(at, "cannot open " + what + " (it is a folder)");
+    const std::uint64_t file_size = regular_file_size(path, what);
+    const std::int64_t stated = gzip_stated_size(path, file_size);
+    const std::uint64_t expected = stated < 0 ? file_size : static_cast<std::uint64_t>(stated);
+    const auto too_large = [&](const std::string& size) {
+        return InputError(at, what + (stated < 0 ? " is " : " decompresses to ") + size + ", more than its limit of " +
+                                  format_binary_bytes(max_bytes) +
+                                  " (a larger trace: raise the limit with the workload's max_bytes)");
+    };
+    if (expected > max_bytes) throw too_large(std::to_string(expected) + " bytes");
     // gzread passes a file without the gzip magic through unchanged, so one path serves both.
     std::unique_ptr<gzFile_s, GzCloser> f(gzopen(path.c_str(), "rb"));
     if (!f) throw InputError(at, "cannot open " + what + " (" + std::strerror(errno ? errno : ENOENT) + ")");
     gzbuffer(f.get(), 1 << 17);
     std::string text;
+    text.reserve(static_cast<std::size_t>(expected));
+    // The line being read: where it starts in `text` and its number, for the line-length limit.
+    std::size_t line_start = 0;
+    int line_no = 1;
     char buf[1 << 16];
     for (;;) {
         const int n = gzread(f.get(), buf, sizeof buf);
-        if (n > 0) text.append(buf, static_cast<std::size_t>(n));
+        if (n > 0) {
+            if (text.size() + static_cast<std::size_t>(n) > max_bytes)
+                throw too_large("more than " + format_binary_bytes(max_bytes));
+            const std::size_t from = text.size();
+            text.append(buf, static_cast<std::size_t>(n));
+            const auto too_long = [&] {
+                return InputError({path, line_no, 1}, "line " + std::to_string(line_no) + " is longer than " +
+                                                          format_binary_bytes(kMaxLineBytes) + ", the longest line a " +
+                                                          what + " may have");
+            };
+            for (std::size_t i = from; (i = text.find('\n', i)) != std::string::npos; ++i) {
+                if (i - line_start > kMaxLineBytes) throw too_long();
+                line_start = i + 1;
+                ++line_no;
+            }
+            if (text.size() - line_start > kMaxLineBytes) throw too_long();
+        }
         if (n < static_cast<int>(sizeof buf)) {
             int code = Z_OK;
             const char* msg = gzerror(f.get(), &code);
@@ -45,6 +92,7 @@ std::string read_input_file(const std::string& path, const std::string& what) {
             break;
         }
     }
+    if (text.compare(0, 3, "\xEF\xBB\xBF") == 0) text.erase(0, 3);
     return text;
 }
 

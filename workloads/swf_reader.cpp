@@ -7,6 +7,7 @@
 #include <limits>
 
 #include "platform/input_error.h"
+#include "platform/input_limits.h"
 #include "platform/model_limits.h"
 #include "workloads/input_file.h"
 #include "workloads/text_lines.h"
@@ -111,22 +112,25 @@ SwfTrace parse_swf(std::string_view text, const std::string& file_name) {
             const char* e = line.data() + i;
             auto r = std::from_chars(b, e, v[n]);
             if (r.ec != std::errc() || r.ptr != e || !std::isfinite(v[n]))
-                throw InputError({file_name, line_no, col}, "SWF: field " + std::to_string(n + 1) + " (" +
-                                                                kFieldNames[n] + ") is not a number: '" +
-                                                                std::string(b, e) + "'");
+                throw InputError({file_name, line_no, col},
+                                 "SWF: field " + std::to_string(n + 1) + " (" + kFieldNames[n] +
+                                     ") is not a number: '" +
+                                     shorten(std::string_view(b, static_cast<std::size_t>(e - b))) + "'");
             const double limit = (n >= 10 && n <= 15) ? std::numeric_limits<std::int32_t>::max() : 9e15;
             if (kInteger[n] && (v[n] != std::floor(v[n]) || std::fabs(v[n]) > limit))
-                throw InputError({file_name, line_no, col}, "SWF: field " + std::to_string(n + 1) + " (" +
-                                                                kFieldNames[n] + ") must be an integer: '" +
-                                                                std::string(b, e) + "'");
+                throw InputError({file_name, line_no, col},
+                                 "SWF: field " + std::to_string(n + 1) + " (" + kFieldNames[n] +
+                                     ") must be an integer: '" +
+                                     shorten(std::string_view(b, static_cast<std::size_t>(e - b))) + "'");
             if (kTime[n] && v[n] > kMaxSeconds)
                 throw InputError({file_name, line_no, col},
                                  "SWF: field " + std::to_string(n + 1) + " (" + kFieldNames[n] + ") is " +
-                                     std::string(b, e) + " s, past the end of simulated time (9.2e+09 s, 292 years)");
+                                     shorten(std::string_view(b, static_cast<std::size_t>(e - b))) +
+                                     " s, past the end of simulated time (9.2e+09 s, 292 years)");
             if (!kInteger[n] && v[n] > kMaxMagnitude)
-                throw InputError({file_name, line_no, col}, "SWF: field " + std::to_string(n + 1) + " (" +
-                                                                kFieldNames[n] + ") is " + std::string(b, e) +
-                                                                ", above 1e+250");
+                throw InputError({file_name, line_no, col},
+                                 "SWF: field " + std::to_string(n + 1) + " (" + kFieldNames[n] + ") is " +
+                                     shorten(std::string_view(b, static_cast<std::size_t>(e - b))) + ", above 1e+250");
             ++n;
             while (i < line.size() && is_blank(line[i])) ++i;
         }
@@ -160,6 +164,8 @@ SwfTrace parse_swf(std::string_view text, const std::string& file_name) {
     return trace;
 }
 
-SwfTrace read_swf(const std::string& path) { return parse_swf(read_input_file(path, "SWF trace"), path); }
+SwfTrace read_swf(const std::string& path, std::uint64_t max_bytes) {
+    return parse_swf(read_input_file(path, "SWF trace", max_bytes), path);
+}
 
 }  // namespace rmsim

@@ -10,6 +10,8 @@
 #include <string_view>
 #include <vector>
 
+#include "platform/input_limits.h"
+
 namespace rmsim {
 
 /// One job. Fields keep the raw SWF value, -1 (any negative value) meaning unknown; the accessors return
@@ -68,7 +70,8 @@ struct SwfTrace {
     std::vector<SwfJob> jobs;  ///< in file order
 };
 
-SwfTrace read_swf(const std::string& path);
+/// `max_bytes`: the file's largest decompressed size (workloads/input_file.h).
+SwfTrace read_swf(const std::string& path, std::uint64_t max_bytes = kDefaultMaxTraceBytes);
 /// `file_name` is used only in error locations.
 SwfTrace parse_swf(std::string_view text, const std::string& file_name);
 

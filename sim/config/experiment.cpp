@@ -5,6 +5,7 @@
 #include <sstream>
 
 #include "manager/policy_registry.h"
+#include "platform/input_limits.h"
 #include "platform/platform_loader.h"
 #include "platform/yaml_quantities.h"
 #include "platform/yaml_util.h"
@@ -96,9 +97,9 @@ Override parse_override(const std::string& spec) {
     o.text = spec.substr(eq + 1);
     o.from_option = true;
     try {
-        o.value = YAML::Load(o.text);
-    } catch (const YAML::Exception& ex) {
-        throw InputError(SourceLocation{"--set", 0, 0}, "bad value in '" + spec + "': " + ex.msg);
+        o.value = load_yaml_string(o.text, "--set");
+    } catch (const InputError& ex) {
+        throw InputError(SourceLocation{"--set", 0, 0}, "bad value in " + quote_short(spec) + ": " + ex.message());
     }
     return o;
 }
@@ -221,6 +222,8 @@ void read_settings(Experiment& e, const std::string& platform_file) {
     check_allowed_keys(
         root, path, "experiment",
         {"name", "plugins", "platform", "workload", "manager", "run", "dvfs", "variants", "sweep", "compare"});
+    // The experiment's name titles the results (summary, provenance.json): a string, never a map or a list.
+    if (has_key(root, "name")) get_string(root, "name", path);
     // Plug-ins first: their policies, governors and workloads are validated as the built-ins are.
     const std::vector<InputFile> plugins = plugin_files(e);
     for (std::size_t i = 0; i < plugins.size(); ++i)

@@ -400,7 +400,7 @@ clusters: []
 )") == "F:3:1: unknown key 'clusters' in platform file (allowed: platform)");
     CHECK(error_of(R"(name: p
 name: q
-)") == "F:2:1: duplicate key 'name' in platform");
+)") == "F:2:1: duplicate key 'name' (first at 1:1)");
 }
 
 TEST_CASE("platform: wrong types are reported at the value", "[platform]") {

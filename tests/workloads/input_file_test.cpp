@@ -5,6 +5,8 @@
 #include <zlib.h>
 
 #include <catch2/catch.hpp>
+#include <fstream>
+#include <iterator>
 #include <string>
 
 #include "platform/input_error.h"
@@ -58,7 +60,8 @@ TEST_CASE("input file: missing, folder and damaged gzip are located errors", "[w
     const ScratchDir d("input_file_bad");
     CHECK(error_of((d / "nope.swf").string()) ==
           (d / "nope.swf").string() + ": cannot open SWF trace (No such file or directory)");
-    CHECK(error_of(d.string()) == d.string() + ": cannot open SWF trace (it is a folder)");
+    CHECK(error_of(d.string()) ==
+          d.string() + ": cannot open SWF trace (it is a folder; rmsim reads regular files only)");
     // A gzip stream cut in half: the text read so far is not returned as if it were the whole file.
     const std::string gz = (d / "cut.swf.gz").string();
     std::string big;
@@ -73,4 +76,58 @@ TEST_CASE("input file: missing, folder and damaged gzip are located errors", "[w
     const std::string e = error_of(cut);
     INFO(e);
     CHECK(e.rfind(cut + ": SWF trace is a damaged gzip file", 0) == 0);
+}
+
+TEST_CASE("input file: the decompressed size and the line length are bounded", "[workloads][input][limits]") {
+    const ScratchDir d("input_file_limits");
+    std::string lines;
+    for (int i = 0; i < 1000; ++i) lines += std::to_string(i) + " 0 -1 10 4 -1 -1 4 60 -1 1 1 1 -1 -1 -1 -1 -1\n";
+    const auto refused = [](const std::string& path, std::uint64_t max) {
+        try {
+            read_input_file(path, "SWF trace", max);
+        } catch (const InputError& e) {
+            return std::string(e.what());
+        }
+        return std::string("no error");
+    };
+    // Plain: its size, before reading.
+    const std::string plain = d.write("t.swf", lines);
+    CHECK(read_input_file(plain, "SWF trace", lines.size()) == lines);
+    CHECK(refused(plain, lines.size() - 1) ==
+          plain + ": SWF trace is " + std::to_string(lines.size()) + " bytes, more than its limit of " +
+              std::to_string(lines.size() - 1) +
+              " bytes (a larger trace: raise the limit with the workload's max_bytes)");
+    // gzip: the trailer's size, before inflating.
+    const std::string gz = (d / "t.swf.gz").string();
+    write_gz(gz, lines);
+    CHECK(refused(gz, 1000).find(": SWF trace decompresses to " + std::to_string(lines.size()) + " bytes") !=
+          std::string::npos);
+    // Two gzip members: the trailer states the last one's size only, so the running size is checked too.
+    const std::string two = (d / "two.swf.gz").string();
+    write_gz(two, lines);
+    {
+        const std::string tiny = (d / "tiny.gz").string();
+        write_gz(tiny, "\n");
+        std::ifstream a(two, std::ios::binary), b(tiny, std::ios::binary);
+        std::string both((std::istreambuf_iterator<char>(a)), {});
+        both.append(std::istreambuf_iterator<char>(b), {});
+        d.write("two.swf.gz", both);
+    }
+    CHECK(read_input_file(two, "SWF trace", lines.size() + 1) == lines + "\n");
+    CHECK(refused(two, lines.size()) == two + ": SWF trace decompresses to more than " + std::to_string(lines.size()) +
+                                            " bytes, more than its limit of " + std::to_string(lines.size()) +
+                                            " bytes (a larger trace: raise the limit with the workload's max_bytes)");
+    // A line of more than 1 MiB: refused at its number, before the rest is read.
+    const std::string wide = d.write("wide.swf", "1 2 3\n\n" + std::string((1u << 20) + 1, '7') + "\n1 2 3\n");
+    CHECK(refused(wide, kDefaultMaxTraceBytes) ==
+          wide + ":3:1: line 3 is longer than 1 MiB, the longest line a SWF trace may have");
+    CHECK(read_input_file(d.write("ok.swf", std::string(1u << 20, '7') + "\n"), "SWF trace").size() == (1u << 20) + 1);
+}
+
+TEST_CASE("input file: a byte-order mark is dropped, special files are refused by name", "[workloads][input]") {
+    const ScratchDir d("input_file_bom");
+    CHECK(read_input_file(d.write("bom.swf", std::string("\xEF\xBB\xBF") + kSwf), "SWF trace") == kSwf);
+    CHECK(read_swf(d.write("bom2.swf", std::string("\xEF\xBB\xBF") + kSwf)).jobs.size() == 2);
+    CHECK(error_of("/dev/null") ==
+          "/dev/null: cannot open SWF trace (it is a character device; rmsim reads regular files only)");
 }

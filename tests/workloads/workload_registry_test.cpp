@@ -131,13 +131,14 @@ TEST_CASE("workload registry: every built-in kind allows exactly its documented 
     const auto allowed = [&](const std::string& kind, const std::string& map = "") {
         return joined(param_keys(builtin_workloads().find(kind)->params, map));
     };
-    CHECK(allowed("swf") == "path, max_jobs, skip_jobs, memory_fraction");
-    CHECK(allowed("csv") == "path");
+    CHECK(allowed("swf") == "path, max_jobs, skip_jobs, memory_fraction, max_bytes");
+    CHECK(allowed("csv") == "path, max_bytes");
     CHECK(allowed("tarplee") == "tasks, etc, etc_generator, apc, apc_generator, type_weights");
     CHECK(allowed("tarplee", "apc_generator") == "mean_w, v_task, v_mach");
     CHECK(allowed("tarplee", "etc_generator") ==
           "method, task_types, min_s, max_s, r_task, r_mach, mean_s, v_task, v_mach");
-    CHECK(allowed("machovec_trace") == "path, first_day, system_fraction, machine_cores, max_task_cores, apc");
+    CHECK(allowed("machovec_trace") ==
+          "path, first_day, system_fraction, machine_cores, max_task_cores, apc, max_bytes");
 }
 
 TEST_CASE("workload registry: an SWF workload counts the jobs that never ran and keeps their first lines",

@@ -298,7 +298,7 @@ std::vector<Task> machovec_trace(const YAML::Node& n, const WorkloadContext& c) 
     p.machine_cores = k.machine_cores;
     p.max_task_cores = get_count_or(n, "max_task_cores", file, p.max_task_cores);
     p.apc_scope = apc_scope(n, file);
-    const SwfTrace trace = read_swf(c.resolve(get_string(n, "path", file)));
+    const SwfTrace trace = read_swf(c.resolve(get_string(n, "path", file)), max_bytes(n, file));
     p.day = trace_day(n, file, trace, c.trial);
     if (c.trials > 0) trace_day(n, file, trace, c.trials - 1);  // the last trial's day, before any trial runs
     return generated_tasks(n, file, c.platform, c.seed, "machovec_trace",
@@ -317,6 +317,7 @@ std::vector<ParamInfo> machovec_trace_params() {
         {"machine_cores", "integer", num(k.machine_cores), "the machine the trace's jobs are scaled to (Curie)"},
         {"max_task_cores", "integer", num(d.max_task_cores), "jobs of more scaled cores are removed (B2.7)"},
         apc_param(),
+        max_bytes_param(),
     };
 }
 

@@ -19,7 +19,7 @@ Workload from_swf(const YAML::Node& n, const WorkloadContext& c) {
     const std::uint32_t max_jobs = get_count_or(n, "max_jobs", file, UINT32_MAX);
     const double skip = get_non_negative_or(n, "skip_jobs", file, 0);
     const double mem = memory_fraction(n, file);
-    const SwfTrace trace = read_swf(path);
+    const SwfTrace trace = read_swf(path, max_bytes(n, file));
     const Hertz f0 = reference_hz(c.platform);
     const RunnableCheck check(c.platform);
     Workload w;
@@ -77,7 +77,8 @@ Workload from_swf(const YAML::Node& n, const WorkloadContext& c) {
 }
 
 std::vector<Task> from_csv(const YAML::Node& n, const WorkloadContext& c) {
-    std::vector<Task> tasks = read_csv_tasks(c.resolve(get_string(n, "path", c.file)), c.platform);
+    std::vector<Task> tasks =
+        read_csv_tasks(c.resolve(get_string(n, "path", c.file)), c.platform, 0, max_bytes(n, c.file));
     number_by_arrival(tasks);
     return tasks;
 }
@@ -91,14 +92,16 @@ void register_reader_workloads(WorkloadRegistry& r) {
            {{"path", "string", "(required)", "the trace, plain or gzip, relative to the config file"},
             {"max_jobs", "integer", "all", "replay at most this many jobs"},
             {"skip_jobs", "number", "0", "leave out this many job lines at the start of the trace"},
-            memory_fraction_param()},
+            memory_fraction_param(),
+            max_bytes_param()},
            from_swf,
            {},
            {"path"}});
     r.add({"csv",
            "a task list in CSV: arrival, request, times per core type, deadline and value per task "
            "(docs/workloads.md, \"CSV task lists\")",
-           {{"path", "string", "(required)", "the task list, plain or gzip, relative to the config file"}},
+           {{"path", "string", "(required)", "the task list, plain or gzip, relative to the config file"},
+            max_bytes_param()},
            tasks_of(from_csv),
            {},
            {"path"}});

@@ -1,5 +1,6 @@
 #include "workloads/config/workload_yaml.h"
 
+#include "platform/input_limits.h"
 #include "platform/model_limits.h"
 #include "platform/resource_limits.h"
 #include "platform/short_number.h"
@@ -34,6 +35,17 @@ double memory_fraction(const YAML::Node& n, const std::string& file) {
     const double mem = get_non_negative_or(n, "memory_fraction", file, 0.0);
     if (mem >= 1) throw_at(n["memory_fraction"], file, "memory_fraction must be < 1");
     return mem;
+}
+
+std::uint64_t max_bytes(const YAML::Node& n, const std::string& file) {
+    const std::uint64_t bytes = get_uint64_or(n, "max_bytes", file, kDefaultMaxTraceBytes);
+    if (bytes == 0) throw_at(n["max_bytes"], file, "max_bytes must be >= 1");
+    return bytes;
+}
+
+ParamInfo max_bytes_param() {
+    return {"max_bytes", "number", "1073741824",
+            "largest size of the file, decompressed, in bytes (1 GiB; raise it for a larger trace)"};
 }
 
 ParamInfo memory_fraction_param() {

@@ -77,6 +77,11 @@ void check_task_memory(double count, const YAML::Node& at, const std::string& fi
 double memory_fraction(const YAML::Node& n, const std::string& file);
 ParamInfo memory_fraction_param();
 
+/// `max_bytes` of a workload that reads a file: the largest decompressed size it may have, a whole number of
+/// bytes >= 1, default kDefaultMaxTraceBytes (workloads/input_file.h); max_bytes_param() documents it.
+std::uint64_t max_bytes(const YAML::Node& n, const std::string& file);
+ParamInfo max_bytes_param();
+
 /// A probability or fraction: in [0, 1].
 double fraction_or(const YAML::Node& n, const char* key, const std::string& file, double fallback);
 

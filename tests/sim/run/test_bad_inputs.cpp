@@ -3,6 +3,8 @@
 // before anything runs: exit 2, `file:line:col: message` (or `rmsim: message` for an option), no result
 // folder. The cases that are not errors (a task of zero work, --seed 0) must run correctly. Every run has a
 // time limit, so a hang fails its case instead of stalling the suite.
+#include <sys/stat.h>
+#include <zlib.h>
 #include <catch2/catch.hpp>
 
 #include <filesystem>
@@ -71,7 +73,8 @@ void expect_refused(const Case& c) {
     const auto o = run_cli(c.command + " " + (d / "c.yaml").string() + out + " " + c.extra, d.path(), 60);
     INFO(c.name << "\n" << o.err);
     CHECK(o.code == 2);
-    const std::string where = c.where == "rmsim:" ? c.where : (d / c.where).string();
+    const bool option = c.where == "rmsim:" || c.where.rfind("--", 0) == 0;
+    const std::string where = option ? c.where : (d / c.where).string();
     CHECK(o.err.rfind(where, 0) == 0);
     CHECK(o.err.find(c.message) != std::string::npos);
     CHECK_FALSE(fs::exists(d / "out"));
@@ -109,7 +112,211 @@ std::string swf_line(const std::string& submit, const std::string& run, const st
     return "1 " + submit + " -1 " + run + " " + procs + " -1 -1 " + procs + " 60 -1 1 1 1 -1 -1 -1 -1 -1\n";
 }
 
+/// rmsim with `args` in `d`, refused as an input limit must refuse: exit 2, stderr starting with `where`
+/// and holding `message`, in a short line, no result folder; run with 100 MiB of address space (beyond it an
+/// allocation fails, exit 1) and a time limit that only a hang reaches.
+void expect_bounded(const ScratchDir& d, const std::string& args, const std::string& where,
+                    const std::string& message) {
+    const std::string out = args.rfind("run ", 0) == 0 ? " --out " + (d / "out").string() : "";
+    const auto o = run_cli(args + out, d.path(), 20, 100);
+    INFO(args << "\n" << o.err);
+    CHECK(o.code == 2);
+    CHECK(o.err.rfind(where, 0) == 0);
+    CHECK(o.err.find(message) != std::string::npos);
+    CHECK(o.err.size() < 400);
+    CHECK_FALSE(fs::exists(d / "out"));
+}
+
+/// A gzip file of `chunks` x 64 MiB of zeros in one member, a few MB: one compressed block of 64 MiB made
+/// independent by a full flush, repeated, then an empty final block and the trailer (CRC-32 combined).
+std::string gzip_of_zeros(unsigned chunks) {
+    const std::size_t chunk = std::size_t{64} << 20;
+    const std::vector<unsigned char> zeros(chunk, 0);
+    z_stream z{};
+    REQUIRE(deflateInit2(&z, 9, Z_DEFLATED, -15, 9, Z_DEFAULT_STRATEGY) == Z_OK);
+    std::string block(deflateBound(&z, chunk) + 64, '\0');
+    z.next_in = const_cast<unsigned char*>(zeros.data());
+    z.avail_in = static_cast<uInt>(chunk);
+    z.next_out = reinterpret_cast<Bytef*>(block.data());
+    z.avail_out = static_cast<uInt>(block.size());
+    REQUIRE(deflate(&z, Z_FULL_FLUSH) == Z_OK);
+    REQUIRE(z.avail_in == 0);
+    block.resize(block.size() - z.avail_out);
+    deflateEnd(&z);
+    const uLong crc_chunk = crc32(0, zeros.data(), static_cast<uInt>(chunk));
+    uLong crc = crc_chunk;
+    for (unsigned i = 1; i < chunks; ++i) crc = crc32_combine(crc, crc_chunk, static_cast<z_off_t>(chunk));
+    const std::uint32_t isize = static_cast<std::uint32_t>(chunks * chunk);
+    std::string gz("\x1f\x8b\x08\x00\x00\x00\x00\x00\x00\x03", 10);
+    for (unsigned i = 0; i < chunks; ++i) gz += block;
+    gz += std::string("\x03\x00", 2);  // an empty final block (fixed Huffman)
+    for (int i = 0; i < 4; ++i) gz += static_cast<char>((crc >> (8 * i)) & 0xff);
+    for (int i = 0; i < 4; ++i) gz += static_cast<char>((isize >> (8 * i)) & 0xff);
+    return gz;
+}
+
+/// 11 lines that stand for 10^10 nodes: ten anchors, each a list of ten aliases of the one before.
+std::string alias_bomb(const std::string& key) {
+    std::string text = "bomb0: &a0 [x, x, x, x, x, x, x, x, x, x]\n";
+    for (int i = 1; i < 10; ++i) {
+        text += "bomb" + std::to_string(i) + ": &a" + std::to_string(i) + " [";
+        for (int j = 0; j < 10; ++j) text += (j ? ", *a" : "*a") + std::to_string(i - 1);
+        text += "]\n";
+    }
+    return text + key + ": *a9\n";
+}
+
 }  // namespace
+
+TEST_CASE("bad inputs: unbounded inputs are refused before they are read", "[sim][bad_inputs][limits]") {
+    const std::string synthetic = "synthetic: {tasks: 20, arrival_rate_per_s: 0.1, work_s_mean: 10}";
+    SECTION("a 17 MB list under an unknown key: the config's size") {
+        const ScratchDir d("limit_size");
+        std::string text = kConfig + "extra: [";
+        text.reserve(17u << 20);
+        while (text.size() < (17u << 20)) text += "0, ";
+        write_file(d / "c.yaml", text + "0]\n");
+        expect_bounded(d, "run " + (d / "c.yaml").string(), (d / "c.yaml").string() + ": the file is ",
+                       "bytes, more than the 16 MiB a config or platform file may have");
+    }
+    SECTION("an alias bomb of 11 lines, under an unknown key or as the name") {
+        for (const std::string key : {"extra", "name"}) {
+            const ScratchDir d("limit_alias");
+            const std::string text = kConfig + alias_bomb(key);
+            write_file(d / "c.yaml", text);
+            // The lists a0..a4 stand for 11 + 111 + 1,111 + 11,111 + 111,111 = 123,455 nodes; each alias of a4
+            // in a5 for 111,111 more: the 8th passes 10^6 (123,455 + 8 x 111,111 = 1,012,343, with a5's own).
+            expect_bounded(d, "run " + (d / "c.yaml").string(),
+                           (d / "c.yaml").string() + ":" + loc(text, "*a4", text.find("bomb5: ") + 12 + 7 * 5),
+                           "the document has more than 1000000 nodes (aliases counted as the nodes they stand for)");
+        }
+    }
+    SECTION("an alias inside its own anchor") {
+        const ScratchDir d("limit_cycle");
+        const std::string text = kConfig + "extra: &loop [1, *loop]\n";
+        write_file(d / "c.yaml", text);
+        expect_bounded(d, "validate " + (d / "c.yaml").string(), (d / "c.yaml").string() + ":" + loc(text, "*loop"),
+                       "an alias inside the node its anchor names");
+    }
+    SECTION("10,000 levels of nesting") {
+        const ScratchDir d("limit_depth");
+        const std::string text = kConfig + "extra: " + std::string(10000, '[') + std::string(10000, ']') + "\n";
+        write_file(d / "c.yaml", text);
+        // The top-level map is the first level, the 64th '[' the first one too deep.
+        expect_bounded(d, "run " + (d / "c.yaml").string(),
+                       (d / "c.yaml").string() + ":" + loc(text, "[", text.find("extra: ") + 7 + 63),
+                       "nested too deep: more than 64 levels of maps and lists");
+    }
+    SECTION("a 3 MB .swf.gz that inflates to 3 GiB") {
+        const ScratchDir d("limit_gzip");
+        write_file(d / "c.yaml", config_with(synthetic, "swf: {path: t.swf.gz}"));
+        write_file(d / "t.swf.gz", gzip_of_zeros(48));
+        CHECK(fs::file_size(d / "t.swf.gz") < (4u << 20));
+        expect_bounded(d, "run " + (d / "c.yaml").string(),
+                       (d / "t.swf.gz").string() +
+                           ": SWF trace decompresses to 3221225472 bytes, more than its "
+                           "limit of 1 GiB",
+                       "raise the limit with the workload's max_bytes");
+    }
+    SECTION("special files: /dev/zero as the config or a task CSV, a FIFO as the config") {
+        const ScratchDir d("limit_special");
+        expect_bounded(d, "run /dev/zero", "/dev/zero: cannot open file (it is a character device",
+                       "rmsim reads regular files only");
+        write_file(d / "c.yaml", config_with(synthetic, "csv: {path: /dev/zero}"));
+        expect_bounded(d, "run " + (d / "c.yaml").string(), "/dev/zero: cannot open task CSV (it is a character device",
+                       "rmsim reads regular files only");
+        REQUIRE(mkfifo((d / "fifo.yaml").c_str(), 0600) == 0);
+        expect_bounded(d, "validate " + (d / "fifo.yaml").string(),
+                       (d / "fifo.yaml").string() + ": cannot open file (it is a FIFO", "regular files only");
+    }
+    SECTION("a 10 MB CSV cell: the line's length, and a message that quotes a prefix only") {
+        const ScratchDir d("limit_cell");
+        write_file(d / "c.yaml", config_with(synthetic, "csv: {path: t.csv}"));
+        write_file(d / "t.csv", "id,arrival_s,work_s\n1,0," + std::string(10u << 20, '7') + "x\n");
+        expect_bounded(d, "run " + (d / "c.yaml").string(),
+                       (d / "t.csv").string() + ":2:1: line 2 is longer than 1 MiB",
+                       "the longest line a task CSV may have");
+        write_file(d / "t.csv", "id,arrival_s,work_s\n1,0," + std::string(100000, '7') + "x\n");
+        expect_bounded(d, "run " + (d / "c.yaml").string(), (d / "t.csv").string() + ":2:5: ",
+                       "'7777777777777777777777777777777777777777...' (100001 bytes) is not a number");
+    }
+}
+
+TEST_CASE("bad inputs: YAML is read strictly, nothing is accepted silently", "[sim][bad_inputs][yaml]") {
+    const std::string run = "run: {seed: 1}";
+    const std::string policy = "manager: {policy: fcfs}";
+    for (const Case& c : {
+             yaml_case("policy_params", policy, "manager: {policy: easy, params: {pstate: 0, pstate: 1}}", "pstate: 1",
+                       "duplicate key 'pstate' (first at"),
+             yaml_case("governor_params", run,
+                       run + "\ndvfs: {governor: ondemand, params: {up_threshold: 70, up_threshold: 90}}",
+                       "up_threshold: 90", "duplicate key 'up_threshold' (first at"),
+             yaml_case("variant_set", run,
+                       run + "\nvariants:\n  - {name: a, set: {run.seed: 2, run.seed: 3}}\n  - {name: b, set: {}}",
+                       "run.seed: 3", "duplicate key 'run.seed' (first at"),
+             yaml_case("second_document", run, run + "\n---\nrun: {seed: 2, trials: 3}", "---",
+                       "a second YAML document: a file holds exactly one"),
+             yaml_case("after_end", run, run + "\n...\nrun: {seed: 2, trials: 3}", "run: {seed: 2",
+                       "nothing may follow the end marker '...'"),
+             yaml_case("name_map", run, run + "\nname: {title: x}", "{title", "'name' must be a string, got a map"),
+             yaml_case("memory_gb", "nodes: 4}", "nodes: 4, memory_gb: 1.0e300}", "1.0e300", "above 1e+250"),
+         })
+        expect_refused(c);
+    // A --set value is YAML too: one document, its keys once each, its aliases counted.
+    expect_refused(Case{
+        "set_duplicate", {{"c.yaml", kConfig}}, "--set: ", "duplicate key 'a'", "--set 'manager.params={a: 1, a: 2}'"});
+}
+
+TEST_CASE("bad inputs: a byte-order mark is accepted in every input", "[sim][bad_inputs][yaml]") {
+    const std::string bom = "\xEF\xBB\xBF";
+    const std::string synthetic = "synthetic: {tasks: 20, arrival_rate_per_s: 0.1, work_s_mean: 10}";
+    for (const auto& [name, file, body] : std::vector<std::tuple<std::string, std::string, std::string>>{
+             {"csv", "t.csv", "id,arrival_s,work_s\n1,0,10\n2,5,10\n"},
+             {"swf", "t.swf", swf_line("0", "10", "4") + swf_line("5", "10", "4")},
+         }) {
+        const ScratchDir d("bom_" + name);
+        write_file(d / "c.yaml", bom + config_with(synthetic, name + ": {path: " + file + "}"));
+        write_file(d / file, bom + body);
+        const auto o =
+            run_cli("run " + (d / "c.yaml").string() + " --out " + (d / "out").string() + " --quiet", d.path(), 60);
+        INFO(name << "\n" << o.err);
+        REQUIRE(o.code == 0);
+        const auto s = nlohmann::json::parse(rmsim::test::slurp(d / "out" / "summary.json"));
+        CHECK(s["tasks"]["completed"] == 2);
+    }
+}
+
+TEST_CASE("bad inputs: the limits leave room for large valid inputs", "[sim][bad_inputs][limits]") {
+    // 10^6 tasks in a CSV (about 30 MB) and 10^6 jobs in a .swf.gz (about 75 MB inflated) pass validate,
+    // which reads the whole file: far below the 1 GiB and 1 MiB-per-line limits.
+    const ScratchDir d("limit_large");
+    std::string csv = "id,arrival_s,work_s,cores\n", swf = "; generated\n";
+    csv.reserve(32u << 20);
+    swf.reserve(80u << 20);
+    for (int i = 0; i < 1000000; ++i) {
+        const std::string n = std::to_string(i), cores = std::to_string(1 + i % 4);
+        csv += n + "," + n + ".5," + std::to_string(1 + i % 97) + "," + cores + "\n";
+        swf += std::to_string(i + 1) + " " + n + " -1 " + std::to_string(1 + i % 3600) + " " + cores + " -1 -1 " +
+               cores + " 7200 -1 1 " + std::to_string(i % 100) + " 1 -1 -1 -1 -1 -1\n";
+    }
+    write_file(d / "t.csv", csv);
+    gzFile f = gzopen((d / "t.swf.gz").c_str(), "wb1");
+    REQUIRE(f != nullptr);
+    REQUIRE(gzwrite(f, swf.data(), static_cast<unsigned>(swf.size())) == static_cast<int>(swf.size()));
+    REQUIRE(gzclose(f) == Z_OK);
+    const std::string synthetic = "synthetic: {tasks: 20, arrival_rate_per_s: 0.1, work_s_mean: 10}";
+    for (const std::string workload : {"csv: {path: t.csv}", "swf: {path: t.swf.gz}"}) {
+        write_file(d / "c.yaml", config_with(synthetic, workload));
+        const auto o = run_cli("validate " + (d / "c.yaml").string(), d.path(), 120);
+        INFO(workload << "\n" << o.err);
+        CHECK(o.code == 0);
+        CHECK(o.out.find("1000000 tasks") != std::string::npos);
+    }
+    const auto kth = run_cli("validate " RMSIM_SOURCE_DIR "/configs/experiments/kth-easy.yaml", d.path(), 120);
+    INFO(kth.err);
+    CHECK(kth.code == 0);
+    CHECK(kth.out.find("28467 tasks") != std::string::npos);
+}
 
 TEST_CASE("bad inputs: values that made runs hang are refused", "[sim][bad_inputs]") {
     for (const Case& c : {
