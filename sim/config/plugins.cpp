@@ -31,7 +31,8 @@ void load_plugin(const std::string& path, const SourceLocation& where) {
     namespace fs = std::filesystem;
     const std::string what = "plug-in '" + path + "'";
     std::error_code ec;
-    if (!fs::is_regular_file(path, ec)) throw InputError(where, what + ": no such file");
+    if (!fs::exists(path, ec)) throw InputError(where, what + ": no such file");
+    if (!fs::is_regular_file(path, ec)) throw InputError(where, what + ": not a regular file");
     const std::string canonical = fs::canonical(path, ec).string();
     if (ec) throw InputError(where, what + ": " + ec.message());
     for (const LoadedPlugin& p : plugins())

@@ -4,9 +4,42 @@
 #include <iostream>
 
 #include "platform/input_error.h"
+#include "platform/input_limits.h"
 #include "platform/yaml_util.h"
 
 namespace rmsim {
+
+namespace {
+
+/// True if one dotted key path is the other or lies inside it ("run.seed" and "run", not "run.seeds").
+bool overlapping(const std::string& a, const std::string& b) {
+    const std::string& shorter = a.size() <= b.size() ? a : b;
+    const std::string& longer = a.size() <= b.size() ? b : a;
+    return longer.compare(0, shorter.size(), shorter) == 0 &&
+           (longer.size() == shorter.size() || longer[shorter.size()] == '.');
+}
+
+/// A --set that changes what a variant or the sweep sets would give every variant the same value under
+/// names that still say otherwise: refused, naming the config's key.
+void check_not_varied(const Override& o, const YAML::Node& raw, const std::string& file) {
+    std::vector<YAML::Node> varied;  // the keys of every variant's `set` and of `sweep`
+    if (raw["variants"] && raw["variants"].IsSequence())
+        for (const YAML::Node& v : raw["variants"])
+            if (v.IsMap() && v["set"] && v["set"].IsMap())
+                for (const auto& kv : v["set"]) varied.push_back(kv.first);
+    if (raw["sweep"] && raw["sweep"].IsMap())
+        for (const auto& kv : raw["sweep"]) varied.push_back(kv.first);
+    for (const YAML::Node& key : varied) {
+        if (!key.IsScalar() || !overlapping(key.Scalar(), o.path)) continue;
+        const SourceLocation at = yaml_location(key, file);
+        usage_error("--set " + shorten(o.path) + ": the config varies '" + key.Scalar() + "' (" + at.file + ":" +
+                    std::to_string(at.line) + ":" + std::to_string(at.column) +
+                    "), so every variant would run the same value under a name that says otherwise; change the "
+                    "variants or the sweep, or select some with --only");
+    }
+}
+
+}  // namespace
 
 ConfigVariants load_variants(const RunArgs& a) {
     ConfigVariants cv;
@@ -24,6 +57,8 @@ ConfigVariants load_variants(const RunArgs& a) {
     cv.raw = load_yaml_file(a.config);
     cv.multi = has_variants(cv.raw);
     cv.variants = cv.multi ? expand_variants(cv.raw, a.config) : std::vector<Variant>{Variant{}};
+    if (cv.multi)
+        for (const Override& o : cv.cli) check_not_varied(o, cv.raw, a.config);
     if (cv.multi) cv.compare = load_compare(cv.raw, a.config, cv.variants);
     if (a.only.empty()) return cv;
     if (!cv.multi) usage_error("--only selects variants, and " + a.config + " has none");

@@ -1,9 +1,9 @@
 #pragma once
 // What the experiment fuzz target keeps out of reach, and why. Neither is a limit of rmsim: both keep the
 // fuzzer exploring the loaders instead of waiting on work that is correct but endless or merely large.
-//  - Paths to special files: an experiment names files that rmsim reads (a platform, a trace, a task CSV).
-//    A device or a FIFO (/dev/zero, /dev/stdin) would make a correct reader read forever or block; a large
-//    regular file is only slow.
+//  - Paths to large files: an experiment names files that rmsim reads (a platform, a trace, a task CSV).
+//    A large regular file (up to the input limits, docs/reliability.md) is read correctly but slowly; a
+//    device or a FIFO is refused by rmsim before it is opened, and kept out here too, as it always was.
 //  - Large generated workloads: a trial's tasks are generated in memory, so `tasks: 4000000000` asks for
 //    gigabytes by design (the memory estimate checked before a run is a separate matter); the loaders are
 //    exercised, the generation is skipped.

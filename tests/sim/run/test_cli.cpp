@@ -261,6 +261,17 @@ TEST_CASE("cli: --only runs the named variants of a config", "[sim][cli][variant
     CHECK(s.code == 2);
     CHECK(s.err.find("--set cannot change 'sweep'") != std::string::npos);
     CHECK_FALSE(fs::exists(d / "c"));
+    // Nor a key the variants set, or a map holding one: every variant would run the same policy under its own
+    // name. A key beside them is a change like any other.
+    for (const std::string set : {"manager.policy=easy", "manager={policy: easy}"}) {
+        const Outcome v = run_cli(base + (d / "v").string() + " --set '" + set + "'", d);
+        INFO(v.err);
+        CHECK(v.code == 2);
+        CHECK(v.err.find(": the config varies 'manager.policy' (" + (d / "c.yaml").string() + ":") !=
+              std::string::npos);
+        CHECK_FALSE(fs::exists(d / "v"));
+    }
+    CHECK(run_cli(base + (d / "w").string() + " --only backfill --set run.seed=3", d).code == 0);
 }
 
 TEST_CASE("cli: --seed 0 is a seed like run.seed: 0, and bad counts write nothing", "[sim][cli][options]") {
