@@ -104,7 +104,7 @@ MachovecTraceWorkload generate_machovec_trace(const SwfTrace& trace, const Macho
     for (const SwfJob* j : jobs) {
         ++w.counts.in_window;
         if (!usable(*j)) {
-            ++w.counts.unknown;
+            if (++w.counts.unknown <= SkippedRecords::kShown) w.counts.unknown_lines.push_back(j->line);
             continue;
         }
         const std::uint64_t cores = machovec_trace_cores(*j->processors(), p.machine_cores, trace_procs);

@@ -15,6 +15,7 @@
 #include "workloads/machovec_ch3_generator.h"
 #include "workloads/swf_reader.h"
 #include "workloads/task.h"
+#include "workloads/workload.h"
 
 namespace rmsim {
 
@@ -40,11 +41,12 @@ struct MachovecTraceParams {
 
 /// What happened to the jobs of the trace that were submitted inside the window.
 struct MachovecTraceCounts {
-    std::size_t in_window = 0;     ///< jobs submitted in the window (all of them, before any removal)
-    std::size_t unknown = 0;       ///< unknown or zero runtime or processors: skipped
-    std::size_t too_large = 0;     ///< scaled cores > max_task_cores: removed (B2.7)
-    std::size_t does_not_fit = 0;  ///< more nodes than any eligible cluster of the scaled system: removed
-    std::size_t tasks = 0;         ///< tasks made
+    std::size_t in_window = 0;                ///< jobs submitted in the window (all of them, before any removal)
+    std::size_t unknown = 0;                  ///< unknown or zero runtime or processors: skipped
+    std::vector<std::int32_t> unknown_lines;  ///< the trace lines of the first SkippedRecords::kShown of them
+    std::size_t too_large = 0;                ///< scaled cores > max_task_cores: removed (B2.7)
+    std::size_t does_not_fit = 0;             ///< more nodes than any eligible cluster of the scaled system: removed
+    std::size_t tasks = 0;                    ///< tasks made
 };
 
 struct MachovecTraceWorkload {

@@ -94,6 +94,7 @@ TEST_CASE("machovec_trace: the day window, the time shift and the removals", "[w
     // (the smallest cluster, gp4, has 295 · 32 = 9440 cores >= 3687).
     CHECK(w.counts.in_window == 6);
     CHECK(w.counts.unknown == 2);
+    CHECK(w.counts.unknown_lines == std::vector<std::int32_t>{6, 7});  // jobs 5 and 6, after the header line
     CHECK(w.counts.too_large == 1);
     CHECK(w.counts.does_not_fit == 0);
     REQUIRE(w.tasks.size() == 3);
@@ -235,7 +236,14 @@ TEST_CASE("machovec_trace: YAML kind, the day of each trial, a day past the trac
     const PlatformSpec plat = workload_platform(w, "cfg.yaml", base);  // default fraction 0.8 of 92,160
     CHECK(plat.clusters[0].nodes == 590);
     // Trial 0 = day 1 (3 tasks, as above), trial 1 = day 2 (2 tasks), trial 2 = day 3 (job 9 only).
-    CHECK(load_workload(w, "cfg.yaml", d.string(), plat, 1, 0).tasks.size() == 3);
+    const Workload day1 = load_workload(w, "cfg.yaml", d.string(), plat, 1, 0);
+    CHECK(day1.tasks.size() == 3);
+    // Jobs 5 and 6 of day 1 never ran: noted as the swf workload notes them; day 2 has none.
+    REQUIRE(day1.skipped.size() == 1);
+    CHECK(skipped_note(day1.skipped[0]) == (d / "tiny.swf").string() +
+                                               ": 2 jobs skipped (of the simulated day, never ran: unknown or zero "
+                                               "runtime or processors), at lines 6, 7");
+    CHECK(load_workload(w, "cfg.yaml", d.string(), plat, 1, 1).skipped.empty());
     CHECK(load_workload(w, "cfg.yaml", d.string(), plat, 1, 1).tasks.size() == 2);
     CHECK(load_workload(w, "cfg.yaml", d.string(), plat, 1, 2).tasks.size() == 1);
     // Trial 3 = day 4 > last day 3: error at first_day's value. "machovec_trace: {path: tiny.swf, first_day: " is

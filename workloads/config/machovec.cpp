@@ -288,8 +288,9 @@ PlatformSpec trace_platform(const YAML::Node& n, const std::string& file, const 
 }
 
 /// Machovec Ch.3 §3.4.3 tasks from one day of an SWF trace (workloads/machovec_trace.h; GAPs there). The
-/// platform has already been scaled by trace_platform.
-std::vector<Task> machovec_trace(const YAML::Node& n, const WorkloadContext& c) {
+/// platform has already been scaled by trace_platform. The day's jobs that never ran are noted as the swf
+/// workload notes them (Workload::skipped).
+Workload machovec_trace(const YAML::Node& n, const WorkloadContext& c) {
     const std::string& file = c.file;
     const TraceKeys k = trace_keys(n, file);
     MachovecTraceParams p;
@@ -298,11 +299,24 @@ std::vector<Task> machovec_trace(const YAML::Node& n, const WorkloadContext& c) 
     p.machine_cores = k.machine_cores;
     p.max_task_cores = get_count_or(n, "max_task_cores", file, p.max_task_cores);
     p.apc_scope = apc_scope(n, file);
-    const SwfTrace trace = read_swf(c.resolve(get_string(n, "path", file)), max_bytes(n, file));
+    const std::string path = c.resolve(get_string(n, "path", file));
+    const SwfTrace trace = read_swf(path, max_bytes(n, file));
     p.day = trace_day(n, file, trace, c.trial);
     if (c.trials > 0) trace_day(n, file, trace, c.trials - 1);  // the last trial's day, before any trial runs
-    return generated_tasks(n, file, c.platform, c.seed, "machovec_trace",
-                           [&](std::mt19937_64& rng) { return generate_machovec_trace(trace, p, rng).tasks; });
+    MachovecTraceCounts counts;
+    Workload w;
+    w.tasks = generated_tasks(n, file, c.platform, c.seed, "machovec_trace", [&](std::mt19937_64& rng) {
+        MachovecTraceWorkload day = generate_machovec_trace(trace, p, rng);
+        counts = std::move(day.counts);
+        return std::move(day.tasks);
+    });
+    if (counts.unknown > 0) {
+        SkippedRecords never_ran{path, "job", "of the simulated day, never ran: unknown or zero runtime or processors"};
+        never_ran.count = counts.unknown;
+        never_ran.first_lines = counts.unknown_lines;
+        w.skipped.push_back(std::move(never_ran));
+    }
+    return w;
 }
 
 std::vector<ParamInfo> machovec_trace_params() {
@@ -349,7 +363,7 @@ void register_machovec_workloads(WorkloadRegistry& r) {
            "one day of an SWF trace per trial, the rest drawn as machovec_ch3, on a platform scaled to a fraction "
            "of the traced machine (Machovec Ch.3 §3.4.3)",
            machovec_trace_params(),
-           tasks_of(machovec_trace),
+           machovec_trace,
            trace_platform,
            {"path"}});
 }
