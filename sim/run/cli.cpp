@@ -54,6 +54,7 @@ int cmd_run(const RunArgs& a) {
     // Every variant is loaded and validated, and its workload built once, before anything runs or is written;
     // then --out is checked and made ready (a previous run there: --resume or --force, sim/run/run_folder.h).
     const RunPlan plan = plan_run(a);
+    EmptyFoldersOnFailure cleanup(a.out);
     const std::set<std::size_t> kept = prepare_out(plan, a.rerun);
     TrialOptions opt;
     opt.quiet = a.quiet;
@@ -65,6 +66,7 @@ int cmd_run(const RunArgs& a) {
             opt.progress = true;
             opt.provenance = plan.run(0).provenance;
             run_trial(plan.experiments[0], 0, opt);
+            cleanup.keep();
         } else if (!a.quiet) {
             std::cerr << "rmsim: " << a.out << " holds this run, finished (--resume)\n";
         }
@@ -78,6 +80,7 @@ int cmd_run(const RunArgs& a) {
                              (kept.empty() ? "" : ", " + std::to_string(kept.size()) + " kept from before") + ")";
     if (run_trial_pool(plan, kept, opt, a.jobs, what) > 0) return kExitInternal;
     write_run_results(plan, a.out);
+    cleanup.keep();
     if (a.quiet) return kExitOk;
     if (plan.config.multi) {
         // The table itself: the point of comparing variants (markdown, readable as it is).

@@ -263,7 +263,28 @@ void check_usable(const std::string& out) {
         refuse("--out " + out + ": cannot create it in " + parent.string() + " (" + std::strerror(errno) + ")");
 }
 
+/// Removes the empty folders under `dir` (deepest first), and `dir` itself if `self` and it is left empty.
+/// Best effort: it runs while a failure is reported.
+void remove_empty_folders(const fs::path& dir, bool self) {
+    std::error_code ec;
+    std::vector<fs::path> subs;
+    for (const auto& e : fs::directory_iterator(dir, ec))
+        if (e.is_directory(ec) && !e.is_symlink(ec)) subs.push_back(e.path());
+    for (const fs::path& s : subs) remove_empty_folders(s, true);
+    if (self && fs::is_empty(dir, ec) && !ec) fs::remove(dir, ec);
+}
+
 }  // namespace
+
+EmptyFoldersOnFailure::EmptyFoldersOnFailure(std::string out) : out_(std::move(out)) {
+    std::error_code ec;
+    created_ = !fs::exists(out_, ec);
+}
+
+EmptyFoldersOnFailure::~EmptyFoldersOnFailure() {
+    std::error_code ec;
+    if (!keep_ && fs::is_directory(out_, ec)) remove_empty_folders(out_, created_);
+}
 
 std::set<std::size_t> prepare_out(const RunPlan& plan, Rerun mode) {
     check_usable(plan.out);

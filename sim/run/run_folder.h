@@ -23,4 +23,23 @@ namespace rmsim {
 /// are kept.
 std::set<std::size_t> prepare_out(const RunPlan& plan, Rerun mode);
 
+/// A run that fails (an internal error, a failed trial) leaves no empty folder behind: on destruction, unless
+/// kept, every empty folder under `out` is removed, and `out` itself if this run created it. Files (the
+/// finished trials of a failed multi-trial run, which --resume keeps) are never touched.
+class EmptyFoldersOnFailure {
+public:
+    /// Before prepare_out: whether `out` exists yet.
+    explicit EmptyFoldersOnFailure(std::string out);
+    ~EmptyFoldersOnFailure();
+    EmptyFoldersOnFailure(const EmptyFoldersOnFailure&) = delete;
+    EmptyFoldersOnFailure& operator=(const EmptyFoldersOnFailure&) = delete;
+    /// The run succeeded: leave everything as it is.
+    void keep() { keep_ = true; }
+
+private:
+    std::string out_;
+    bool created_;
+    bool keep_ = false;
+};
+
 }  // namespace rmsim

@@ -66,8 +66,16 @@ TEST_CASE("invariants: each invariant, corrupted through the test hook, fails th
         INFO(name << ": " << o.err);
         CHECK(o.code == 1);
         CHECK(o.err.rfind("rmsim: internal error: invariant: " + name + ": ", 0) == 0);
-        CHECK_FALSE(fs::exists(d / name / "summary.json"));
+        CHECK_FALSE(fs::exists(d / name));  // not even the empty folder the run made
     }
+    // A folder the user made is left in place with what it holds; an empty one of theirs too.
+    fs::create_directories(d / "mine" / "notes");
+    write_file(d / "mine" / "notes" / "n.txt", "mine");
+    CHECK(run_with(d, "mine", stopped_at_end(), "node-parts").code == 1);
+    CHECK(slurp(d / "mine" / "notes" / "n.txt") == "mine");
+    fs::create_directories(d / "empty");
+    CHECK(run_with(d, "empty", stopped_at_end(), "node-parts").code == 1);
+    CHECK(fs::is_directory(d / "empty"));
 }
 
 TEST_CASE("invariants: a violation in a forked trial child fails the run with exit 1 and the child's message",
@@ -77,7 +85,7 @@ TEST_CASE("invariants: a violation in a forked trial child fails the run with ex
     INFO(o.err);
     CHECK(o.code == 1);
     CHECK(contains(o.err, "rmsim: internal error: invariant: task-counts: completed: ledger "));
-    CHECK_FALSE(fs::exists(d / "out" / "aggregate.json"));
+    CHECK_FALSE(fs::exists(d / "out"));  // both trials failed: nothing to keep, no empty folders
 }
 
 TEST_CASE("invariants: an error the hardware reports in the run exits 1 with its message, in trial children too",
