@@ -37,7 +37,9 @@ double memory_fraction(const YAML::Node& n, const std::string& file) {
 }
 
 ParamInfo memory_fraction_param() {
-    return {"memory_fraction", "number", "0", "frequency-independent share of each task's work, in [0, 1)"};
+    return ParamInfo{"memory_fraction", "number", "0", "frequency-independent share of each task's work"}
+        .at_least(0)
+        .below(1);
 }
 
 double fraction_or(const YAML::Node& n, const char* key, const std::string& file, double fallback) {
