@@ -32,10 +32,11 @@ struct PolicyInfo {
 class PolicyRegistry : public Registry<PolicyInfo> {
 public:
     PolicyRegistry() : Registry("policy") {}
-    /// Validates the parameter names against the policy's list, then builds it.
-    std::unique_ptr<Policy> create(const std::string& name, const PolicyParams& params,
-                                   const SourceLocation& where) const {
-        return checked(name, params, where).make(params);
+    /// Checks the parameters against the policy's schema (on `platform`, if given: P-state indices), then
+    /// builds it.
+    std::unique_ptr<Policy> create(const std::string& name, const PolicyParams& params, const SourceLocation& where,
+                                   const PlatformSpec* platform = nullptr) const {
+        return checked(name, params, where, platform).make(params);
     }
 };
 

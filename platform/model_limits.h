@@ -9,6 +9,11 @@
 //              task's execution at any P-state must too.
 //   resolution a period (a budget period, a sampling interval) shorter than the 1 ns resolution cannot be
 //              represented: it would silently become 1 ns.
+//   events     a period between a component's events (a policy's mapping events, a governor's samples) is
+//              at least 100 us: shorter, a run spends its time on the events (a period of 1 ns is 10^9 events
+//              per simulated second), which looks like a hang. The floor is one of the model, not of the
+//              representation: Linux's governors sample every few milliseconds, the papers' mapping events
+//              are a minute apart.
 //   frequency  one clock period must fit in simulated time (f >= 1 / 9.2e9 s) and be no shorter than
 //              1 fs, the finest time resolution SystemC offers (f <= 1e15 Hz).
 //   magnitude  powers (W), energies (J), utilities and byte counts are at most 1e250: a run's totals sum at
@@ -27,6 +32,9 @@ namespace rmsim {
 constexpr Seconds kMaxSeconds = 9.2e9;
 /// The shortest period rmsim represents: its time resolution.
 constexpr Seconds kResolutionSeconds = 1e-9;
+/// The shortest period between a component's events (a policy's mapping events, a governor's samples): shorter
+/// periods would flood a run with events.
+constexpr Seconds kMinEventPeriodSeconds = 1e-4;
 constexpr Hertz kMinFrequencyHz = 1.0 / kMaxSeconds;
 constexpr Hertz kMaxFrequencyHz = 1e15;
 /// Largest power, energy, utility or byte count.

@@ -4,9 +4,70 @@
 #include <cmath>
 #include <limits>
 
+#include "platform/model_limits.h"
+#include "platform/short_number.h"
 #include "platform/yaml_util.h"
 
 namespace rmsim {
+
+namespace {
+
+/// A copy of `p` with `change` applied: the chainable schema methods.
+template <class Change>
+ParamInfo changed(ParamInfo p, Change change) {
+    change(p);
+    return p;
+}
+
+}  // namespace
+
+ParamInfo ParamInfo::in(double lo, double hi) const { return at_least(lo).at_most(hi); }
+
+ParamInfo ParamInfo::at_least(double lo) const {
+    return changed(*this, [lo](ParamInfo& p) { p.min = lo, p.min_exclusive = false; });
+}
+
+ParamInfo ParamInfo::above(double lo) const {
+    return changed(*this, [lo](ParamInfo& p) { p.min = lo, p.min_exclusive = true; });
+}
+
+ParamInfo ParamInfo::at_most(double hi) const {
+    return changed(*this, [hi](ParamInfo& p) { p.max = hi, p.max_exclusive = false; });
+}
+
+ParamInfo ParamInfo::below(double hi) const {
+    return changed(*this, [hi](ParamInfo& p) { p.max = hi, p.max_exclusive = true; });
+}
+
+ParamInfo ParamInfo::pstate() const {
+    return changed(*this, [](ParamInfo& p) { p.domain = Domain::PState; });
+}
+
+ParamInfo ParamInfo::core_type() const {
+    return changed(*this, [](ParamInfo& p) { p.domain = Domain::CoreType; });
+}
+
+ParamInfo ParamInfo::period(bool zero_means_off) const {
+    return changed(*this,
+                   [zero_means_off](ParamInfo& p) { p.domain = Domain::Period, p.zero_means_off = zero_means_off; });
+}
+
+std::string ParamInfo::range() const {
+    switch (domain) {
+        case Domain::PState: return "a P-state index";
+        case Domain::CoreType: return "a core type's name";
+        case Domain::Period:
+            return "a period >= " + short_number(kMinEventPeriodSeconds) + " s" + (zero_means_off ? " or 0" : "");
+        case Domain::None: break;
+    }
+    const bool low = min > -kUnbounded, high = max < kUnbounded;
+    if (low && high)
+        return std::string("in ") + (min_exclusive ? "(" : "[") + short_number(min) + ", " + short_number(max) +
+               (max_exclusive ? ")" : "]");
+    if (low) return (min_exclusive ? "> " : ">= ") + short_number(min);
+    if (high) return (max_exclusive ? "< " : "<= ") + short_number(max);
+    return "";
+}
 
 std::vector<std::string> param_keys(const std::vector<ParamInfo>& params, const std::string& map) {
     const std::string prefix = map.empty() ? "" : map + ".";

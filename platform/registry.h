@@ -5,12 +5,14 @@
 // (std::vector<ParamInfo>). Components keep the order they were added in, so that listings and "valid: ..."
 // messages are deterministic: the built-ins first, then each plug-in's in the order the plug-ins were loaded
 // (docs/plugins.md).
+#include <algorithm>
 #include <stdexcept>
 #include <string>
 #include <utility>
 #include <vector>
 
 #include "platform/input_error.h"
+#include "platform/param_schema.h"
 #include "platform/params.h"
 
 namespace rmsim {
@@ -21,10 +23,15 @@ public:
     /// `kind` names a component in messages: "policy", "governor", "workload".
     explicit Registry(std::string kind) : kind_(std::move(kind)) {}
 
-    /// std::invalid_argument if the name is empty or taken (a plug-in cannot replace a built-in).
+    /// std::invalid_argument if the name is empty or taken (a plug-in cannot replace a built-in), or if a
+    /// parameter's type is not one of param_types().
     void add(Info info) {
         if (info.name.empty()) throw std::invalid_argument(kind_ + " registered without a name");
         if (find(info.name)) throw std::invalid_argument(kind_ + " '" + info.name + "' is already registered");
+        for (const ParamInfo& p : info.params)
+            if (std::find(param_types().begin(), param_types().end(), p.type) == param_types().end())
+                throw std::invalid_argument(kind_ + " '" + info.name + "': parameter '" + p.name + "' has the type '" +
+                                            p.type + "' (valid: number, integer, boolean, string, list, matrix, map)");
         items_.push_back(std::move(info));
     }
 
@@ -40,10 +47,13 @@ public:
         throw InputError(where, "unknown " + kind_ + " '" + name + "' (valid: " + names() + ")");
     }
 
-    /// The component's parameters checked against its list (InputError at the first unknown one).
-    const Info& checked(const std::string& name, const Params& params, const SourceLocation& where) const {
+    /// The component's parameters checked against its schema (check_params: InputError at the first unknown
+    /// key, or value of the wrong type, out of bounds or outside its domain; the platform-dependent domains
+    /// against `platform`, if given).
+    const Info& checked(const std::string& name, const Params& params, const SourceLocation& where,
+                        const PlatformSpec* platform = nullptr) const {
         const Info& info = at(name, where);
-        params.check_known(info.params, kind_ + " '" + name + "'");
+        check_params(info.params, params, kind_ + " '" + name + "'", platform);
         return info;
     }
 

@@ -1,11 +1,14 @@
 #include "workloads/workload_registry.h"
 
+#include "platform/param_schema.h"
 #include "platform/yaml_util.h"
 
 namespace rmsim {
 
-void WorkloadRegistry::check_keys(const WorkloadInfo& info, const YAML::Node& section, const std::string& file) const {
+void WorkloadRegistry::check_keys(const WorkloadInfo& info, const YAML::Node& section, const std::string& file,
+                                  const PlatformSpec& platform) const {
     check_allowed_keys(section, file, info.name + " workload", param_keys(info.params));
+    check_params(info.params, Params(section, file), info.name + " workload", &platform);
 }
 
 Workload WorkloadRegistry::load(const YAML::Node& workload, const WorkloadContext& context) const {
@@ -15,7 +18,7 @@ Workload WorkloadRegistry::load(const YAML::Node& workload, const WorkloadContex
     if (workload.size() != 1) throw_at(workload, context.file, "a workload has exactly one of: " + names());
     const auto entry = workload.begin();
     const WorkloadInfo& info = *find(entry->first.Scalar());
-    check_keys(info, entry->second, context.file);
+    check_keys(info, entry->second, context.file, context.platform);
     return info.load(entry->second, context);
 }
 
@@ -25,7 +28,7 @@ PlatformSpec WorkloadRegistry::platform(const YAML::Node& workload, const std::s
     for (const WorkloadInfo& info : all())
         if (info.platform && has_key(workload, info.name.c_str())) {
             const YAML::Node section = workload[info.name];
-            check_keys(info, section, file);
+            check_keys(info, section, file, platform);
             return info.platform(section, file, platform);
         }
     return platform;

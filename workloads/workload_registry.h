@@ -77,8 +77,10 @@ public:
     std::vector<InputFile> files(const YAML::Node& workload, const std::string& base_dir) const;
 
     /// InputError at the first key of `section` that the kind's params do not list:
-    /// "unknown key 'x' in <kind> workload (allowed: ...)".
-    void check_keys(const WorkloadInfo& info, const YAML::Node& section, const std::string& file) const;
+    /// "unknown key 'x' in <kind> workload (allowed: ...)"; then at the first value its schema refuses
+    /// (check_params, platform/param_schema.h; on `platform`).
+    void check_keys(const WorkloadInfo& info, const YAML::Node& section, const std::string& file,
+                    const PlatformSpec& platform) const;
 };
 
 /// Every built-in workload kind, in the order of their names in messages: synthetic, swf, csv, singh,

@@ -27,9 +27,11 @@ struct GovernorInfo {
 class GovernorRegistry : public Registry<GovernorInfo> {
 public:
     GovernorRegistry() : Registry("governor") {}
-    /// Validates the name and the parameters; InputError at `where` for an unknown name.
-    GovernorMaker configure(const std::string& name, const Params& params, const SourceLocation& where) const {
-        return checked(name, params, where).configure(params);
+    /// Validates the name and the parameters (against the governor's schema, on `platform` if given);
+    /// InputError at `where` for an unknown name.
+    GovernorMaker configure(const std::string& name, const Params& params, const SourceLocation& where,
+                            const PlatformSpec* platform = nullptr) const {
+        return checked(name, params, where, platform).configure(params);
     }
 };
 

@@ -76,7 +76,7 @@ DvfsConfig load_dvfs_config(const YAML::Node& dvfs, const std::string& file, con
     const YAML::Node params = has_key(dvfs, "params") ? dvfs["params"] : YAML::Node();
     const SourceLocation where =
         has_key(dvfs, "governor") ? yaml_location(dvfs["governor"], file) : yaml_location(dvfs, file);
-    GovernorMaker maker = governors.configure(c.governor, Params(params, file), where);
+    GovernorMaker maker = governors.configure(c.governor, Params(params, file), where, &platform);
     if (c.governor != "userspace") c.make_governor = std::move(maker);
     if (has_key(dvfs, "power_caps")) {
         const YAML::Node caps = dvfs["power_caps"];

@@ -287,7 +287,7 @@ std::unique_ptr<Policy> make_policy(const Experiment& e) {
     const YAML::Node m = e.root["manager"];
     return at_options(e, [&] {
         return policy_registry().create(e.policy_name, PolicyParams(e.policy_params, e.file),
-                                        yaml_location(m["policy"], e.file));
+                                        yaml_location(m["policy"], e.file), &e.platform);
     });
 }
 

@@ -10,8 +10,11 @@ void print_components(std::ostream& out, const std::vector<ListedComponent>& com
         for (const ListedComponent& c : components) {
             nlohmann::ordered_json params = nlohmann::ordered_json::array();
             for (const ParamInfo& q : c.params)
-                params.push_back(
-                    {{"name", q.name}, {"type", q.type}, {"default", q.default_value}, {"description", q.description}});
+                params.push_back({{"name", q.name},
+                                  {"type", q.type},
+                                  {"range", q.range()},
+                                  {"default", q.default_value},
+                                  {"description", q.description}});
             nlohmann::ordered_json entry = nlohmann::ordered_json::object();
             entry["name"] = c.name;
             for (const auto& [key, value] : c.fields) entry[key] = value;
@@ -24,9 +27,11 @@ void print_components(std::ostream& out, const std::vector<ListedComponent>& com
     }
     for (const ListedComponent& c : components) {
         out << c.name << c.heading << "\n    " << c.description << "\n";
-        for (const ParamInfo& q : c.params)
-            out << "    " << q.name << " (" << q.type << ", default " << q.default_value << "): " << q.description
-                << "\n";
+        for (const ParamInfo& q : c.params) {
+            const std::string range = q.range();
+            out << "    " << q.name << " (" << q.type << (range.empty() ? "" : ", " + range) << ", default "
+                << q.default_value << "): " << q.description << "\n";
+        }
     }
 }
 

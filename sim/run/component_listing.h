@@ -40,8 +40,9 @@ std::vector<ListedComponent> listed_components(const Registry<Info>& registry) {
 }
 
 /// Text: per component, "name<heading>", the description indented, then one line per parameter
-/// "name (type, default d): description". JSON (`json`): an array of {name, <fields>, description, params:
-/// [{name, type, default, description}]}.
+/// "name (type, range, default d): description" (the range as ParamInfo::range() words the schema: "in [0, 1]",
+/// "a P-state index"; left out when empty). JSON (`json`): an array of {name, <fields>, description, params:
+/// [{name, type, range, default, description}]}, range "" when only the type constrains the value.
 void print_components(std::ostream& out, const std::vector<ListedComponent>& components, bool json);
 
 }  // namespace rmsim

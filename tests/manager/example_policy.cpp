@@ -59,7 +59,7 @@ void register_example_policy(PolicyRegistry& r) {
                      "example",
                      "none (documentation example)",
                      "shortest job first, no reservations",
-                     {ParamInfo{"pstate", "integer", "0", "P-state every task runs at"}},
+                     {ParamInfo{"pstate", "integer", "0", "P-state every task runs at"}.pstate()},
                      [](const PolicyParams& p) -> std::unique_ptr<Policy> {
                          return std::make_unique<ShortestJobFirst>(p.integer("pstate", 0));
                      }});

@@ -68,7 +68,15 @@ expect_refusal "was built against rmsim 0.0.1" validate order.yaml --plugin buil
 zlib=$(ls /usr/lib/*/libz.so.1 2>/dev/null | head -1)
 [ -z "$zlib" ] || expect_refusal "is not an rmsim plug-in" validate order.yaml --plugin "$zlib"
 expect_refusal "order-missing.yaml:1:" validate order-missing.yaml
-# A plug-in's parameters are checked as a built-in's: an unknown key, a value out of range at its location.
-expect_refusal "period_s" validate waves.yaml --set workload.waves.period_s=0
-expect_refusal "waves" validate waves.yaml --set workload.waves.bogus=1
+# A plug-in's parameters are checked against their schema as a built-in's: an unknown key, a value out of its
+# bounds or its domain (a period), at its location, by validate and run alike.
+expect_refusal "parameter 'period_s' of waves workload: must be in (0, 1e+06], got '0'" \
+  validate waves.yaml --set workload.waves.period_s=0
+expect_refusal "parameter 'waves' of waves workload: must be a whole number from 1 to 100000, got '0'" \
+  run waves.yaml --out "$tmp/refused" --set workload.waves.waves=0
+[ ! -e "$tmp/refused" ] || fail "a refused run wrote $tmp/refused"
+expect_refusal "unknown key 'bogus' in waves workload" validate waves.yaml --set workload.waves.bogus=1
+expect_refusal "parameter 'sampling_rate_s' of governor 'race-to-idle': 1e-09 s is shorter than 0.0001 s" \
+  validate waves.yaml --plugin build/librace_to_idle.so --set dvfs.governor=race-to-idle \
+  --set dvfs.params.sampling_rate_s=1e-9
 echo "plugins: ok"

@@ -15,17 +15,14 @@ namespace {
 using namespace rmsim;
 
 Workload waves(const YAML::Node& section, const WorkloadContext& c) {
+    // Each value is already checked against its schema (register_waves); what is left is across keys.
     const Params p(section, c.file);  // errors located at the value (file:line:col)
     const std::uint32_t count = p.integer("waves", 4);
-    p.require(count >= 1 && count <= 100000, "waves", "must be from 1 to 100000");
     const std::uint32_t per_wave = p.integer("tasks_per_wave", 4);
-    p.require(per_wave >= 1 && per_wave <= 100000, "tasks_per_wave", "must be from 1 to 100000");
     const Seconds period = p.number("period_s", 600);
-    p.require(period > 0 && period <= 1e6, "period_s", "must be in (0, 1e6] seconds");
     const Seconds lo = p.number("work_s_min", 60);
     const Seconds hi = p.number("work_s_max", 120);
-    p.require(lo > 0 && lo <= 1e6, "work_s_min", "must be in (0, 1e6] seconds");
-    p.require(hi >= lo && hi <= 1e6, "work_s_max", "must be from work_s_min to 1e6 seconds");
+    p.require(hi >= lo, "work_s_max", "must be >= work_s_min");
 
     std::mt19937_64 rng(c.seed);
     std::uniform_real_distribution<double> work(lo, hi);
@@ -44,14 +41,15 @@ Workload waves(const YAML::Node& section, const WorkloadContext& c) {
 }
 
 void register_waves(PluginRegistries& r) {
-    r.workloads.add({"waves",
-                     "periodic waves of serial tasks (a nightly batch)",
-                     {{"waves", "integer", "4", "waves, one every period_s from t = 0"},
-                      {"tasks_per_wave", "integer", "4", "serial tasks in each wave"},
-                      {"period_s", "number", "600", "seconds between waves"},
-                      {"work_s_min", "number", "60", "least work of a task, seconds at P0"},
-                      {"work_s_max", "number", "120", "most work of a task, seconds at P0"}},
-                     waves});
+    r.workloads.add(
+        {"waves",
+         "periodic waves of serial tasks (a nightly batch)",
+         {ParamInfo{"waves", "integer", "4", "waves, one every period_s from t = 0"}.in(1, 100000),
+          ParamInfo{"tasks_per_wave", "integer", "4", "serial tasks in each wave"}.in(1, 100000),
+          ParamInfo{"period_s", "number", "600", "seconds between waves"}.above(0).at_most(1e6),
+          ParamInfo{"work_s_min", "number", "60", "least work of a task, seconds at P0"}.above(0).at_most(1e6),
+          ParamInfo{"work_s_max", "number", "120", "most work of a task, seconds at P0"}.at_most(1e6)},
+         waves});
 }
 
 }  // namespace

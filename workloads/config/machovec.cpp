@@ -105,19 +105,26 @@ std::vector<ParamInfo> machovec_ch2_params() {
         return "[" + s + "]";
     };
     return {
-        {"tasks_min", "integer", num(d.tasks_min), "fewest tasks of a trial (uniform in [min, max])"},
-        {"tasks_max", "integer", num(d.tasks_max), "most tasks of a trial"},
-        {"types_min", "integer", num(d.types_min), "fewest task types of a trial"},
-        {"types_max", "integer", num(d.types_max), "most task types of a trial"},
-        {"hours", "number", num(d.horizon_s / 3600), "the span of the arrivals (the first 2 h a warm-up)"},
-        {"sinusoid_amplitude", "number", num(d.sinusoid_amplitude), "GAP: a of the arrival density, in [0, 1]"},
-        {"sinusoid_period_s", "number", num(d.sinusoid_period_s), "GAP: P of the arrival density"},
-        {"sinusoid_peak_s", "number", num(d.sinusoid_peak_s),
-         "GAP: clock time of the arrivals' peak (t = 0 is midnight)"},
-        {"base_time_min", "number", num(d.base_time_s / 60), "mean time of the base case (1 core, 1 GB), minutes"},
-        {"base_energy_j", "number", num(d.base_energy_j), "mean energy of the base case, joules"},
-        {"configs_min", "integer", num(d.configs_min), "GAP: fewest (cores, memory) configurations of a type"},
-        {"configs_max", "integer", num(d.configs_max), "GAP: most configurations of a type"},
+        ParamInfo{"tasks_min", "integer", num(d.tasks_min), "fewest tasks of a trial (uniform in [min, max])"}.at_least(
+            1),
+        ParamInfo{"tasks_max", "integer", num(d.tasks_max), "most tasks of a trial"}.at_least(1),
+        ParamInfo{"types_min", "integer", num(d.types_min), "fewest task types of a trial"}.at_least(1),
+        ParamInfo{"types_max", "integer", num(d.types_max), "most task types of a trial"}.at_least(1),
+        ParamInfo{"hours", "number", num(d.horizon_s / 3600), "the span of the arrivals (the first 2 h a warm-up)"}
+            .above(0),
+        ParamInfo{"sinusoid_amplitude", "number", num(d.sinusoid_amplitude), "GAP: a of the arrival density, in [0, 1]"}
+            .in(0, 1),
+        ParamInfo{"sinusoid_period_s", "number", num(d.sinusoid_period_s), "GAP: P of the arrival density"}.above(0),
+        ParamInfo{"sinusoid_peak_s", "number", num(d.sinusoid_peak_s),
+                  "GAP: clock time of the arrivals' peak (t = 0 is midnight)"}
+            .above(0),
+        ParamInfo{"base_time_min", "number", num(d.base_time_s / 60),
+                  "mean time of the base case (1 core, 1 GB), minutes"}
+            .above(0),
+        ParamInfo{"base_energy_j", "number", num(d.base_energy_j), "mean energy of the base case, joules"}.above(0),
+        ParamInfo{"configs_min", "integer", num(d.configs_min), "GAP: fewest (cores, memory) configurations of a type"}
+            .at_least(1),
+        ParamInfo{"configs_max", "integer", num(d.configs_max), "GAP: most configurations of a type"}.at_least(1),
         {"config_cores", "list", join(d.config_cores), "GAP: the cores a configuration may have"},
         {"config_memory_gb", "list", join(d.config_memory_gb), "GAP: the memory a configuration may have, GB"},
     };
@@ -160,18 +167,27 @@ std::vector<ParamInfo> machovec_ch3_params() {
     const MachovecCh3Params d;
     const auto num = default_text;
     return {
-        {"tasks_per_day", "number", num(d.tasks_per_day), "mean tasks a day (B2.1: 5,000 or 10,000)"},
-        {"hours", "number", num(d.horizon_s / 3600), "the span of the arrivals (B2.1: 28 h, the first 4 a warm-up)"},
+        ParamInfo{"tasks_per_day", "number", num(d.tasks_per_day), "mean tasks a day (B2.1: 5,000 or 10,000)"}.above(0),
+        ParamInfo{"hours", "number", num(d.horizon_s / 3600),
+                  "the span of the arrivals (B2.1: 28 h, the first 4 a warm-up)"}
+            .above(0),
         apc_param(),
-        {"sinusoid_amplitude", "number", num(d.sinusoid_amplitude), "GAP: a of each type's rate (1 + a sin(...))"},
-        {"start_clock_s", "number", num(d.start_clock_s), "GAP: the clock time of t = 0 (20:00)"},
-        {"burst_size", "integer", num(d.burst_size), "beyond the papers: mean size B of same-type bursts, 1 to 1e6"},
-        {"preempt_probability", "number", "(none: no flags drawn)",
-         "beyond the papers: each task's two preemption flags are each true with this probability"},
-        {"memory_per_core_mb_min", "number", "0",
-         "beyond the papers: smallest memory footprint per requested core, MB (what a checkpoint writes)"},
-        {"memory_per_core_mb_max", "number", "memory_per_core_mb_min",
-         "beyond the papers: largest memory footprint per requested core, MB"},
+        ParamInfo{"sinusoid_amplitude", "number", num(d.sinusoid_amplitude),
+                  "GAP: a of each type's rate (1 + a sin(...))"}
+            .at_least(0),
+        ParamInfo{"start_clock_s", "number", num(d.start_clock_s), "GAP: the clock time of t = 0 (20:00)"}.at_least(0),
+        ParamInfo{"burst_size", "integer", num(d.burst_size),
+                  "beyond the papers: mean size B of same-type bursts, 1 to 1e6"}
+            .in(1, 1000000),
+        ParamInfo{"preempt_probability", "number", "(none: no flags drawn)",
+                  "beyond the papers: each task's two preemption flags are each true with this probability"}
+            .in(0, 1),
+        ParamInfo{"memory_per_core_mb_min", "number", "0",
+                  "beyond the papers: smallest memory footprint per requested core, MB (what a checkpoint writes)"}
+            .at_least(0),
+        ParamInfo{"memory_per_core_mb_max", "number", "memory_per_core_mb_min",
+                  "beyond the papers: largest memory footprint per requested core, MB"}
+            .at_least(0),
     };
 }
 
@@ -229,24 +245,46 @@ std::vector<ParamInfo> machovec_ch4_params() {
     const MachovecCh4Params d;
     const auto num = default_text;
     return {
-        {"tasks_per_day", "number", num(d.tasks_per_day), "mean tasks a day (§4.4.3: 75 per core on 800 cores)"},
-        {"hours", "number", num(d.horizon_s / 3600), "the span of the arrivals (§4.4.1: 28 h, the first 4 a warm-up)"},
-        {"task_types", "integer", num(double(d.task_types)), "GAP: task types; criticality belongs to the type"},
-        {"critical_fraction", "number", num(d.critical_fraction), "share of the tasks that are critical, in [0, 1]"},
-        {"critical_mean_min", "number", num(d.critical_mean_s / 60), "class mean of critical types, minutes"},
-        {"noncritical_mean_min", "number", num(d.noncritical_mean_s / 60), "class mean of non-critical types, minutes"},
-        {"critical_utility", "number", num(d.critical_utility), "starting utility of critical tasks"},
-        {"noncritical_utility", "number", num(d.noncritical_utility), "starting utility of non-critical tasks"},
-        {"burst_size", "integer", num(d.burst_size), "mean burst size B, at most 1e6 (1: single arrivals)"},
+        ParamInfo{"tasks_per_day", "number", num(d.tasks_per_day),
+                  "mean tasks a day (§4.4.3: 75 per core on 800 cores)"}
+            .above(0),
+        ParamInfo{"hours", "number", num(d.horizon_s / 3600),
+                  "the span of the arrivals (§4.4.1: 28 h, the first 4 a warm-up)"}
+            .above(0),
+        ParamInfo{"task_types", "integer", num(double(d.task_types)),
+                  "GAP: task types; criticality belongs to the type"}
+            .at_least(1),
+        ParamInfo{"critical_fraction", "number", num(d.critical_fraction),
+                  "share of the tasks that are critical, in [0, 1]"}
+            .in(0, 1),
+        ParamInfo{"critical_mean_min", "number", num(d.critical_mean_s / 60), "class mean of critical types, minutes"}
+            .above(0),
+        ParamInfo{"noncritical_mean_min", "number", num(d.noncritical_mean_s / 60),
+                  "class mean of non-critical types, minutes"}
+            .above(0),
+        ParamInfo{"critical_utility", "number", num(d.critical_utility), "starting utility of critical tasks"}.at_least(
+            0),
+        ParamInfo{"noncritical_utility", "number", num(d.noncritical_utility), "starting utility of non-critical tasks"}
+            .at_least(0),
+        ParamInfo{"burst_size", "integer", num(d.burst_size), "mean burst size B, at most 1e6 (1: single arrivals)"}.in(
+            1, 1000000),
         {"utility_family", "string", kFamilyNames.name(d.utility_family),
          "the utility functions (Fig. 36): " + kFamilyNames.alternatives()},
         {"average_time", "string", kAverageNames.name(d.average_time),
          "GAP: the average execution time of a type: " + kAverageNames.alternatives()},
-        {"critical_urgency", "number", num(d.critical_urgency), "GAP: urgency of critical types' utility classes"},
-        {"noncritical_urgency", "number", num(d.noncritical_urgency), "GAP: urgency of non-critical types' classes"},
-        {"preempt_probability", "number", num(d.preempt_probability), "probability of each preemption flag, in [0, 1]"},
-        {"sinusoid_amplitude", "number", num(d.sinusoid_amplitude), "GAP: a of each type's burst rate, in [0, 1]"},
-        {"sinusoid_period_s", "number", num(d.sinusoid_period_s), "GAP: P of each type's burst rate"},
+        ParamInfo{"critical_urgency", "number", num(d.critical_urgency),
+                  "GAP: urgency of critical types' utility classes"}
+            .above(0),
+        ParamInfo{"noncritical_urgency", "number", num(d.noncritical_urgency),
+                  "GAP: urgency of non-critical types' classes"}
+            .above(0),
+        ParamInfo{"preempt_probability", "number", num(d.preempt_probability),
+                  "probability of each preemption flag, in [0, 1]"}
+            .in(0, 1),
+        ParamInfo{"sinusoid_amplitude", "number", num(d.sinusoid_amplitude),
+                  "GAP: a of each type's burst rate, in [0, 1]"}
+            .in(0, 1),
+        ParamInfo{"sinusoid_period_s", "number", num(d.sinusoid_period_s), "GAP: P of each type's burst rate"}.above(0),
     };
 }
 
@@ -325,11 +363,18 @@ std::vector<ParamInfo> machovec_trace_params() {
     const auto num = default_text;
     return {
         {"path", "string", "(required)", "the SWF trace, plain or gzip, relative to the config file"},
-        {"first_day", "integer", "1", "trial t simulates trace day first_day + t (days from the trace's time 0)"},
-        {"system_fraction", "number", num(k.system_fraction),
-         "the simulated system is this fraction of machine_cores, in (0, 1]; the platform is scaled to it"},
-        {"machine_cores", "integer", num(k.machine_cores), "the machine the trace's jobs are scaled to (Curie)"},
-        {"max_task_cores", "integer", num(d.max_task_cores), "jobs of more scaled cores are removed (B2.7)"},
+        ParamInfo{"first_day", "integer", "1",
+                  "trial t simulates trace day first_day + t (days from the trace's time 0)"}
+            .at_least(1),
+        ParamInfo{"system_fraction", "number", num(k.system_fraction),
+                  "the simulated system is this fraction of machine_cores, in (0, 1]; the platform is scaled to it"}
+            .above(0)
+            .at_most(1),
+        ParamInfo{"machine_cores", "integer", num(k.machine_cores),
+                  "the machine the trace's jobs are scaled to (Curie)"}
+            .at_least(1),
+        ParamInfo{"max_task_cores", "integer", num(d.max_task_cores), "jobs of more scaled cores are removed (B2.7)"}
+            .at_least(1),
         apc_param(),
         max_bytes_param(),
     };

@@ -86,17 +86,18 @@ std::vector<Task> from_csv(const YAML::Node& n, const WorkloadContext& c) {
 }  // namespace
 
 void register_reader_workloads(WorkloadRegistry& r) {
-    r.add({"swf",
-           "an SWF trace (Parallel Workloads Archive), one task per job that ran: arrival, processors, runtime at "
-           "P0 of the reference core type, requested time and memory from the trace",
-           {{"path", "string", "(required)", "the trace, plain or gzip, relative to the config file"},
-            {"max_jobs", "integer", "all", "replay at most this many jobs"},
-            {"skip_jobs", "number", "0", "leave out this many job lines at the start of the trace"},
-            memory_fraction_param(),
-            max_bytes_param()},
-           from_swf,
-           {},
-           {"path"}});
+    r.add(
+        {"swf",
+         "an SWF trace (Parallel Workloads Archive), one task per job that ran: arrival, processors, runtime at "
+         "P0 of the reference core type, requested time and memory from the trace",
+         {{"path", "string", "(required)", "the trace, plain or gzip, relative to the config file"},
+          ParamInfo{"max_jobs", "integer", "all", "replay at most this many jobs"}.at_least(1),
+          ParamInfo{"skip_jobs", "number", "0", "leave out this many job lines at the start of the trace"}.at_least(0),
+          memory_fraction_param(),
+          max_bytes_param()},
+         from_swf,
+         {},
+         {"path"}});
     r.add({"csv",
            "a task list in CSV: arrival, request, times per core type, deadline and value per task "
            "(docs/workloads.md, \"CSV task lists\")",

@@ -40,19 +40,25 @@ std::vector<ParamInfo> with_common_params(std::vector<ParamInfo> own) {
     own.insert(
         own.end(),
         {
-            {"task_types", "integer", num(double(d.task_types)), "task types (§4)"},
-            {"mean_task_s", "number", num(d.mean_task_s), "CVB mean time at P0"},
-            {"v_task", "number", num(d.v_task), "CVB: COV across task types"},
-            {"v_mach", "number", num(d.v_mach), "CVB: COV across core types"},
-            {"cov_min", "number", num(d.cov_lo), "smallest run-to-run COV of a type"},
-            {"cov_max", "number", num(d.cov_hi), "largest run-to-run COV of a type"},
-            {"beta_min", "number", num(d.beta_lo),
-             "smallest memory-bound fraction of a type (P-state scaling), in [0, 1]"},
-            {"beta_max", "number", num(d.beta_hi), "largest memory-bound fraction of a type, in [0, 1]"},
-            {"samples", "integer", num(double(d.samples)), "generated runs per histogram, at most 1e6"},
-            {"bin_s", "number", num(d.bin_s), "histogram bin width, seconds"},
-            {"pmf_seed", "integer", "(none: the trial's seed)",
-             "draws the PMFs (static: and the bag's task types) from a seed of their own, the same in every trial"},
+            ParamInfo{"task_types", "integer", num(double(d.task_types)), "task types (§4)"}.at_least(1),
+            ParamInfo{"mean_task_s", "number", num(d.mean_task_s), "CVB mean time at P0"}.above(0),
+            ParamInfo{"v_task", "number", num(d.v_task), "CVB: COV across task types"}.at_least(0),
+            ParamInfo{"v_mach", "number", num(d.v_mach), "CVB: COV across core types"}.at_least(0),
+            ParamInfo{"cov_min", "number", num(d.cov_lo), "smallest run-to-run COV of a type"}.at_least(0),
+            ParamInfo{"cov_max", "number", num(d.cov_hi), "largest run-to-run COV of a type"}.at_least(0),
+            ParamInfo{"beta_min", "number", num(d.beta_lo),
+                      "smallest memory-bound fraction of a type (P-state scaling), in [0, 1]"}
+                .in(0, 1),
+            ParamInfo{"beta_max", "number", num(d.beta_hi), "largest memory-bound fraction of a type, in [0, 1]"}.in(0,
+                                                                                                                     1),
+            ParamInfo{"samples", "integer", num(double(d.samples)), "generated runs per histogram, at most 1e6"}.in(
+                1, 1000000),
+            ParamInfo{"bin_s", "number", num(d.bin_s), "histogram bin width, seconds"}.above(0),
+            // A seed is a whole number up to 2^64 - 1, beyond "integer" (2^32 - 1): the loader checks it.
+            ParamInfo{"pmf_seed", "number", "(none: the trial's seed)",
+                      "draws the PMFs (static: and the bag's task types) from a seed of their own, the same in "
+                      "every trial (a whole number)"}
+                .at_least(0),
         });
     return own;
 }
@@ -90,25 +96,29 @@ std::vector<Task> siegel_static(const YAML::Node& n, const WorkloadContext& c) {
 void register_siegel_workloads(WorkloadRegistry& r) {
     const auto num = default_text;
     const SiegelDynamicParams dynamic;
-    r.add({"siegel_dynamic",
-           "serial tasks with execution-time PMFs arriving in alternating fast and slow Poisson phases, deadlines "
-           "from their type's average time (Siegel §4)",
-           with_common_params({
-               {"hours", "number", num(dynamic.window_s / 3600), "the window of the arrivals (§4: 12 h)"},
-               {"tasks", "number", num(dynamic.tasks), "expected tasks in the window (§4)"},
-               {"fast_to_slow", "number", num(dynamic.fast_to_slow), "GAP: fast rate / slow rate, >= 1"},
-               {"phase_s", "number", num(dynamic.phase_s), "GAP: length of each phase, fast first"},
-           }),
-           tasks_of(siegel_dynamic),
-           {},
-           {}});
+    r.add(
+        {"siegel_dynamic",
+         "serial tasks with execution-time PMFs arriving in alternating fast and slow Poisson phases, deadlines "
+         "from their type's average time (Siegel §4)",
+         with_common_params({
+             ParamInfo{"hours", "number", num(dynamic.window_s / 3600), "the window of the arrivals (§4: 12 h)"}.above(
+                 0),
+             ParamInfo{"tasks", "number", num(dynamic.tasks), "expected tasks in the window (§4)"}.at_least(1).above(0),
+             ParamInfo{"fast_to_slow", "number", num(dynamic.fast_to_slow), "GAP: fast rate / slow rate, >= 1"}
+                 .at_least(1),
+             ParamInfo{"phase_s", "number", num(dynamic.phase_s), "GAP: length of each phase, fast first"}.above(0),
+         }),
+         tasks_of(siegel_dynamic),
+         {},
+         {}});
     const SiegelStaticParams fixed;
     r.add({"siegel_static",
            "a bag of serial tasks with execution-time PMFs and one common deadline (Siegel §3)",
            with_common_params({
                {"tasks", "integer", num(double(fixed.tasks)), "tasks of the bag (§3)"},
-               {"deadline_factor", "number", num(fixed.deadline_factor),
-                "GAP: the deadline is this x the bag's mean work per core"},
+               ParamInfo{"deadline_factor", "number", num(fixed.deadline_factor),
+                         "GAP: the deadline is this x the bag's mean work per core"}
+                   .above(0),
            }),
            tasks_of(siegel_static),
            {},

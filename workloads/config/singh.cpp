@@ -69,38 +69,64 @@ std::vector<ParamInfo> singh_params() {
     const SinghWorkloadParams d;
     const auto num = default_text;
     return {
-        {"jobs", "integer", num(d.job_count), "jobs per trial, the same at every rate (Sec. V)"},
+        ParamInfo{"jobs", "integer", num(d.job_count), "jobs per trial, the same at every rate (Sec. V)"}.at_least(1),
         {"rate", "string", kRateNames.name(d.rate),
          "arrival rate level: " + kRateNames.alternatives() + " (mean inter-arrivals below)"},
-        {"min_tasks", "integer", num(d.min_tasks), "fewest tasks of a job's DAG (Sec. V)"},
-        {"max_tasks", "integer", num(d.max_tasks), "most tasks of a job's DAG (Sec. V)"},
-        {"fork_join_probability", "number", num(d.fork_join_probability), "relative weight of fork-join DAGs"},
-        {"chain_probability", "number", num(d.chain_probability), "relative weight of chains"},
-        {"layered_probability", "number", num(d.layered_probability), "relative weight of random layered DAGs"},
-        {"layered_extra_edge_probability", "number", num(d.layered_extra_edge_probability),
-         "probability of each extra edge of a layered DAG"},
-        {"task_time_min_s", "number", num(d.task_time_min_s), "shortest task time at P0 of the reference core type"},
-        {"task_time_max_s", "number", num(d.task_time_max_s), "longest task time at P0 of the reference core type"},
-        {"memory_fraction_min", "number", num(d.memory_fraction_min),
-         "smallest frequency-independent share of a task's time"},
-        {"memory_fraction_max", "number", num(d.memory_fraction_max),
-         "largest frequency-independent share of a task's time"},
-        {"importance_min", "number", num(d.importance_min), "smallest importance factor of a job's value"},
-        {"importance_max", "number", num(d.importance_max), "largest importance factor of a job's value"},
-        {"edge_bytes_min", "number", num(d.edge_bytes_min), "smallest data volume of an edge (log-uniform), bytes"},
-        {"edge_bytes_max", "number", num(d.edge_bytes_max), "largest data volume of an edge, bytes"},
-        {"value_per_work_s", "number", num(d.value_per_work_s), "a job's maximum value per second of its task time"},
-        {"mean_interarrival_low_s", "number", num(d.mean_interarrival_low_s), "mean inter-arrival at rate low"},
-        {"mean_interarrival_moderate_s", "number", num(d.mean_interarrival_moderate_s),
-         "mean inter-arrival at rate moderate"},
-        {"mean_interarrival_high_s", "number", num(d.mean_interarrival_high_s), "mean inter-arrival at rate high"},
-        {"day_s", "number", num(d.day_s), "length of the day whose 09:00-18:00 peak shapes the arrivals"},
-        {"soft_deadline_factor_min", "number", num(d.soft_deadline_factor_min),
-         "smallest end of a job's value plateau, in critical paths"},
-        {"soft_deadline_factor_max", "number", num(d.soft_deadline_factor_max),
-         "largest end of a job's value plateau, in critical paths"},
-        {"decay_factor_min", "number", num(d.decay_factor_min), "shortest decay of a job's value, in critical paths"},
-        {"decay_factor_max", "number", num(d.decay_factor_max), "longest decay of a job's value, in critical paths"},
+        ParamInfo{"min_tasks", "integer", num(d.min_tasks), "fewest tasks of a job's DAG (Sec. V)"}.at_least(1),
+        ParamInfo{"max_tasks", "integer", num(d.max_tasks), "most tasks of a job's DAG (Sec. V)"}.at_least(1),
+        ParamInfo{"fork_join_probability", "number", num(d.fork_join_probability), "relative weight of fork-join DAGs"}
+            .at_least(0),
+        ParamInfo{"chain_probability", "number", num(d.chain_probability), "relative weight of chains"}.at_least(0),
+        ParamInfo{"layered_probability", "number", num(d.layered_probability), "relative weight of random layered DAGs"}
+            .at_least(0),
+        ParamInfo{"layered_extra_edge_probability", "number", num(d.layered_extra_edge_probability),
+                  "probability of each extra edge of a layered DAG"}
+            .at_least(0),
+        ParamInfo{"task_time_min_s", "number", num(d.task_time_min_s),
+                  "shortest task time at P0 of the reference core type"}
+            .above(0),
+        ParamInfo{"task_time_max_s", "number", num(d.task_time_max_s),
+                  "longest task time at P0 of the reference core type"}
+            .above(0),
+        ParamInfo{"memory_fraction_min", "number", num(d.memory_fraction_min),
+                  "smallest frequency-independent share of a task's time"}
+            .at_least(0),
+        ParamInfo{"memory_fraction_max", "number", num(d.memory_fraction_max),
+                  "largest frequency-independent share of a task's time"}
+            .at_least(0),
+        ParamInfo{"importance_min", "number", num(d.importance_min), "smallest importance factor of a job's value"}
+            .above(0),
+        ParamInfo{"importance_max", "number", num(d.importance_max), "largest importance factor of a job's value"}
+            .above(0),
+        ParamInfo{"edge_bytes_min", "number", num(d.edge_bytes_min),
+                  "smallest data volume of an edge (log-uniform), bytes"}
+            .above(0),
+        ParamInfo{"edge_bytes_max", "number", num(d.edge_bytes_max), "largest data volume of an edge, bytes"}.above(0),
+        ParamInfo{"value_per_work_s", "number", num(d.value_per_work_s),
+                  "a job's maximum value per second of its task time"}
+            .above(0),
+        ParamInfo{"mean_interarrival_low_s", "number", num(d.mean_interarrival_low_s), "mean inter-arrival at rate low"}
+            .above(0),
+        ParamInfo{"mean_interarrival_moderate_s", "number", num(d.mean_interarrival_moderate_s),
+                  "mean inter-arrival at rate moderate"}
+            .above(0),
+        ParamInfo{"mean_interarrival_high_s", "number", num(d.mean_interarrival_high_s),
+                  "mean inter-arrival at rate high"}
+            .above(0),
+        ParamInfo{"day_s", "number", num(d.day_s), "length of the day whose 09:00-18:00 peak shapes the arrivals"}
+            .above(0),
+        ParamInfo{"soft_deadline_factor_min", "number", num(d.soft_deadline_factor_min),
+                  "smallest end of a job's value plateau, in critical paths"}
+            .above(0),
+        ParamInfo{"soft_deadline_factor_max", "number", num(d.soft_deadline_factor_max),
+                  "largest end of a job's value plateau, in critical paths"}
+            .above(0),
+        ParamInfo{"decay_factor_min", "number", num(d.decay_factor_min),
+                  "shortest decay of a job's value, in critical paths"}
+            .above(0),
+        ParamInfo{"decay_factor_max", "number", num(d.decay_factor_max),
+                  "longest decay of a job's value, in critical paths"}
+            .above(0),
     };
 }
 

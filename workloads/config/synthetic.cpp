@@ -80,24 +80,30 @@ std::vector<Task> synthetic(const YAML::Node& n, const WorkloadContext& c) {
 }  // namespace
 
 void register_synthetic_workloads(WorkloadRegistry& r) {
-    r.add({"synthetic",
-           "independent tasks: Poisson arrivals (optionally sinusoidal), Gamma work, uniform cores, a value curve "
-           "(beyond the papers: benchmarks and first looks)",
-           {{"tasks", "integer", "(required)", "tasks per trial"},
-            {"arrival_rate_per_s", "number", "(required)", "mean arrival rate, tasks per second"},
-            {"work_s_mean", "number", "(required)", "mean work, seconds at P0 of the reference core type"},
-            {"work_s_cov", "number", "0.5", "coefficient of variation of the Gamma work (0: every task the mean)"},
-            memory_fraction_param(),
-            {"cores_min", "integer", "1", "fewest cores a task asks for"},
-            {"cores_max", "integer", "cores_min", "most cores a task asks for (uniform in [min, max])"},
-            {"utility_max", "number", "1", "a task's value while it is on time"},
-            {"utility_zero_after_factor", "number", "10",
-             "the value falls linearly to 0 at this many times the task's work after its arrival (>= 1)"},
-            {"arrival_amplitude", "number", "0", "a in [0, 1]: the rate swings as rate (1 + a sin(2 pi t / P))"},
-            {"arrival_period_s", "number", "86400", "P of the swing, seconds"}},
-           tasks_of(synthetic),
-           {},
-           {}});
+    r.add(
+        {"synthetic",
+         "independent tasks: Poisson arrivals (optionally sinusoidal), Gamma work, uniform cores, a value curve "
+         "(beyond the papers: benchmarks and first looks)",
+         {ParamInfo{"tasks", "integer", "(required)", "tasks per trial"}.at_least(1),
+          ParamInfo{"arrival_rate_per_s", "number", "(required)", "mean arrival rate, tasks per second"}.above(0),
+          ParamInfo{"work_s_mean", "number", "(required)", "mean work, seconds at P0 of the reference core type"}.above(
+              0),
+          ParamInfo{"work_s_cov", "number", "0.5",
+                    "coefficient of variation of the Gamma work (0: every task the mean)"}
+              .at_least(0),
+          memory_fraction_param(), ParamInfo{"cores_min", "integer", "1", "fewest cores a task asks for"}.at_least(1),
+          ParamInfo{"cores_max", "integer", "cores_min", "most cores a task asks for (uniform in [min, max])"}.at_least(
+              1),
+          ParamInfo{"utility_max", "number", "1", "a task's value while it is on time"}.above(0),
+          ParamInfo{"utility_zero_after_factor", "number", "10",
+                    "the value falls linearly to 0 at this many times the task's work after its arrival (>= 1)"}
+              .at_least(1),
+          ParamInfo{"arrival_amplitude", "number", "0", "a in [0, 1]: the rate swings as rate (1 + a sin(2 pi t / P))"}
+              .in(0, 1),
+          ParamInfo{"arrival_period_s", "number", "86400", "P of the swing, seconds"}.above(0)},
+         tasks_of(synthetic),
+         {},
+         {}});
 }
 
 }  // namespace rmsim

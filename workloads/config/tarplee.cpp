@@ -18,27 +18,30 @@ std::vector<ParamInfo> tarplee_params() {
     const TarpleeBagParams d;
     const auto num = default_text;
     return {
-        {"tasks", "integer", "(required)", "tasks of the bag, all arriving at t = 0, one core each"},
+        ParamInfo{"tasks", "integer", "(required)", "tasks of the bag, all arriving at t = 0, one core each"}.at_least(
+            1),
         {"etc", "matrix", "(none)",
          "ETC [task type][core type], seconds at P0 (columns in platform order); exactly one of etc and "
          "etc_generator"},
         {"etc_generator", "map", "(none)", "draws the ETC (Tarplee Fig. 2.7), with the keys below"},
         {"etc_generator.method", "string", "(required)", "the method: " + kMethodNames.alternatives()},
-        {"etc_generator.task_types", "integer", num(double(d.task_types)), "rows of the ETC"},
-        {"etc_generator.min_s", "number", num(d.uniform_min_s), "uniform: shortest time"},
-        {"etc_generator.max_s", "number", num(d.uniform_max_s), "uniform: longest time"},
-        {"etc_generator.r_task", "number", num(d.r_task), "range: the task heterogeneity range, >= 1"},
-        {"etc_generator.r_mach", "number", num(d.r_mach), "range: the machine heterogeneity range, >= 1"},
-        {"etc_generator.mean_s", "number", num(d.mean_s), "cvb: mean time"},
-        {"etc_generator.v_task", "number", num(d.v_task), "cvb: COV across task types"},
-        {"etc_generator.v_mach", "number", num(d.v_mach), "cvb: COV across machine types"},
+        ParamInfo{"etc_generator.task_types", "integer", num(double(d.task_types)), "rows of the ETC"}.at_least(1),
+        ParamInfo{"etc_generator.min_s", "number", num(d.uniform_min_s), "uniform: shortest time"}.above(0),
+        ParamInfo{"etc_generator.max_s", "number", num(d.uniform_max_s), "uniform: longest time"}.above(0),
+        ParamInfo{"etc_generator.r_task", "number", num(d.r_task), "range: the task heterogeneity range, >= 1"}
+            .at_least(1),
+        ParamInfo{"etc_generator.r_mach", "number", num(d.r_mach), "range: the machine heterogeneity range, >= 1"}
+            .at_least(1),
+        ParamInfo{"etc_generator.mean_s", "number", num(d.mean_s), "cvb: mean time"}.above(0),
+        ParamInfo{"etc_generator.v_task", "number", num(d.v_task), "cvb: COV across task types"}.at_least(0),
+        ParamInfo{"etc_generator.v_mach", "number", num(d.v_mach), "cvb: COV across machine types"}.at_least(0),
         {"apc", "matrix", "(the P-state's busy power)",
          "APC [task type][core type], watts at P0, at least the core type's idle power"},
         {"apc_generator", "map", "(none)", "draws the APC by CVB, with the keys below (core types of idle power 0)"},
-        {"apc_generator.mean_w", "number", num(d.apc_mean_w), "mean power, watts"},
-        {"apc_generator.v_task", "number", num(d.apc_v_task), "COV across task types"},
-        {"apc_generator.v_mach", "number", num(d.apc_v_mach), "COV across machine types"},
-        {"type_weights", "list", "(equal)", "relative weight of each task type in the bag, >= 0"},
+        ParamInfo{"apc_generator.mean_w", "number", num(d.apc_mean_w), "mean power, watts"}.above(0),
+        ParamInfo{"apc_generator.v_task", "number", num(d.apc_v_task), "COV across task types"}.at_least(0),
+        ParamInfo{"apc_generator.v_mach", "number", num(d.apc_v_mach), "COV across machine types"}.at_least(0),
+        {"type_weights", "list", "(equal)", "relative weight of each task type in the bag, >= 0, one at least > 0"},
     };
 }
 
@@ -135,7 +138,14 @@ std::vector<Task> tarplee_bag(const YAML::Node& n, const WorkloadContext& c) {
     if (has_key(n, "type_weights")) {
         const YAML::Node w = n["type_weights"];
         expect_sequence(w, file, "'type_weights'");
-        for (const auto& x : w) p.type_weights.push_back(as_non_negative(x, file, "'type_weights' entry"));
+        double sum = 0;
+        for (const auto& x : w) {
+            p.type_weights.push_back(as_non_negative(x, file, "'type_weights' entry"));
+            sum += p.type_weights.back();
+        }
+        // std::discrete_distribution over weights that are all 0 is undefined.
+        if (!p.type_weights.empty() && !(sum > 0))
+            throw_at(w, file, "'type_weights' must have at least one weight > 0 (all are 0)");
     }
     return generated_tasks(n, file, platform, c.seed, "tarplee",
                            [&](std::mt19937_64& rng) { return generate_tarplee_bag(p, rng).tasks; });

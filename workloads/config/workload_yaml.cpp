@@ -44,12 +44,15 @@ std::uint64_t max_bytes(const YAML::Node& n, const std::string& file) {
 }
 
 ParamInfo max_bytes_param() {
-    return {"max_bytes", "number", "1073741824",
-            "largest size of the file, decompressed, in bytes (1 GiB; raise it for a larger trace)"};
+    return ParamInfo{"max_bytes", "number", "1073741824",
+                     "largest size of the file, decompressed, in bytes (1 GiB; raise it for a larger trace)"}
+        .at_least(1);
 }
 
 ParamInfo memory_fraction_param() {
-    return {"memory_fraction", "number", "0", "frequency-independent share of each task's work, in [0, 1)"};
+    return ParamInfo{"memory_fraction", "number", "0", "frequency-independent share of each task's work"}
+        .at_least(0)
+        .below(1);
 }
 
 double fraction_or(const YAML::Node& n, const char* key, const std::string& file, double fallback) {

@@ -29,14 +29,13 @@ static NodeChoice node_choice_param(const PolicyParams& p) {
 /// The shared wrappers of every baseline: dropping (§3.3.3) before each mapping event, and periodic mapping
 /// events (§3.3.1) instead of events at arrivals and completions.
 static std::unique_ptr<Policy> shared_wrappers(std::unique_ptr<Policy> inner, const PolicyParams& p) {
-    const double period_s = p.number("period_s", 0.0);
-    p.require(period_s >= 0, "period_s", "must be >= 0");
+    const double period_s = p.number("period_s", 0.0);  // checked by its schema: 0 or a period
     return with_mapping_period(with_dropping(std::move(inner), p.number("dropping_threshold", -1.0)),
                                SimTime::from_seconds(period_s));
 }
 
 void register_baseline_policies(PolicyRegistry& r) {
-    const ParamInfo pstate{"pstate", "integer", "0", "P-state every task runs at (0 = fastest)"};
+    const ParamInfo pstate = ParamInfo{"pstate", "integer", "0", "P-state every task runs at (0 = fastest)"}.pstate();
     const ParamInfo granularity{"granularity", "string", "core",
                                 "allocation unit: 'core' (core-count requests) or 'node' (whole nodes)"};
     const ParamInfo node_choice{"node_choice", "string", "pack",
@@ -47,9 +46,10 @@ void register_baseline_policies(PolicyRegistry& r) {
     const ParamInfo dropping{"dropping_threshold", "number", "-1",
                              "drop waiting tasks whose utility if started now on their fastest cluster at P0 is "
                              "below this (Machovec Ch.3 §3.3.3); negative: never"};
-    const ParamInfo period{"period_s", "number", "0",
-                           "mapping events every period_s only (Machovec Ch.3 §3.3.1: 60); 0: at every arrival "
-                           "and completion"};
+    const ParamInfo period = ParamInfo{"period_s", "number", "0",
+                                       "mapping events every period_s only (Machovec Ch.3 §3.3.1: 60); 0: at every "
+                                       "arrival and completion (event-driven)"}
+                                 .period(true);
 
     r.add(PolicyInfo{"fcfs",
                      "baseline",

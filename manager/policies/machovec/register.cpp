@@ -20,11 +20,8 @@ MaxMConfig max_m_config(Objective m, const PolicyParams& p) {
     p.require(filter.has_value(), "filter", "must be " + kFilterKindNames.alternatives("'"));
     c.filter = *filter;
     c.leniency = p.number("leniency", default_leniency(c.filter));
-    p.require(c.leniency > 0, "leniency", "must be positive");
     c.dropping_threshold = p.number("dropping_threshold", 0.5);
-    const double period_s = p.number("period_s", 60.0);
-    p.require(period_s > 0, "period_s", "must be positive");
-    c.period = SimTime::from_seconds(period_s);
+    c.period = SimTime::from_seconds(p.number("period_s", 60.0));
     const std::string ec = p.text("e_committed", "with-placeholders");
     p.require(ec == "with-placeholders" || ec == "without-placeholders", "e_committed",
               "must be 'with-placeholders' or 'without-placeholders'");
@@ -38,10 +35,11 @@ std::vector<ParamInfo> max_m_params() {
          "'placeholder' (removed and re-planned at the next mapping event) or 'permanent' (§3.3.2)"},
         {"filter", "string", to_string(FilterKind::None),
          "energy filter (§3.3.8): " + kFilterKindNames.alternatives("'")},
-        {"leniency", "number", "2.0 per-task, 4.0 per-resource", "leniency factor of the filter (§3.4.4.2)"},
+        ParamInfo{"leniency", "number", "2.0 per-task, 4.0 per-resource", "leniency factor of the filter (§3.4.4.2)"}
+            .above(0),
         {"dropping_threshold", "number", "0.5",
          "drop a task whose utility if started now on its fastest cluster is below this (§3.3.3)"},
-        {"period_s", "number", "60", "time between mapping events (§3.3.1)"},
+        ParamInfo{"period_s", "number", "60", "time between mapping events (§3.3.1)"}.period(),
         {"e_committed", "string", "with-placeholders",
          "metaheuristics (§3.3.6.2): E_committed counts the place-holders the event opened with "
          "('with-placeholders') or not ('without-placeholders')"},

@@ -1,6 +1,5 @@
 #include "manager/policies/preemptive/register.h"
 
-#include <cmath>
 #include <memory>
 
 #include "manager/policies/preemptive/preemptive_policy.h"
@@ -13,13 +12,8 @@ namespace {
 Ch4Config ch4_config(Ch4Config::Heuristic h, const PolicyParams& p) {
     Ch4Config c;
     c.heuristic = h;
-    const double period = p.number("period_s", 60);
-    p.require(period >= 1e-6 && period <= 86400, "period_s", "must be from 1e-6 to 86400 s");
-    c.period = SimTime::from_seconds(period);
-    const double seed = p.number("seed", 1);
-    p.require(seed >= 0 && seed == std::floor(seed) && seed < 9.007199254740992e15, "seed",
-              "must be a whole number from 0 to 2^53");
-    c.seed = static_cast<std::uint64_t>(seed);
+    c.period = SimTime::from_seconds(p.number("period_s", 60));
+    c.seed = p.integer("seed", 1);
     const std::string rule = p.text("preemption", "none");
     if (rule == "none")
         c.rule = PreemptRule::None;
@@ -37,7 +31,7 @@ Ch4Config ch4_config(Ch4Config::Heuristic h, const PolicyParams& p) {
 }  // namespace
 
 void register_preemptive_policies(PolicyRegistry& r) {
-    const ParamInfo period{"period_s", "number", "60", "time between mapping events (§4.3.1)"};
+    const ParamInfo period = ParamInfo{"period_s", "number", "60", "time between mapping events (§4.3.1)"}.period();
     const ParamInfo seed{"seed", "integer", "1", "seed of Random's stream"};
     const ParamInfo preemption{"preemption", "string", "none",
                                "'none' (idle cores only), 'greedy' (§4.3.5.2, Alg. 6), 'diff' (§4.3.5.3) or "

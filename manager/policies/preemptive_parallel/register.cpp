@@ -13,7 +13,8 @@ void register_parallel_preemptive_policies(PolicyRegistry& r) {
     std::vector<ParamInfo> params = max_m_params();
     params.push_back({"max_preemptions", "integer", "4",
                       "urgent tasks started by preempting others, per mapping event (bounds an event's time)"});
-    params.push_back({"max_victims", "integer", "8", "running tasks preempted for one urgent task, at most"});
+    params.push_back(
+        ParamInfo{"max_victims", "integer", "8", "running tasks preempted for one urgent task, at most"}.at_least(1));
     struct Entry {
         const char* name;
         Objective base;       // the Ch.3 heuristic that maps the rest
@@ -52,7 +53,6 @@ void register_parallel_preemptive_policies(PolicyRegistry& r) {
                              c.objective = x.objective;
                              c.max_preemptions = p.integer("max_preemptions", 4);
                              c.max_victims = p.integer("max_victims", 8);
-                             p.require(c.max_victims >= 1, "max_victims", "must be at least 1");
                              return std::make_unique<ParallelPreemptPolicy>(c);
                          }});
     }

@@ -25,15 +25,21 @@ void register_siegel_policies(PolicyRegistry& r) {
           "§4 energy filter: En_ex <= En_mul x En_rem / ((t_rem / t_avg) x c_tot)"},
          {"robustness_filter", "boolean", "false", "§4 robustness filter: P(on time) >= rho"},
          {"cancellation", "boolean", "false", "§4 start-time cancellation at rho"},
-         {"rho", "number", "0.3", "§4 rho_thresh (robustness filter and cancellation)"},
-         {"energy_constraint_j", "number", "0", "§4 total energy constraint (J) the energy filter spends; 0: none"},
-         {"window_s", "number", "43200", "§4 the window (12 h) of t_rem"},
-         {"depth_low", "number", "1", "GAP: average queue depth below which En_mul = en_mul_light"},
+         ParamInfo{"rho", "number", "0.3", "§4 rho_thresh (robustness filter and cancellation)"}.in(0, 1),
+         ParamInfo{"energy_constraint_j", "number", "0",
+                   "§4 total energy constraint (J) the energy filter spends; 0: none"}
+             .at_least(0),
+         ParamInfo{"window_s", "number", "43200", "§4 the window (12 h) of t_rem"}.above(0),
+         ParamInfo{"depth_low", "number", "1", "GAP: average queue depth below which En_mul = en_mul_light"}.at_least(
+             0),
          {"depth_high", "number", "2", "GAP: ... below which En_mul = en_mul_medium, else en_mul_heavy"},
-         {"en_mul_light", "number", "0.75", "GAP: En_mul at a light load (chosen by siegel-dynamic-enmul.yaml)"},
-         {"en_mul_medium", "number", "0.75", "GAP: En_mul at a medium load"},
-         {"en_mul_heavy", "number", "0.75", "GAP: En_mul at a heavy load"},
-         {"max_pulses", "integer", "64", "GAP: pulses kept per queue PMF (merging with a bounded error)"},
+         ParamInfo{"en_mul_light", "number", "0.75",
+                   "GAP: En_mul at a light load (chosen by siegel-dynamic-enmul.yaml)"}
+             .above(0),
+         ParamInfo{"en_mul_medium", "number", "0.75", "GAP: En_mul at a medium load"}.above(0),
+         ParamInfo{"en_mul_heavy", "number", "0.75", "GAP: En_mul at a heavy load"}.above(0),
+         ParamInfo{"max_pulses", "integer", "64", "GAP: pulses kept per queue PMF (merging with a bounded error)"}
+             .at_least(1),
          {"seed", "integer", "1", "seed of Random's stream"}},
         [](const PolicyParams& p) -> std::unique_ptr<Policy> {
             SiegelDynamicConfig c;
@@ -47,25 +53,18 @@ void register_siegel_policies(PolicyRegistry& r) {
             c.robustness_filter = p.flag("robustness_filter", false);
             c.cancellation = p.flag("cancellation", false);
             c.rho = p.number("rho", 0.3);
-            p.require(c.rho >= 0 && c.rho <= 1, "rho", "must be in [0, 1]");
             c.energy.constraint_j = p.number("energy_constraint_j", 0);
-            p.require(c.energy.constraint_j >= 0, "energy_constraint_j", "must be >= 0");
             p.require(!c.energy_filter || c.energy.constraint_j > 0, "energy_constraint_j",
                       "must be > 0 with the energy filter");
             c.energy.window_s = p.number("window_s", 43200);
-            p.require(c.energy.window_s > 0, "window_s", "must be positive");
             c.energy.depth_low = p.number("depth_low", 1);
             c.energy.depth_high = p.number("depth_high", 2);
-            p.require(c.energy.depth_low >= 0 && c.energy.depth_high >= c.energy.depth_low, "depth_high",
-                      "must be >= depth_low >= 0");
+            p.require(c.energy.depth_high >= c.energy.depth_low, "depth_high", "must be >= depth_low");
             const siegel::EnergyFilterConfig defaults;
             c.energy.en_mul_light = p.number("en_mul_light", defaults.en_mul_light);
             c.energy.en_mul_medium = p.number("en_mul_medium", defaults.en_mul_medium);
             c.energy.en_mul_heavy = p.number("en_mul_heavy", defaults.en_mul_heavy);
-            for (const char* k : {"en_mul_light", "en_mul_medium", "en_mul_heavy"})
-                p.require(p.number(k, 1) > 0, k, "must be positive");
             c.max_pulses = p.integer("max_pulses", 64);
-            p.require(c.max_pulses >= 1, "max_pulses", "must be >= 1");
             c.seed = p.integer("seed", 1);
             return std::make_unique<SiegelDynamicPolicy>(c);
         }});
@@ -77,16 +76,17 @@ void register_siegel_policies(PolicyRegistry& r) {
         "P-state or by the Genitor GA (minimum expected energy subject to robustness >= R), then executed: "
         "each core runs its tasks back to back; reports the predicted robustness beside the outcome",
         {{"heuristic", "string", "ga", "'ga' or 'min-min'"},
-         {"pstate", "integer", "0", "the fixed P-state of min-min"},
-         {"robustness_floor", "number", "0.9", "§3 R: P(every task by the deadline) >= R"},
-         {"max_pulses", "integer", "64", "GAP: pulses kept per core finishing-time PMF"},
-         {"population", "integer", "100", "§3 GA population S"},
-         {"p_c", "number", "0.005", "§3 crossover probability"},
-         {"p_tm", "number", "0.25", "§3 task-assignment mutation: per chromosome"},
-         {"p_tmg", "number", "0.001", "§3 task-assignment mutation: per gene"},
-         {"p_pm", "number", "0.025", "§3 P-state mutation: per chromosome"},
-         {"p_pmg", "number", "0.0005", "§3 P-state mutation: per gene"},
-         {"selection_bias", "number", "1.5", "GAP: linear bias of the GA's parent selection (1 = uniform)"},
+         ParamInfo{"pstate", "integer", "0", "the fixed P-state of min-min"}.pstate(),
+         ParamInfo{"robustness_floor", "number", "0.9", "§3 R: P(every task by the deadline) >= R"}.in(0, 1),
+         ParamInfo{"max_pulses", "integer", "64", "GAP: pulses kept per core finishing-time PMF"}.at_least(1),
+         ParamInfo{"population", "integer", "100", "§3 GA population S"}.at_least(2),
+         ParamInfo{"p_c", "number", "0.005", "§3 crossover probability"}.in(0, 1),
+         ParamInfo{"p_tm", "number", "0.25", "§3 task-assignment mutation: per chromosome"}.in(0, 1),
+         ParamInfo{"p_tmg", "number", "0.001", "§3 task-assignment mutation: per gene"}.in(0, 1),
+         ParamInfo{"p_pm", "number", "0.025", "§3 P-state mutation: per chromosome"}.in(0, 1),
+         ParamInfo{"p_pmg", "number", "0.0005", "§3 P-state mutation: per gene"}.in(0, 1),
+         ParamInfo{"selection_bias", "number", "1.5", "GAP: linear bias of the GA's parent selection (1 = uniform)"}.in(
+             1, 2),
          {"generations", "integer", "1000", "GAP: the GA's stopping rule"},
          {"seed", "integer", "1", "seed of the GA's stream"}},
         [](const PolicyParams& p) -> std::unique_ptr<Policy> {
@@ -96,21 +96,15 @@ void register_siegel_policies(PolicyRegistry& r) {
             c.ga = h == "ga";
             c.pstate = p.integer("pstate", 0);
             c.robustness_floor = p.number("robustness_floor", 0.9);
-            p.require(c.robustness_floor >= 0 && c.robustness_floor <= 1, "robustness_floor", "must be in [0, 1]");
             c.max_pulses = p.integer("max_pulses", 64);
-            p.require(c.max_pulses >= 1, "max_pulses", "must be >= 1");
             siegel::GenitorParams& g = c.genitor;
             g.population = p.integer("population", 100);
-            p.require(g.population >= 2, "population", "must be >= 2");
             for (auto [key, field, fallback] :
                  {std::tuple{"p_c", &g.p_c, 0.005}, std::tuple{"p_tm", &g.p_tm, 0.25},
                   std::tuple{"p_tmg", &g.p_tmg, 0.001}, std::tuple{"p_pm", &g.p_pm, 0.025},
-                  std::tuple{"p_pmg", &g.p_pmg, 0.0005}}) {
+                  std::tuple{"p_pmg", &g.p_pmg, 0.0005}})
                 *field = p.number(key, fallback);
-                p.require(*field >= 0 && *field <= 1, key, "must be a probability in [0, 1]");
-            }
             g.selection_bias = p.number("selection_bias", 1.5);
-            p.require(g.selection_bias >= 1 && g.selection_bias <= 2, "selection_bias", "must be in [1, 2]");
             g.generations = p.integer("generations", 1000);
             g.seed = p.integer("seed", 1);
             return std::make_unique<SiegelStaticPolicy>(c);

@@ -8,14 +8,12 @@
 namespace rmsim {
 
 void register_singh_policies(PolicyRegistry& r) {
-    const ParamInfo tolerance{"balance_tolerance", "number", "0.25",
-                              "load-balanced allocation: merged clusters of communicating tasks may exceed the "
-                              "mean core load by this fraction (GAP, load_balanced_allocation.h)"};
-    auto tolerance_param = [](const PolicyParams& p) {
-        const double t = p.number("balance_tolerance", 0.25);
-        p.require(t >= 0, "balance_tolerance", "must be >= 0");
-        return t;
-    };
+    const ParamInfo tolerance = ParamInfo{"balance_tolerance", "number", "0.25",
+                                          "load-balanced allocation: merged clusters of communicating tasks may "
+                                          "exceed the mean core load by this fraction (GAP, "
+                                          "load_balanced_allocation.h)"}
+                                    .at_least(0);
+    auto tolerance_param = [](const PolicyParams& p) { return p.number("balance_tolerance", 0.25); };
     auto nba = [&](const char* name, const char* paper, const char* description, singh::LevelRule rule) {
         r.add(PolicyInfo{name,
                          "singh2015",
@@ -44,10 +42,10 @@ void register_singh_policies(PolicyRegistry& r) {
         "design-time GA profiles per job and core count (min response x energy); at run time the job with the "
         "highest value per energy runs with its profiled allocation and V/F levels, on the profiled core count "
         "of highest value per energy",
-        {{"population", "integer", std::to_string(d.population), "GA individuals"},
+        {ParamInfo{"population", "integer", std::to_string(d.population), "GA individuals"}.at_least(2),
          {"evaluations", "integer", std::to_string(d.evaluations), "GA fitness evaluations per job and core count"},
-         {"crossover_rate", "number", "0.9", "probability that a child is a uniform crossover"},
-         {"mutation_rate", "number", "0.1", "per-gene mutation probability"},
+         ParamInfo{"crossover_rate", "number", "0.9", "probability that a child is a uniform crossover"}.in(0, 1),
+         ParamInfo{"mutation_rate", "number", "0.1", "per-gene mutation probability"}.in(0, 1),
          {"tournament_size", "integer", std::to_string(d.tournament_size), "parent selection tournament"},
          {"seed", "integer", "1", "seed of the GA (with the job id and core count)"},
          {"core_count", "string", "max-value-per-energy",
@@ -61,9 +59,6 @@ void register_singh_policies(PolicyRegistry& r) {
             g.mutation_rate = p.number("mutation_rate", g.mutation_rate);
             g.tournament_size = p.integer("tournament_size", g.tournament_size);
             g.seed = p.integer("seed", 1);
-            p.require(g.population >= 2, "population", "must be >= 2");
-            p.require(g.crossover_rate >= 0 && g.crossover_rate <= 1, "crossover_rate", "must be in [0, 1]");
-            p.require(g.mutation_rate >= 0 && g.mutation_rate <= 1, "mutation_rate", "must be in [0, 1]");
             const std::string rule = p.text("core_count", "max-value-per-energy");
             p.require(rule == "max-value-per-energy" || rule == "min-response-energy", "core_count",
                       "must be max-value-per-energy or min-response-energy");

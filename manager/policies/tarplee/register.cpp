@@ -1,6 +1,5 @@
 // The Tarplee (2015) dissertation's batch methods: LP-makespan and the min-min / max-min baselines (Ch.2),
 // the energy/makespan Pareto front (Ch.3) and maximum profit (Ch.4).
-#include <cmath>
 #include <limits>
 #include <memory>
 
@@ -11,29 +10,24 @@ namespace rmsim {
 
 static BatchParams batch_params(const PolicyParams& p) {
     BatchParams b;
+    // The ranges are in the schemas below (checked by the registry before make).
     b.weights = static_cast<int>(p.integer("weights", 1000));
-    p.require(b.weights >= 2 && b.weights <= 1000000, "weights", "must be in [2, 1000000]");
     b.fill_spacing = p.number("fill_spacing", b.fill_spacing);
-    p.require(b.fill_spacing >= 0 && b.fill_spacing <= 2, "fill_spacing", "must be in [0, 2] (0: no convex fill)");
     b.execute_alpha = p.number("execute_alpha", b.execute_alpha);
-    p.require(b.execute_alpha >= 0 && b.execute_alpha <= 1, "execute_alpha", "must be in [0, 1]");
     b.gamma = p.number("gamma", b.gamma);
-    p.require(b.gamma > 0 && std::isfinite(b.gamma), "gamma", "must be > 0");
     b.cost_per_j = p.number("cost_per_j", b.cost_per_j);
-    p.require(b.cost_per_j > 0 && std::isfinite(b.cost_per_j), "cost_per_j", "must be > 0");
     const double cap = p.number("p_max_w", 0.0);
-    p.require(cap >= 0 && std::isfinite(cap), "p_max_w", "must be >= 0 (0: no power cap)");
     b.p_max_w = cap > 0 ? cap : std::numeric_limits<double>::infinity();
     b.nsga_generations = p.integer("nsga_generations", 0);
     b.nsga_population = p.integer("nsga_population", 100);
-    p.require(b.nsga_population >= 2, "nsga_population", "must be >= 2");
     b.nsga_seed = p.integer("nsga_seed", 1);
     return b;
 }
 
 void register_tarplee_policies(PolicyRegistry& r) {
-    const ParamInfo weights{"weights", "integer", "1000",
-                            "weighted-sum LPs, alpha evenly spaced in [0, 1] (Tarplee §3.3.2)"};
+    const ParamInfo weights =
+        ParamInfo{"weights", "integer", "1000", "weighted-sum LPs, alpha evenly spaced in [0, 1] (Tarplee §3.3.2)"}.in(
+            2, 1000000);
     r.add(PolicyInfo{"lp-makespan",
                      "tarplee",
                      "Tarplee Ch.2 §2.2 (Eq. 3, Alg. 1, Alg. 2)",
@@ -66,12 +60,16 @@ void register_tarplee_policies(PolicyRegistry& r) {
         "bag of tasks: energy/makespan Pareto front by weighted-sum LPs (warm-started), convex fill, rounding and "
         "LPT; runs the full allocation chosen by execute_alpha; the fronts go to pareto.csv",
         {weights,
-         {"fill_spacing", "number", "0.01", "convex fill: max L1 spacing in normalised objectives (Alg. 5); 0: off"},
-         {"execute_alpha", "number", "0.5",
-          "the full allocation run minimises alpha E + (1 - alpha) MS (normalised): 1 min energy, 0 min makespan"},
+         ParamInfo{"fill_spacing", "number", "0.01",
+                   "convex fill: max L1 spacing in normalised objectives (Alg. 5); 0: off"}
+             .in(0, 2),
+         ParamInfo{"execute_alpha", "number", "0.5",
+                   "the full allocation run minimises alpha E + (1 - alpha) MS (normalised): 1 min energy, 0 min "
+                   "makespan"}
+             .in(0, 1),
          {"nsga_generations", "integer", "0",
           "NSGA-II baselines (Tarplee §3.3.3), basic and seeded with the LP allocations: generations; 0: none"},
-         {"nsga_population", "integer", "100", "NSGA-II population (GAP)"},
+         ParamInfo{"nsga_population", "integer", "100", "NSGA-II population (GAP)"}.at_least(2),
          {"nsga_seed", "integer", "1", "seed of NSGA-II's random stream"}},
         [](const PolicyParams& p) -> std::unique_ptr<Policy> {
             return std::make_unique<BatchAllocationPolicy>(BatchMethod::EnergyFront, batch_params(p));
@@ -82,10 +80,11 @@ void register_tarplee_policies(PolicyRegistry& r) {
         "Tarplee Ch.4 §4.3 (Eqs. 28-32)",
         "bag of tasks: maximum profit per unit time (Charnes-Cooper LP) at price gamma c E_min, optional power cap; "
         "the weighted-sum front beside it in pareto.csv",
-        {{"weights", "integer", "100", "weighted-sum LPs of the front written beside the profit point"},
-         {"gamma", "number", "1.2", "profit ratio: price p = gamma c E_min (Tarplee §4.5.1)"},
-         {"cost_per_j", "number", "1", "electricity cost c per joule"},
-         {"p_max_w", "number", "0", "average power cap P_max in watts (0: none)"}},
+        {ParamInfo{"weights", "integer", "100", "weighted-sum LPs of the front written beside the profit point"}.in(
+             2, 1000000),
+         ParamInfo{"gamma", "number", "1.2", "profit ratio: price p = gamma c E_min (Tarplee §4.5.1)"}.above(0),
+         ParamInfo{"cost_per_j", "number", "1", "electricity cost c per joule"}.above(0),
+         ParamInfo{"p_max_w", "number", "0", "average power cap P_max in watts (0: none)"}.at_least(0)},
         [](const PolicyParams& p) -> std::unique_ptr<Policy> {
             BatchParams b = batch_params(p);
             b.weights = static_cast<int>(p.integer("weights", 100));

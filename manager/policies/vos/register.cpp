@@ -13,16 +13,13 @@ namespace rmsim {
 
 namespace {
 
-SimTime period_param(const PolicyParams& p) {
-    const double period_s = p.number("period_s", 60.0);
-    p.require(period_s > 0, "period_s", "must be positive");
-    return SimTime::from_seconds(period_s);
-}
+SimTime period_param(const PolicyParams& p) { return SimTime::from_seconds(p.number("period_s", 60.0)); }
 
 }  // namespace
 
 void register_vos_policies(PolicyRegistry& r) {
-    const ParamInfo period{"period_s", "number", "60", "time between mapping events (§2.4.2: every minute)"};
+    const ParamInfo period =
+        ParamInfo{"period_s", "number", "60", "time between mapping events (§2.4.2: every minute)"}.period();
     r.add(PolicyInfo{"max-vptr",
                      "vos",
                      "Machovec Ch.2 §2.4.2 (Algorithm 1)",

@@ -35,13 +35,12 @@ private:
 void register_target_load(GovernorRegistry& r) {
     r.add({"target-load",
            "the slowest level that keeps the busiest core at most target_load busy",
-           {{"sampling_rate_s", "number", "0.02", "seconds between samples"},
-            {"target_load", "number", "0.9", "the busy fraction to aim for, (0, 1]"}},
+           // The schema: the registry refuses a value outside before configure runs.
+           {ParamInfo{"sampling_rate_s", "number", "0.02", "seconds between samples"}.period(),
+            ParamInfo{"target_load", "number", "0.9", "the busy fraction to aim for"}.above(0).at_most(1)},
            [](const Params& p) -> GovernorMaker {
                const double period = p.number("sampling_rate_s", 0.02);
-               p.require(period > 0, "sampling_rate_s", "must be positive");
                const double target = p.number("target_load", 0.9);
-               p.require(target > 0 && target <= 1, "target_load", "must be in (0, 1]");
                return [period, target] { return std::make_unique<TargetLoadGovernor>(period, target); };
            }});
 }
@@ -60,7 +59,8 @@ TEST_CASE("example governor: registered by name, configured from YAML, run on th
     // A bad parameter is the user's mistake, located at its value. (Checked before the simulation runs: an
     // exception thrown after SystemC has switched stacks confuses AddressSanitizer in `make sanitize`.)
     const YAML::Node bad = YAML::Load("{governor: target-load, params: {target_load: 1.5}}");
-    CHECK_THROWS_AS(load_dvfs_config(bad, "example.yaml", spec, registry), InputError);
+    CHECK_THROWS_WITH(load_dvfs_config(bad, "example.yaml", spec, registry),
+                      Catch::Contains("parameter 'target_load' of governor 'target-load': must be in (0, 1]"));
     const DvfsConfig config = load_dvfs_config(dvfs, "example.yaml", spec, registry);
     MachineOptions o;
     o.governor = config.make_governor;

@@ -376,7 +376,7 @@ TEST_CASE("bad inputs: values that ended in internal errors are refused", "[sim]
     const std::string machovec = "platform: " RMSIM_SOURCE_DIR "/configs/platforms/machovec-ch3.yaml\n";
     for (const Case& c : {
              yaml_case("zero_after", "work_s_mean: 10}", "work_s_mean: 10, utility_zero_after_factor: 0.5}", "0.5",
-                       "utility_zero_after_factor must be >= 1"),
+                       "parameter 'utility_zero_after_factor' of synthetic workload: must be >= 1, got '0.5'"),
              yaml_case("base_power", "base_power_w: 10", "base_power_w: 1.0e308", "1.0e308", "above 1e+250"),
              yaml_case("tasks_memory", "tasks: 20,", "tasks: 4000000000,", "4000000000",
                        "4000000000 tasks needs about 2.8 TB of memory"),
@@ -418,11 +418,11 @@ TEST_CASE("bad inputs: the machovec_ch4 workload's keys are checked", "[sim][bad
              yaml_case("ch4_key", synthetic, "machovec_ch4: {tasks_per_day: 100, burst: 4}", "burst",
                        "unknown key 'burst' in machovec_ch4 workload"),
              yaml_case("ch4_fraction", synthetic, "machovec_ch4: {tasks_per_day: 100, critical_fraction: 1.5}", "1.5",
-                       "'critical_fraction' must be in [0, 1], got 1.5"),
+                       "parameter 'critical_fraction' of machovec_ch4 workload: must be in [0, 1], got '1.5'"),
              yaml_case("ch4_family", synthetic, "machovec_ch4: {tasks_per_day: 100, utility_family: linear}", "linear",
                        "utility_family must be step, decaying or classes, got 'linear'"),
              yaml_case("ch4_burst", synthetic, "machovec_ch4: {tasks_per_day: 100, burst_size: 0}", "0}",
-                       "'burst_size' must be a whole number >= 1"),
+                       "parameter 'burst_size' of machovec_ch4 workload: must be a whole number from 1 to 1000000"),
              yaml_case("ch4_one_type", synthetic, "machovec_ch4: {tasks_per_day: 100, task_types: 1}", "1}",
                        "needs at least 2 task_types (criticality belongs to the type)"),
          })
@@ -435,11 +435,11 @@ TEST_CASE("bad inputs: the siegel workloads' keys are checked", "[sim][bad_input
              yaml_case("siegel_key", synthetic, "siegel_dynamic: {tasks: 10, rate: 4}", "rate",
                        "unknown key 'rate' in siegel_dynamic workload"),
              yaml_case("siegel_ratio", synthetic, "siegel_dynamic: {tasks: 10, fast_to_slow: 0.5}", "0.5",
-                       "fast_to_slow must be >= 1"),
+                       "parameter 'fast_to_slow' of siegel_dynamic workload: must be >= 1, got '0.5'"),
              yaml_case("siegel_cov", synthetic, "siegel_static: {tasks: 10, cov_min: 0.3, cov_max: 0.2}", "0.2",
                        "cov_max must be >= cov_min"),
              yaml_case("siegel_beta", synthetic, "siegel_static: {tasks: 10, beta_max: 1.5}", "1.5",
-                       "'beta_max' must be in [0, 1], got 1.5"),
+                       "parameter 'beta_max' of siegel_static workload: must be in [0, 1], got '1.5'"),
          })
         expect_refused(c);
 }
@@ -553,9 +553,9 @@ TEST_CASE("bad inputs: the dvfs section (governors, power caps) is checked", "[s
              yaml_case("governor_param", run, run + "\ndvfs: {governor: ondemand, params: {up_treshold: 90}}",
                        "up_treshold", "unknown parameter 'up_treshold' of governor 'ondemand'"),
              yaml_case("threshold", run, run + "\ndvfs: {governor: ondemand, params: {up_threshold: 180}}", "180",
-                       "must be a percentage"),
+                       "parameter 'up_threshold' of governor 'ondemand': must be in [0, 100], got '180'"),
              yaml_case("sampling", run, run + "\ndvfs: {governor: ondemand, params: {sampling_rate_s: 0}}", "0}",
-                       "'sampling_rate_s': must be from 1e-6"),
+                       "parameter 'sampling_rate_s' of governor 'ondemand': 0 s is not a period"),
              yaml_case("thresholds", run,
                        run + "\ndvfs: {governor: conservative, params: {up_threshold: 30, down_threshold: 40}}", "40",
                        "must be below up_threshold"),
@@ -570,4 +570,43 @@ TEST_CASE("bad inputs: the dvfs section (governors, power caps) is checked", "[s
                        "node 2 is not a node under this cap"),
          })
         expect_refused(c);
+}
+
+TEST_CASE("bad inputs: parameters are checked against their schema at validate and run", "[sim][bad_inputs][params]") {
+    const std::string fcfs = "manager: {policy: fcfs}";
+    const std::string run = "run: {seed: 1}";
+    const std::string synthetic = "synthetic: {tasks: 20, arrival_rate_per_s: 0.1, work_s_mean: 10}";
+    std::vector<Case> cases{
+        // A mapping event every nanosecond was a hang: a period is at least kMinEventPeriodSeconds.
+        yaml_case("policy_period", fcfs, "manager: {policy: fcfs, params: {period_s: 1.0e-12}}", "1.0e-12",
+                  "parameter 'period_s' of policy 'fcfs': 1e-12 s is shorter than the time resolution"),
+        yaml_case("policy_period_floor", fcfs, "manager: {policy: max-util, params: {period_s: 0.00001}}", "0.00001",
+                  "parameter 'period_s' of policy 'max-util': 1e-05 s is shorter than 0.0001 s"),
+        // Passed validate, then stopped the run with an internal error.
+        yaml_case("pstate", fcfs, "manager: {policy: siegel-static, params: {pstate: 99}}", "99",
+                  "parameter 'pstate' of policy 'siegel-static': 99 is not a P-state of this platform (its core "
+                  "type has P-states 0 to 1)"),
+        yaml_case("baseline_pstate", fcfs, "manager: {policy: easy, params: {pstate: 2}}", "2}",
+                  "parameter 'pstate' of policy 'easy': 2 is not a P-state of this platform"),
+        // A zero-sum std::discrete_distribution is undefined.
+        yaml_case("type_weights", synthetic, "tarplee: {tasks: 10, etc: [[10], [20]], type_weights: [0, 0]}", "[0, 0]",
+                  "'type_weights' must have at least one weight > 0"),
+        // A governor that never moves.
+        yaml_case("freq_step", run, run + "\ndvfs: {governor: conservative, params: {freq_step: 0}}", "0}",
+                  "parameter 'freq_step' of governor 'conservative': must be in (0, 100], got '0'"),
+        yaml_case("sampling_rate", run, run + "\ndvfs: {governor: ondemand, params: {sampling_rate_s: 1e-9}}", "1e-9",
+                  "parameter 'sampling_rate_s' of governor 'ondemand': 1e-09 s is shorter than 0.0001 s"),
+        yaml_case("type", fcfs, "manager: {policy: siegel-dynamic, params: {rho: yes}}", "yes",
+                  "parameter 'rho' of policy 'siegel-dynamic': must be a number, got 'yes'"),
+        yaml_case("workload_range", synthetic,
+                  "synthetic: {tasks: 20, arrival_rate_per_s: 0.1, work_s_mean: 10, "
+                  "arrival_amplitude: 2}",
+                  "2}", "parameter 'arrival_amplitude' of synthetic workload: must be in [0, 1], got '2'"),
+    };
+    for (const Case& c : cases)
+        for (const std::string command : {"run", "validate"}) {
+            Case v = c;
+            v.command = command;
+            expect_refused(v);
+        }
 }

@@ -182,7 +182,8 @@ TEST_CASE("cli: an error in a --set value is located at the option", "[sim][cli]
         {"manager.polcy=easy", "unknown key 'polcy' in manager (allowed: policy, params, estimate, hold_job_cores)"},
         {"manager.estimate.at_limit=kill", "missing required key 'model'"},
         {"manager.params.bogus=1", "unknown parameter 'bogus' of policy 'fcfs'"},
-        {"workload.synthetic.tasks=-3", "'tasks' must be a whole number >= 1, got '-3'"},
+        {"workload.synthetic.tasks=-3",
+         "parameter 'tasks' of synthetic workload: must be a whole number from 1 to 4294967295, got '-3'"},
         // Inside the platform file, read into the config to take the change.
         {"platform.clusters.0.nodes=x", "'nodes' must be a whole number >= 1, got 'x'"},
         {"'platform.clusters=[{name: k, node_type: n, nodes: 0}]'", "'nodes' must be a whole number >= 1, got '0'"},
@@ -408,7 +409,8 @@ TEST_CASE("cli: list-governors prints the governors and their parameters, as tex
     for (const char* name : {"performance", "powersave", "userspace", "ondemand", "conservative", "schedutil"})
         CHECK(lines.find("\n" + std::string(name) + "\n    ") != std::string::npos);
     CHECK(text.out.find("\nondemand\n    Linux ondemand") != std::string::npos);
-    CHECK(text.out.find("\n    up_threshold (number, default 80): ") != std::string::npos);
+    CHECK(text.out.find("\n    up_threshold (number, in [0, 100], default 80): ") != std::string::npos);
+    CHECK(text.out.find("\n    sampling_rate_s (number, a period >= 0.0001 s, default 0.01): ") != std::string::npos);
 
     const Outcome json = run_cli("list-governors --json", d);
     CHECK(json.code == 0);
@@ -420,13 +422,14 @@ TEST_CASE("cli: list-governors prints the governors and their parameters, as tex
     CHECK(keys(ondemand) == std::vector<std::string>{"name", "description", "params"});
     std::vector<std::string> params;
     for (const auto& p : ondemand["params"]) {
-        CHECK(keys(p) == std::vector<std::string>{"name", "type", "default", "description"});
+        CHECK(keys(p) == std::vector<std::string>{"name", "type", "range", "default", "description"});
         params.push_back(p["name"]);
     }
     CHECK(params ==
           std::vector<std::string>{"sampling_rate_s", "up_threshold", "sampling_down_factor", "powersave_bias"});
     CHECK(ondemand["params"][1]["type"] == "number");
     CHECK(ondemand["params"][1]["default"] == "80");
+    CHECK(ondemand["params"][1]["range"] == "in [0, 100]");
     CHECK(ondemand["params"][0]["default"] == "0.01");
     CHECK(entry(list, "performance")["params"].empty());
 }
@@ -440,7 +443,7 @@ TEST_CASE("cli: list-workloads prints every workload kind and its keys, as text 
     for (const char* name : {"synthetic", "swf", "csv", "singh", "machovec_ch2", "machovec_ch3", "machovec_ch4",
                              "machovec_trace", "tarplee", "siegel_dynamic", "siegel_static"})
         CHECK(lines.find("\n" + std::string(name) + "\n    ") != std::string::npos);
-    CHECK(text.out.find("\n    work_s_cov (number, default 0.5): ") != std::string::npos);
+    CHECK(text.out.find("\n    work_s_cov (number, >= 0, default 0.5): ") != std::string::npos);
 
     const Outcome json = run_cli("list-workloads --json", d);
     CHECK(json.code == 0);
@@ -464,6 +467,12 @@ TEST_CASE("cli: list-policies as JSON names each policy's family and paper", "[s
     CHECK(easy["family"] == "baseline");
     const Outcome text = run_cli("list-policies", d);
     CHECK(text.out.rfind("fcfs  [baseline]  First-come first-served", 0) == 0);
+    // The schema of each parameter: P-state indices, periods (0: event-driven for the baselines).
+    CHECK(text.out.find("\n    pstate (integer, a P-state index, default 0): ") != std::string::npos);
+    CHECK(text.out.find("\n    period_s (number, a period >= 0.0001 s or 0, default 0): ") != std::string::npos);
+    const nlohmann::ordered_json rho = entry(nlohmann::ordered_json::parse(json.out), "siegel-dynamic")["params"][4];
+    CHECK(rho["name"] == "rho");
+    CHECK(rho["range"] == "in [0, 1]");
 }
 
 namespace {

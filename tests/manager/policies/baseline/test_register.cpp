@@ -51,7 +51,8 @@ TEST_CASE("baseline register: an integer parameter beyond 32 bits is refused, no
     const SourceLocation at{"exp.yaml", 3, 5};
     // 1e30 used to reach a double -> uint32 conversion, undefined beyond 2^32 - 1 (found by tests/fuzz).
     for (const char* params : {"{pstate: 1.0e30}", "{pstate: 4294967296}", "{pstate: 1.5}"})
-        CHECK_THROWS_WITH(r.create("easy", PolicyParams(YAML::Load(params), "exp.yaml"), at),
-                          Catch::Contains("'pstate': must be a whole number from 0 to 4294967295"));
+        CHECK_THROWS_WITH(
+            r.create("easy", PolicyParams(YAML::Load(params), "exp.yaml"), at),
+            Catch::Contains("parameter 'pstate' of policy 'easy': must be a whole number from 0 to 4294967295"));
     CHECK(r.create("easy", PolicyParams(YAML::Load("{pstate: 4294967295}"), "exp.yaml"), at) != nullptr);
 }
