@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <iostream>
+#include <set>
 
 #include "platform/input_error.h"
 #include "platform/input_limits.h"
@@ -11,29 +12,61 @@ namespace rmsim {
 
 namespace {
 
-/// True if one dotted key path is the other or lies inside it ("run.seed" and "run", not "run.seeds").
-bool overlapping(const std::string& a, const std::string& b) {
-    const std::string& shorter = a.size() <= b.size() ? a : b;
-    const std::string& longer = a.size() <= b.size() ? b : a;
-    return longer.compare(0, shorter.size(), shorter) == 0 &&
-           (longer.size() == shorter.size() || longer[shorter.size()] == '.');
+/// The node at the dotted key path `rest` inside `v` (a map with a map at "a" holding "b" for "a.b"), or an
+/// invalid node if `v` does not hold it.
+YAML::Node node_at(const YAML::Node& v, const std::string& rest) {
+    YAML::Node at = v;
+    for (std::size_t from = 0; from <= rest.size();) {
+        const std::size_t dot = std::min(rest.find('.', from), rest.size());
+        if (!at.IsMap()) return YAML::Node(YAML::NodeType::Undefined);
+        const YAML::Node next = at[rest.substr(from, dot - from)];
+        if (!next) return YAML::Node(YAML::NodeType::Undefined);
+        at.reset(next);
+        from = dot + 1;
+    }
+    return at;
 }
 
-/// A --set that changes what a variant or the sweep sets would give every variant the same value under
-/// names that still say otherwise: refused, naming the config's key.
+/// A --set that changes what tells the variants apart would give every variant the same value under names
+/// that still say otherwise: refused, naming the config's key. That is a --set on (or above) a key that
+/// variants or the sweep give two different values, or inside a map they set where two of them hold different
+/// values; a --set of a value they all share, or add to a map they set, is a change like any other (a
+/// variant's `manager.params: {heuristic: ga, generations: 1000}` and `--set manager.params.generations=10`).
 void check_not_varied(const Override& o, const YAML::Node& raw, const std::string& file) {
-    std::vector<YAML::Node> varied;  // the keys of every variant's `set` and of `sweep`
+    std::vector<std::pair<YAML::Node, std::vector<YAML::Node>>> varied;  // key, the values it takes
     if (raw["variants"] && raw["variants"].IsSequence())
         for (const YAML::Node& v : raw["variants"])
             if (v.IsMap() && v["set"] && v["set"].IsMap())
-                for (const auto& kv : v["set"]) varied.push_back(kv.first);
+                for (const auto& kv : v["set"]) varied.push_back({kv.first, {kv.second}});
     if (raw["sweep"] && raw["sweep"].IsMap())
-        for (const auto& kv : raw["sweep"]) varied.push_back(kv.first);
-    for (const YAML::Node& key : varied) {
-        if (!key.IsScalar() || !overlapping(key.Scalar(), o.path)) continue;
+        for (const auto& kv : raw["sweep"]) {
+            std::vector<YAML::Node> values;
+            if (kv.second.IsSequence())
+                for (const YAML::Node& x : kv.second) values.push_back(x);
+            varied.push_back({kv.first, values});
+        }
+    // Per varied key, as written: the distinct values the change would overwrite.
+    std::vector<std::pair<YAML::Node, std::set<std::string>>> overwritten;
+    for (const auto& [key, values] : varied) {
+        if (!key.IsScalar()) continue;
+        const std::string& k = key.Scalar();
+        const bool covers = o.path == k || (k.size() > o.path.size() && k.compare(0, o.path.size(), o.path) == 0 &&
+                                            k[o.path.size()] == '.');
+        const bool inside = o.path.size() > k.size() && o.path.compare(0, k.size(), k) == 0 && o.path[k.size()] == '.';
+        if (!covers && !inside) continue;
+        auto it =
+            std::find_if(overwritten.begin(), overwritten.end(), [&](const auto& w) { return w.first.Scalar() == k; });
+        if (it == overwritten.end()) it = overwritten.insert(overwritten.end(), {key, {}});
+        for (const YAML::Node& v : values) {
+            const YAML::Node at = covers ? v : node_at(v, o.path.substr(k.size() + 1));
+            if (at) it->second.insert(YAML::Dump(at));
+        }
+    }
+    for (const auto& [key, values] : overwritten) {
+        if (values.size() < 2) continue;
         const SourceLocation at = yaml_location(key, file);
-        usage_error("--set " + shorten(o.path) + ": the config varies '" + key.Scalar() + "' (" + at.file + ":" +
-                    std::to_string(at.line) + ":" + std::to_string(at.column) +
+        usage_error("--set " + shorten(o.path) + ": the config's variants differ in it ('" + key.Scalar() + "', " +
+                    at.file + ":" + std::to_string(at.line) + ":" + std::to_string(at.column) +
                     "), so every variant would run the same value under a name that says otherwise; change the "
                     "variants or the sweep, or select some with --only");
     }

@@ -268,11 +268,20 @@ TEST_CASE("cli: --only runs the named variants of a config", "[sim][cli][variant
         const Outcome v = run_cli(base + (d / "v").string() + " --set '" + set + "'", d);
         INFO(v.err);
         CHECK(v.code == 2);
-        CHECK(v.err.find(": the config varies 'manager.policy' (" + (d / "c.yaml").string() + ":") !=
+        CHECK(v.err.find(": the config's variants differ in it ('manager.policy', " + (d / "c.yaml").string() + ":") !=
               std::string::npos);
         CHECK_FALSE(fs::exists(d / "v"));
     }
     CHECK(run_cli(base + (d / "w").string() + " --only backfill --set run.seed=3", d).code == 0);
+    // Inside a map a variant sets: refused if a variant holds the key, a change like any other if none does.
+    write(d / "p.yaml", config(kSynthetic) +
+                            "variants:\n  - {name: a, set: {manager.params: {pstate: 0}}}\n"
+                            "  - {name: b, set: {manager.params: {pstate: 1}}}\nrun: {trials: 1}\n");
+    const std::string p = "run " + (d / "p.yaml").string() + " --quiet --out ";
+    const Outcome held = run_cli(p + (d / "p1").string() + " --set manager.params.pstate=0", d);
+    CHECK(held.code == 2);
+    CHECK(held.err.find("the config's variants differ in it ('manager.params'") != std::string::npos);
+    CHECK(run_cli(p + (d / "p2").string() + " --set manager.params.period_s=60", d).code == 0);
 }
 
 TEST_CASE("cli: --seed 0 is a seed like run.seed: 0, and bad counts write nothing", "[sim][cli][options]") {
