@@ -44,7 +44,8 @@ std::string resolve_input_path(const std::string& base_dir, const std::string& p
     return base_dir + "/" + path;
 }
 
-std::string read_input_file(const std::string& path, const std::string& what, std::uint64_t max_bytes) {
+std::string read_input_file(const std::string& path, const std::string& what, std::uint64_t max_bytes,
+                            std::uint64_t max_line_bytes) {
     const SourceLocation at{path, 0, 0};
     const std::uint64_t file_size = regular_file_size(path, what);
     const std::int64_t stated = gzip_stated_size(path, file_size);
@@ -74,15 +75,15 @@ std::string read_input_file(const std::string& path, const std::string& what, st
             text.append(buf, static_cast<std::size_t>(n));
             const auto too_long = [&] {
                 return InputError({path, line_no, 1}, "line " + std::to_string(line_no) + " is longer than " +
-                                                          format_binary_bytes(kMaxLineBytes) + ", the longest line a " +
-                                                          what + " may have");
+                                                          format_binary_bytes(max_line_bytes) +
+                                                          ", the longest line a " + what + " may have");
             };
             for (std::size_t i = from; (i = text.find('\n', i)) != std::string::npos; ++i) {
-                if (i - line_start > kMaxLineBytes) throw too_long();
+                if (i - line_start > max_line_bytes) throw too_long();
                 line_start = i + 1;
                 ++line_no;
             }
-            if (text.size() - line_start > kMaxLineBytes) throw too_long();
+            if (text.size() - line_start > max_line_bytes) throw too_long();
         }
         if (n < static_cast<int>(sizeof buf)) {
             int code = Z_OK;

@@ -23,8 +23,10 @@ struct InputFile {
 std::string resolve_input_path(const std::string& base_dir, const std::string& path);
 
 /// The file's text (decompressed if it is gzip), without a leading UTF-8 byte-order mark. `what` names the
-/// kind of file in errors ("SWF trace").
+/// kind of file in errors ("SWF trace"). `max_line_bytes`: the longest line (a JSON file, which may be one
+/// line, passes its max_bytes).
 std::string read_input_file(const std::string& path, const std::string& what,
-                            std::uint64_t max_bytes = kDefaultMaxTraceBytes);
+                            std::uint64_t max_bytes = kDefaultMaxTraceBytes,
+                            std::uint64_t max_line_bytes = kMaxLineBytes);
 
 }  // namespace rmsim

@@ -83,7 +83,7 @@ public:
                     const PlatformSpec& platform) const;
 };
 
-/// Every built-in workload kind, in the order of their names in messages: synthetic, swf, csv, singh,
+/// Every built-in workload kind, in the order of their names in messages: synthetic, swf, csv, batsim, singh,
 /// machovec_ch2, machovec_ch3, machovec_ch4, machovec_trace, tarplee, siegel_dynamic, siegel_static. A user's
 /// program may copy it and add its own.
 const WorkloadRegistry& builtin_workloads();
@@ -93,7 +93,7 @@ WorkloadRegistry& workload_registry();
 
 // One per family (workloads/config/<family>.cpp).
 void register_synthetic_workloads(WorkloadRegistry& r);  ///< synthetic
-void register_reader_workloads(WorkloadRegistry& r);     ///< swf, csv
+void register_reader_workloads(WorkloadRegistry& r);     ///< swf, csv, batsim
 void register_singh_workloads(WorkloadRegistry& r);      ///< singh
 void register_machovec_workloads(WorkloadRegistry& r);   ///< machovec_ch2, _ch3, _ch4, machovec_trace
 void register_tarplee_workloads(WorkloadRegistry& r);    ///< tarplee

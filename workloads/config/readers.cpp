@@ -1,8 +1,9 @@
-// The workloads read from a file: `swf` (a Standard Workload Format trace replayed job by job) and `csv` (a
-// task list), docs/workloads.md.
+// The workloads read from a file: `swf` (a Standard Workload Format trace replayed job by job), `csv` (a
+// task list) and `batsim` (a Batsim JSON workload), docs/workloads.md.
 #include <cstdint>
 
 #include "platform/number_format.h"
+#include "workloads/batsim_workload.h"
 #include "workloads/config/workload_yaml.h"
 #include "workloads/csv_tasks.h"
 #include "workloads/runnable.h"
@@ -83,6 +84,39 @@ std::vector<Task> from_csv(const YAML::Node& n, const WorkloadContext& c) {
     return tasks;
 }
 
+std::vector<Task> from_batsim(const YAML::Node& n, const WorkloadContext& c) {
+    const std::string path = c.resolve(get_string(n, "path", c.file));
+    const BatsimWorkload b = read_batsim_workload(path, max_bytes(n, c.file));
+    const Hertz f0 = reference_hz(c.platform);
+    const RunnableCheck check(c.platform);
+    std::vector<Task> tasks;
+    tasks.reserve(b.jobs.size());
+    for (const BatsimJob& j : b.jobs) {
+        const std::string what = "Batsim job " + std::to_string(j.index) + " (id " + j.id + ")";
+        if (j.res > UINT32_MAX)
+            throw InputError({path, 0, 0}, what + ": 'res' " + std::to_string(j.res) + " is more than 4294967295");
+        Task t;
+        t.arrival_s = j.subtime_s;  // Batsim's submission times are absolute, from the simulation's start
+        t.cores = static_cast<std::uint32_t>(j.res);
+        if (j.delay) {
+            t.work = work_of(j.amount, 0, f0);  // a delay is the time at P0 of the reference core type
+        } else {
+            t.work.set_cycles(j.amount);  // one flop per cycle, at each core type's own frequency
+        }
+        t.requested_time_s = j.walltime_s > 0 ? j.walltime_s : -1;
+        if (const TaskProblem p = check.problem(t)) {
+            const char* field = p.fault == TaskFault::Arrival   ? " ('subtime')"
+                                : p.fault == TaskFault::Request ? " ('res')"
+                                                                : " (profile '";
+            throw InputError({path, 0, 0}, what + " " + p.message + field +
+                                               (p.fault == TaskFault::Work ? j.profile + "')" : std::string()));
+        }
+        tasks.push_back(std::move(t));
+    }
+    number_by_arrival(tasks);
+    return tasks;
+}
+
 }  // namespace
 
 void register_reader_workloads(WorkloadRegistry& r) {
@@ -104,6 +138,15 @@ void register_reader_workloads(WorkloadRegistry& r) {
            {{"path", "string", "(required)", "the task list, plain or gzip, relative to the config file"},
             max_bytes_param()},
            tasks_of(from_csv),
+           {},
+           {"path"}});
+    r.add({"batsim",
+           "a Batsim JSON workload: one task per job, `res` cores, a delay profile's time at P0 of the reference "
+           "core type or a parallel task's flops as cycles, `walltime` as the requested time (docs/workloads.md, "
+           "\"Batsim workloads\")",
+           {{"path", "string", "(required)", "the workload, plain or gzip, relative to the config file"},
+            max_bytes_param()},
+           tasks_of(from_batsim),
            {},
            {"path"}});
 }

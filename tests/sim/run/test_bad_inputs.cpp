@@ -273,6 +273,10 @@ TEST_CASE("bad inputs: a byte-order mark is accepted in every input", "[sim][bad
     for (const auto& [name, file, body] : std::vector<std::tuple<std::string, std::string, std::string>>{
              {"csv", "t.csv", "id,arrival_s,work_s\n1,0,10\n2,5,10\n"},
              {"swf", "t.swf", swf_line("0", "10", "4") + swf_line("5", "10", "4")},
+             {"batsim", "t.json",
+              R"({"nb_res": 4, "jobs": [{"id": 1, "subtime": 0, "res": 4, "profile": "d"},
+                  {"id": "b", "subtime": 5, "res": 4, "profile": "d"}],
+                  "profiles": {"d": {"type": "delay", "delay": 10}}})"},
          }) {
         const ScratchDir d("bom_" + name);
         write_file(d / "c.yaml", bom + config_with(synthetic, name + ": {path: " + file + "}"));

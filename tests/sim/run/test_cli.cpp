@@ -449,8 +449,8 @@ TEST_CASE("cli: list-workloads prints every workload kind and its keys, as text 
     INFO(text.err);
     CHECK(text.code == 0);
     const std::string lines = "\n" + text.out;
-    for (const char* name : {"synthetic", "swf", "csv", "singh", "machovec_ch2", "machovec_ch3", "machovec_ch4",
-                             "machovec_trace", "tarplee", "siegel_dynamic", "siegel_static"})
+    for (const char* name : {"synthetic", "swf", "csv", "batsim", "singh", "machovec_ch2", "machovec_ch3",
+                             "machovec_ch4", "machovec_trace", "tarplee", "siegel_dynamic", "siegel_static"})
         CHECK(lines.find("\n" + std::string(name) + "\n    ") != std::string::npos);
     CHECK(text.out.find("\n    work_s_cov (number, >= 0, default 0.5): ") != std::string::npos);
 
