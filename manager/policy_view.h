@@ -112,6 +112,8 @@ public:
     std::pair<NodeId, std::uint32_t> unit_location(ClusterId c, LocalNodeIndex unit) const {
         return ledger_.unit_location(c, unit);
     }
+    /// The units of the task's latest start (none before it started), kept after it ends.
+    std::pair<const LocalNodeIndex*, std::size_t> last_units(TaskId t) const { return ledger_.last_units(t); }
 
     // --- energy (manager/energy_accounts.h) -------------------------------------------------------------
     /// The DVFS domain of `core` of node `n`: its level now and the fraction of its cores holding a task

@@ -141,6 +141,10 @@ void TaskLedger::set_running(TaskId t) {
     for_each_node_part(r.units, unit_layout(r.cluster), [&nodes](const NodePart&) { ++nodes; });
     r.node_count = nodes;
     r.parts_left = nodes;
+    if (last_units_at_.empty()) last_units_at_.assign(tasks_.size(), kNoUnits);
+    last_units_at_.at(t) = last_units_.size();
+    last_units_.push_back(static_cast<LocalNodeIndex>(r.units.size()));
+    last_units_.insert(last_units_.end(), r.units.begin(), r.units.end());
     ++running_count_;
     Command cmd;
     cmd.kind = Command::Kind::Start;

@@ -83,6 +83,13 @@ public:
     }
     /// Where cluster c's units lie: for walking a task's units by node part (manager/node_parts.h).
     const UnitLayout& unit_layout(ClusterId c) const { return layouts_.at(c); }
+    /// The units of the task's latest start (none before it started), kept after it ends: where it ran, for
+    /// the outputs (batsim_jobs.csv). One offset per task and the units of each start, in one array.
+    std::pair<const LocalNodeIndex*, std::size_t> last_units(TaskId t) const {
+        if (t >= last_units_at_.size() || last_units_at_[t] == kNoUnits) return {nullptr, 0};
+        const LocalNodeIndex* at = last_units_.data() + last_units_at_[t];
+        return {at + 1, at[0]};
+    }
     /// Calls f(t) for every running and reserved task, ascending ids (a bitmap over the ids: O(1) per change,
     /// O(tasks / 64 + committed) per walk).
     template <typename F>
@@ -172,6 +179,9 @@ private:
     const Estimates& estimates_;
     std::vector<Command>& outbox_;
     std::vector<TaskRecord> records_;
+    static constexpr std::uint64_t kNoUnits = ~std::uint64_t{0};
+    std::vector<std::uint64_t> last_units_at_;  ///< per task: where its latest start's [count, units...] are
+    std::vector<LocalNodeIndex> last_units_;
     /// A task preempted at least once (TaskRecord::preempted): its preemptions and latest restart (kNotYet
     /// until it restarts after its first preemption: start_time() is then its first start).
     struct Preempted {

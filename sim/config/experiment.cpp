@@ -247,7 +247,7 @@ void read_settings(Experiment& e, const std::string& platform_file) {
         const YAML::Node r = root["run"];
         check_allowed_keys(r, path, "run",
                            {"seed", "trials", "end_s", "energy_budget_j", "budget_period_s", "warmup_s",
-                            "measure_end_s", "sample_interval_s", "budget_start_s", "waveforms"});
+                            "measure_end_s", "sample_interval_s", "budget_start_s", "waveforms", "formats"});
         e.seed = get_uint64_or(r, "seed", path, 1);
         e.trials = get_count_or(r, "trials", path, 1);
         if (has_key(r, "end_s")) e.manager.end = SimTime::from_seconds(get_seconds(r, "end_s", path, true));
@@ -258,6 +258,18 @@ void read_settings(Experiment& e, const std::string& platform_file) {
         e.manager.budget.start = SimTime::from_seconds(get_seconds_or(r, "budget_start_s", path, 0));
         e.sample_interval_s = get_period_or(r, "sample_interval_s", path, 3600);
         e.waveforms = read_waveform_config(r, path, e.platform);
+        if (auto formats = optional_value(r, "formats", path)) {
+            expect_sequence(*formats, path, "'formats'");
+            for (const YAML::Node& f : *formats) {
+                const std::string name = as_string(f, path, "a 'formats' entry");
+                if (name == "batsim")
+                    e.batsim_jobs = true;
+                else if (name == "swf")
+                    e.swf_schedule = true;
+                else
+                    throw_at(f, path, "unknown format " + quote_short(name) + " in 'formats' (valid: batsim, swf)");
+            }
+        }
         // Machovec Ch.3 §3.4.4.2: metrics over a measurement window, the warm-up excluded.
         if (has_key(r, "warmup_s") || has_key(r, "measure_end_s")) {
             e.window.enabled = true;

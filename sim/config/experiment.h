@@ -43,6 +43,10 @@ struct Experiment {
     Seconds sample_interval_s = 3600;  ///< energy.csv sampling period (run.sample_interval_s), >= 1 ns
     DvfsConfig dvfs;                   ///< governors and power caps (dvfs:)
     WaveformConfig waveforms;          ///< waves.vcd (run.waveforms); disabled without the key
+    /// run.formats: the schedule also in Batsim's jobs output (batsim_jobs.csv) and as an SWF file
+    /// (schedule.swf), docs/outputs.md. Off by default: at 10^6 tasks they add about 250 MB and 1.4 s.
+    bool batsim_jobs = false;
+    bool swf_schedule = false;
     OptionPositions options;  ///< where the --set values stand in `root`: their errors are reported at the option
 };
 

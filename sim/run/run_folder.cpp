@@ -23,8 +23,9 @@ namespace {
 namespace fs = std::filesystem;
 
 // The names rmsim writes (docs/outputs.md), each also under its temporary name while it is being written.
-const std::vector<std::string> kTrialFiles{"summary.json", "timing.json", "tasks.csv", "jobs.csv",   "energy.csv",
-                                           "pstates.csv",  "trace.json",  "waves.vcd", "pareto.csv", kProvenanceFile};
+const std::vector<std::string> kTrialFiles{"summary.json",    "timing.json",  "tasks.csv",  "jobs.csv",
+                                           "batsim_jobs.csv", "schedule.swf", "energy.csv", "pstates.csv",
+                                           "trace.json",      "waves.vcd",    "pareto.csv", kProvenanceFile};
 const std::vector<std::string> kAggregate{"aggregate.json"};
 const std::vector<std::string> kTables{"comparison.csv", "comparison.md"};
 

@@ -20,6 +20,8 @@
 #include "modules/sim_time.h"
 #include "platform/model_limits.h"
 #include "platform/number_format.h"
+#include "sim/outputs/batsim_results.h"
+#include "sim/outputs/csv_row.h"
 #include "sim/outputs/job_metrics.h"
 #include "sim/outputs/provenance.h"
 #include "sim/outputs/pstate_residency.h"
@@ -52,45 +54,6 @@ private:
         port_.send(m);
     }
     ControlPort& port_;
-};
-
-/// One row of tasks.csv assembled in a buffer and written at once, numbers through std::to_chars (no stream
-/// locale machinery: formatting 10^6 rows through the stream's operators was several % of a run). A row has 13
-/// fields of at most 24 characters (a 64-bit integer, a %.12g number, a state name): 512 bytes hold it.
-class CsvRow {
-public:
-    /// An integer, as the stream writes it.
-    template <typename I>
-    CsvRow& integer(I v) {
-        end_ = std::to_chars(end_, buf_.end(), v).ptr;
-        return *this;
-    }
-    /// A number as printf's %.12g writes it (std::to_chars' general format at a precision is specified so).
-    CsvRow& g12(double v) {
-        end_ = std::to_chars(end_, buf_.end(), v, std::chars_format::general, 12).ptr;
-        return *this;
-    }
-    /// A simulated time as exact seconds, as the other result files write them (platform/number_format.h).
-    CsvRow& seconds(SimTime t) {
-        end_ = ns_as_seconds_chars(end_, static_cast<std::uint64_t>(t.ns()));
-        return *this;
-    }
-    CsvRow& text(std::string_view t) {
-        end_ = std::copy(t.begin(), t.end(), end_);
-        return *this;
-    }
-    CsvRow& ch(char c) {
-        *end_++ = c;
-        return *this;
-    }
-    void flush_to(std::ostream& o) {
-        o.write(buf_.data(), end_ - buf_.data());
-        end_ = buf_.data();
-    }
-
-private:
-    std::array<char, 512> buf_;
-    char* end_ = buf_.data();
 };
 
 /// tasks.csv, one row per task in id order, written straight to the file (10^6 rows are about 100 MB).
@@ -334,6 +297,9 @@ Metrics run_trial(const Experiment& e, std::uint32_t trial, const TrialOptions& 
     files.add("timing.json", timing.dump(2) + "\n");
     files.add_streamed("tasks.csv", [&view](std::ostream& o) { write_tasks_csv(view, o); });
     if (view.has_jobs()) files.add("jobs.csv", jobs_csv(view));
+    if (e.batsim_jobs)
+        files.add_streamed("batsim_jobs.csv", [&view](std::ostream& o) { write_batsim_jobs_csv(view, o); });
+    if (e.swf_schedule) files.add_streamed("schedule.swf", [&view](std::ostream& o) { write_schedule_swf(view, o); });
     if (const auto* fronts = dynamic_cast<const FrontReport*>(policy.get()))
         if (std::string csv = fronts->pareto_csv(); !csv.empty()) files.add("pareto.csv", std::move(csv));
     recorder.finish(files);

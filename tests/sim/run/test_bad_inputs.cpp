@@ -260,6 +260,8 @@ TEST_CASE("bad inputs: YAML is read strictly, nothing is accepted silently", "[s
                        "nothing may follow the end marker '...'"),
              yaml_case("name_map", run, run + "\nname: {title: x}", "{title", "'name' must be a string, got a map"),
              yaml_case("memory_gb", "nodes: 4}", "nodes: 4, memory_gb: 1.0e300}", "1.0e300", "above 1e+250"),
+             yaml_case("formats", run, "run: {seed: 1, formats: [batsim, gantt]}", "gantt",
+                       "unknown format 'gantt' in 'formats' (valid: batsim, swf)"),
          })
         expect_refused(c);
     // A --set value is YAML too: one document, its keys once each, its aliases counted.
