@@ -104,8 +104,8 @@ const std::vector<CommandSpec>& commands() {
          "single run its power over time and P-state residency. A comparison.md in RUN_DIR gains a Figures "
          "section that shows them.",
          {{"config", "CONFIG", "the config RUN_DIR was run from: draw the figure its `figure:` section declares",
-           "(default: bars of the metrics of comparison.md)"},
-          {"paper", nullptr, "overlay the paper's printed values (figure.paper_values of --config)", "(default off)"},
+           "(default: the shipped config named by comparison.md's title, else bars of its metrics)"},
+          {"paper", nullptr, "overlay the paper's printed values (figure.paper_values of the config)", "(default off)"},
           {"out", "DIR", "the folder of the figures", "(default RUN_DIR/figures)"}},
          "Runs scripts/rmsim_plot.py (installed in share/rmsim) with /usr/bin/python3 if it exists, else python3 "
          "on PATH; matplotlib is required (scripts/install-deps.sh installs python3-matplotlib)."},
@@ -278,7 +278,6 @@ PlotArgs parse_plot(const CommandSpec& command, const std::vector<std::string>& 
         }
     }
     if (a.dir.empty()) usage_error("missing RUN_DIR");
-    if (a.config.empty() && a.paper) usage_error("--paper overlays the values of a config's figure: give --config");
     return a;
 }
 

@@ -3,7 +3,10 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <filesystem>
+#include <fstream>
+#include <iostream>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -54,6 +57,31 @@ nlohmann::json figure_of(const std::string& config) {
     return j;
 }
 
+/// The config of a results folder run from a shipped config, for a plot without --config: comparison.md's title
+/// is the config's `name`, or its path when it has none. A config of configs/experiments/ in the source tree
+/// with that name, or the file at that path; "" if none.
+std::string config_of(const std::string& dir) {
+    std::ifstream in(dir + "/comparison.md");
+    std::string first;
+    if (!std::getline(in, first) || first.rfind("# ", 0) != 0) return "";
+    const std::string title = first.substr(2);
+    std::error_code ec;
+    if (fs::is_regular_file(title, ec)) return title;
+    const fs::path shipped = fs::path(RMSIM_SCRIPTS_DIR).parent_path() / "configs" / "experiments";
+    if (!*RMSIM_SCRIPTS_DIR || !fs::is_directory(shipped, ec)) return "";
+    std::vector<std::string> configs;
+    for (const auto& e : fs::directory_iterator(shipped, ec))
+        if (e.path().extension() == ".yaml") configs.push_back(e.path().string());
+    std::sort(configs.begin(), configs.end());
+    for (const std::string& c : configs) {
+        try {
+            const YAML::Node root = load_yaml_file(c);
+            if (root.IsMap() && root["name"] && root["name"].IsScalar() && root["name"].Scalar() == title) return c;
+        } catch (const InputError&) {}
+    }
+    return "";
+}
+
 }  // namespace
 
 std::string plot_script() {
@@ -72,7 +100,17 @@ int run_plot(const PlotArgs& a) {
     const SourceLocation here{"rmsim", 0, 0};
     std::error_code ec;
     if (!fs::is_directory(a.dir, ec)) throw InputError(here, "plot: " + a.dir + " is not a folder");
-    const std::string figure = a.config.empty() ? std::string() : figure_of(a.config).dump();
+    std::string config = a.config;
+    if (config.empty()) {
+        config = config_of(a.dir);
+        if (!config.empty())
+            std::cerr << "rmsim: plot: the figure of " << config
+                      << " (comparison.md's title is its name; --config names another)\n";
+    }
+    if (config.empty() && a.paper)
+        throw InputError(here, "plot: --paper overlays the values of a config's figure: give --config (" + a.dir +
+                                   "/comparison.md is not titled with a shipped config's name)");
+    const std::string figure = config.empty() ? std::string() : figure_of(config).dump();
     const std::string script = plot_script();
     if (script.empty())
         throw InputError(here, std::string("plot: cannot find ") + kScript + " (in share/rmsim beside rmsim, or " +

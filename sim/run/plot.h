@@ -1,7 +1,8 @@
 #pragma once
 // `rmsim plot RUN_DIR`: draws the figures of a results folder with scripts/rmsim_plot.py (matplotlib), run by
 // /usr/bin/python3 when it exists, else by python3 on PATH. The figure of a config with variants is the one
-// its `figure:` section declares (sim/config/figure_config.h), given with --config; docs/outputs.md, "Figures".
+// its `figure:` section declares (sim/config/figure_config.h), given with --config, or by default the shipped
+// config (configs/experiments/) whose name titles RUN_DIR's comparison.md; docs/outputs.md, "Figures".
 #include <string>
 
 #include "sim/run/cli_args.h"

@@ -72,10 +72,14 @@ void run_and_plot(const std::string& stem, bool paper) {
     REQUIRE(run.code == 0);
     const std::string plot =
         "plot '" + out.string() + "' --config configs/experiments/" + stem + ".yaml" + (paper ? " --paper" : "");
-    for (int i = 0; i < 2; ++i) {  // the second time replaces the Figures section
-        const Outcome o = run_cli(plot, d, 120);
+    // The second time replaces the Figures section, and without --config finds the config by comparison.md's
+    // title (the config's name).
+    for (int i = 0; i < 2; ++i) {
+        const bool named = i == 0 || paper;
+        const Outcome o = run_cli(named ? plot : "plot '" + out.string() + "'", d, 120);
         INFO(o.err);
         REQUIRE(o.code == 0);
+        if (!named) CHECK(o.err.find("configs/experiments/" + stem + ".yaml") != std::string::npos);
     }
     CHECK(svg_parses(out / "figures" / "figure.svg"));
     CHECK(png_ok(out / "figures" / "figure.png"));
