@@ -2,7 +2,7 @@
 BUILD ?= build
 JOBS  ?= $(shell nproc)
 
-.PHONY: run test build deps bench sanitize fuzz clean
+.PHONY: run test build deps bench sanitize fuzz figures clean
 
 deps:
 	@scripts/install-deps.sh
@@ -49,6 +49,12 @@ FUZZ_SECONDS ?= 60
 FUZZ_TARGETS ?=
 fuzz: deps
 	@tests/fuzz/run_fuzzers.sh $(FUZZ_BUILD) $(FUZZ_SECONDS) $(JOBS) $(FUZZ_TARGETS)
+
+# Every paper config at its golden scale (tests/golden/), its figure drawn by `rmsim plot --paper`: the SVGs and
+# an index page (figure, config, command, trials, wall time) in FIGURES (scripts/paper_figures.py).
+FIGURES ?= docs/figures
+figures: build
+	@python3 scripts/paper_figures.py --rmsim $(BUILD)/rmsim --out $(FIGURES) --jobs $(JOBS)
 
 bench: deps
 	@cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release >/dev/null

@@ -3,7 +3,6 @@
 set -euo pipefail
 packages=(g++ make cmake pkg-config libsystemc-dev libyaml-cpp-dev libboost-dev libboost-program-options-dev
           catch2 nlohmann-json3-dev coinor-libclp-dev zlib1g-dev
-          gnuplot-nox   # gnuplot: scripts/plot_pareto.sh (the Tarplee Pareto fronts)
           python3 python3-matplotlib python3-pandas  # rmsim plot (figures), the Batsim jobs.csv check
           clang-format) # make test checks the sources against .clang-format (tests/format/check_format.sh)
 missing=()

@@ -9,6 +9,7 @@
 #include "platform/platform_loader.h"
 #include "platform/yaml_quantities.h"
 #include "platform/yaml_util.h"
+#include "sim/config/figure_config.h"
 #include "sim/config/override_positions.h"
 #include "sim/config/plugins.h"
 #include "sim/config/variants.h"
@@ -219,11 +220,13 @@ namespace {
 void read_settings(Experiment& e, const std::string& platform_file) {
     const std::string& path = e.file;
     const YAML::Node& root = e.root;
-    check_allowed_keys(
-        root, path, "experiment",
-        {"name", "plugins", "platform", "workload", "manager", "run", "dvfs", "variants", "sweep", "compare"});
+    check_allowed_keys(root, path, "experiment",
+                       {"name", "plugins", "platform", "workload", "manager", "run", "dvfs", "variants", "sweep",
+                        "compare", "figure"});
     // The experiment's name titles the results (summary, provenance.json): a string, never a map or a list.
     if (has_key(root, "name")) get_string(root, "name", path);
+    // The figure `rmsim plot` draws (sim/config/figure_config.h): presentation only, checked like compare.
+    check_figure(root, path);
     // Plug-ins first: their policies, governors and workloads are validated as the built-ins are.
     const std::vector<InputFile> plugins = plugin_files(e);
     for (std::size_t i = 0; i < plugins.size(); ++i)

@@ -34,7 +34,7 @@ Json to_json(const YAML::Node& n) {
 /// The config a trial ran: the experiment after its changes, without what does not change a trial's results.
 Json trial_config(const Experiment& e) {
     Json c = to_json(e.root);
-    for (const char* k : {"name", "variants", "sweep", "compare"}) c.erase(k);
+    for (const char* k : {"name", "variants", "sweep", "compare", "figure"}) c.erase(k);
     if (c.contains("run") && c["run"].is_object()) {
         c["run"].erase("seed");    // recorded as the seed in force (run.seed or --seed)
         c["run"].erase("trials");  // how many trials run does not change trial t

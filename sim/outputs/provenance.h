@@ -4,7 +4,7 @@
 // run would compute the same results: the same rmsim version, variant, trial, seed and --trace, the same
 // config once the variant's and --set changes are applied, and the same bytes in every file the config names
 // (platform file, trace, task list: their SHA-256). Sections that only select or present results (name,
-// variants, sweep, compare, run.trials) are left out, so that adding trials or variants keeps what already
+// variants, sweep, compare, figure, run.trials) are left out, so that adding trials or variants keeps what already
 // ran. No time, host, process id or output path: an interrupted and resumed run ends byte-identical to an
 // uninterrupted one.
 #include <cstdint>

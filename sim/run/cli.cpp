@@ -17,6 +17,7 @@
 #include "sim/run/cli_args.h"
 #include "sim/run/component_listing.h"
 #include "sim/run/exit_status.h"
+#include "sim/run/plot.h"
 #include "sim/run/progress.h"
 #include "sim/run/run_folder.h"
 #include "sim/run/run_plan.h"
@@ -134,6 +135,7 @@ int dispatch(const CliArgs& c) {
         case CliCommand::kListWorkloads:
             print_components(std::cout, listed_components(workload_registry()), c.json);
             return kExitOk;
+        case CliCommand::kPlot: return run_plot(c.plot);
     }
     return kExitInternal;
 }

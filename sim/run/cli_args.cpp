@@ -95,6 +95,20 @@ const std::vector<CommandSpec>& commands() {
          "its type and default (a key of a nested map is written map.key).",
          {kJson},
          ""},
+        {"plot",
+         CliCommand::kPlot,
+         "RUN_DIR",
+         "draw the figures of a results folder (SVG and PNG)",
+         "Draws the figures of RUN_DIR, the --out folder of `rmsim run`, as SVG and PNG with matplotlib: for a "
+         "config with variants the figure its `figure:` section declares (with 95 % confidence intervals), for a "
+         "single run its power over time and P-state residency. A comparison.md in RUN_DIR gains a Figures "
+         "section that shows them.",
+         {{"config", "CONFIG", "the config RUN_DIR was run from: draw the figure its `figure:` section declares",
+           "(default: the shipped config named by comparison.md's title, else bars of its metrics)"},
+          {"paper", nullptr, "overlay the paper's printed values (figure.paper_values of the config)", "(default off)"},
+          {"out", "DIR", "the folder of the figures", "(default RUN_DIR/figures)"}},
+         "Runs scripts/rmsim_plot.py (installed in share/rmsim) with /usr/bin/python3 if it exists, else python3 "
+         "on PATH; matplotlib is required (scripts/install-deps.sh installs python3-matplotlib)."},
     };
     return all;
 }
@@ -145,15 +159,18 @@ std::string unknown_option(const std::string& token, const std::string& command,
     return "unknown option '" + token.substr(0, token.find('=')) + "' (" + command + " takes " + known + ")";
 }
 
+/// The key of a command's operand (CONFIG, RUN_DIR) among its parsed options: no option has this name.
+constexpr const char* kOperand = "operand";
+
 /// The options of `command` in `args`, in command-line order (values as written; numbers are checked by
 /// the caller, so that a repeated option's last value wins and every message says what is accepted).
-/// Its other arguments have the key "config".
+/// Its other arguments (the operand) have the key kOperand.
 std::vector<po::option> parse_options(const std::string& command, const po::options_description& desc,
                                       const std::vector<std::string>& args) {
     po::options_description all(desc);
-    all.add_options()("config", po::value<std::string>());
+    all.add_options()(kOperand, po::value<std::string>());
     po::positional_options_description positional;
-    positional.add("config", -1);
+    positional.add(kOperand, -1);
     po::parsed_options parsed(&all);
     try {
         parsed = po::command_line_parser(args).options(all).positional(positional).style(kStyle).run();
@@ -170,7 +187,8 @@ std::vector<po::option> parse_options(const std::string& command, const po::opti
         usage_error(e.what());
     }
     for (const po::option& o : parsed.options) {
-        if (o.string_key == "config" && o.position_key < 0) usage_error(unknown_option("--config", command, desc));
+        if (o.string_key == kOperand && o.position_key < 0)
+            usage_error(unknown_option("--" + std::string(kOperand), command, desc));
         // `--out --quiet`: the value is the next option, so the first one has none.
         if (o.original_tokens.size() == 2 && o.value.size() == 1 && o.value[0].rfind("--", 0) == 0) {
             const std::string next = o.value[0].substr(2, o.value[0].find('=') - 2);
@@ -197,7 +215,7 @@ RunArgs parse_run(const CommandSpec& command, const std::vector<std::string>& ar
     for (const po::option& o : parse_options(command.name, options_of(command), args)) {
         const std::string& key = o.string_key;
         const std::string value = o.value.empty() ? std::string() : o.value[0];
-        if (key == "config") {
+        if (key == kOperand) {
             if (!a.config.empty()) usage_error("unexpected argument '" + value + "'");
             a.config = value;
         } else if (key == "set") {
@@ -236,10 +254,31 @@ RunArgs parse_run(const CommandSpec& command, const std::vector<std::string>& ar
 bool parse_json(const CommandSpec& command, const std::vector<std::string>& args) {
     bool json = false;
     for (const po::option& o : parse_options(command.name, options_of(command), args)) {
-        if (o.string_key == "config") usage_error("unexpected argument '" + o.value[0] + "'");
+        if (o.string_key == kOperand) usage_error("unexpected argument '" + o.value[0] + "'");
         if (o.string_key == "json") json = true;
     }
     return json;
+}
+
+/// `rmsim plot RUN_DIR [--config CONFIG] [--paper] [--out DIR]`.
+PlotArgs parse_plot(const CommandSpec& command, const std::vector<std::string>& args) {
+    PlotArgs a;
+    for (const po::option& o : parse_options(command.name, options_of(command), args)) {
+        const std::string value = o.value.empty() ? std::string() : o.value[0];
+        if (o.string_key == kOperand) {
+            if (!a.dir.empty()) usage_error("unexpected argument '" + value + "'");
+            a.dir = value;
+        } else if (o.string_key == "config") {
+            a.config = value;
+        } else if (o.string_key == "paper") {
+            a.paper = true;
+        } else if (o.string_key == "out") {
+            if (value.empty()) usage_error("--out needs a folder name");
+            a.out = value;
+        }
+    }
+    if (a.dir.empty()) usage_error("missing RUN_DIR");
+    return a;
 }
 
 /// `text` after `indent` columns, each paragraph (a line of `text`) wrapped at spaces to lines of at most 100
@@ -353,7 +392,9 @@ CliArgs parse_cli_args(const std::vector<std::string>& all_args) {
     if (!command) usage_error("unknown command '" + args[0] + "' (" + command_names() + ")");
     const std::vector<std::string> rest(args.begin() + 1, args.end());
     c.command = command->command;
-    if (*command->operand)
+    if (c.command == CliCommand::kPlot)
+        c.plot = parse_plot(*command, rest);
+    else if (*command->operand)
         c.run = parse_run(*command, rest);
     else
         c.json = parse_json(*command, rest);

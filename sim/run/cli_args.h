@@ -17,6 +17,7 @@ enum class CliCommand {
     kListPolicies,
     kListGovernors,
     kListWorkloads,
+    kPlot,
 };
 
 /// The global usage (`rmsim --help`): the commands, and `rmsim <command> --help` for their options.
@@ -49,12 +50,21 @@ struct RunArgs {
     Rerun rerun = Rerun::kRefuse;  ///< --resume, --force
 };
 
+/// `rmsim plot RUN_DIR`: the figures of a results folder (sim/run/plot.h).
+struct PlotArgs {
+    std::string dir;     ///< RUN_DIR: the --out folder of a run
+    std::string config;  ///< --config: the config whose `figure:` section is drawn ("" for the default figure)
+    std::string out;     ///< --out: where the figures go ("" for RUN_DIR/figures)
+    bool paper = false;  ///< --paper: overlay the config's paper_values
+};
+
 struct CliArgs {
     CliCommand command = CliCommand::kNone;
     std::vector<std::string> plugins;  ///< --plugin PATH (any command, repeatable): loaded first, in order
     std::string help_for;              ///< kHelp: the command whose usage is asked for ("" for the global usage)
     RunArgs run;                       ///< run and validate (validate takes CONFIG and --set only)
     bool json = false;                 ///< list-policies, list-governors, list-workloads: --json
+    PlotArgs plot;                     ///< plot
 };
 
 /// Parses the arguments after the program name. A repeated option's last value wins; --set and --only

@@ -181,7 +181,7 @@ TEST_CASE("cli args: commands, --help anywhere and --version", "[sim][cli_args]"
     CHECK(error_of({"list-governors", "x"}) == "rmsim: unexpected argument 'x'");
     CHECK(parse({"validate", "c.yaml"}).command == CliCommand::kValidate);
     CHECK(error_of({"simulate", "c.yaml"}) ==
-          "rmsim: unknown command 'simulate' (run, validate, list-policies, list-governors, list-workloads)");
+          "rmsim: unknown command 'simulate' (run, validate, list-policies, list-governors, list-workloads, plot)");
     CHECK_THAT(error_of({"run", "c.yaml", "--version"}), StartsWith("rmsim: unknown option '--version'"));
 }
 
