@@ -1,5 +1,6 @@
 #include "sim/run/cli.h"
 
+#include <filesystem>
 #include <fstream>
 #include <iomanip>
 #include <iostream>
@@ -24,6 +25,7 @@
 #include "sim/run/run_results.h"
 #include "sim/run/trial_pool.h"
 #include "sim/run/trial_runner.h"
+#include "workloads/trace_convert.h"
 #include "workloads/workload_registry.h"
 
 namespace rmsim {
@@ -120,6 +122,16 @@ int cmd_list_policies(bool json) {
     return kExitOk;
 }
 
+int cmd_convert(const ConvertArgs& a) {
+    std::error_code ec;
+    if (std::filesystem::exists(a.out, ec))
+        throw InputError(SourceLocation{a.out, 0, 0}, "exists already: convert writes a new file");
+    const TraceJobs jobs = read_trace_jobs(a.in);
+    write_trace_jobs(jobs, a.out);
+    std::cout << "rmsim: " << jobs.jobs.size() << " jobs from " << a.in << " -> " << a.out << "\n";
+    return kExitOk;
+}
+
 int dispatch(const CliArgs& c) {
     for (const std::string& p : c.plugins) load_plugin(p, SourceLocation{"rmsim", 0, 0});
     switch (c.command) {
@@ -136,6 +148,7 @@ int dispatch(const CliArgs& c) {
             print_components(std::cout, listed_components(workload_registry()), c.json);
             return kExitOk;
         case CliCommand::kPlot: return run_plot(c.plot);
+        case CliCommand::kConvert: return cmd_convert(c.convert);
     }
     return kExitInternal;
 }

@@ -109,6 +109,16 @@ const std::vector<CommandSpec>& commands() {
           {"out", "DIR", "the folder of the figures", "(default RUN_DIR/figures)"}},
          "Runs scripts/rmsim_plot.py (installed in share/rmsim) with /usr/bin/python3 if it exists, else python3 "
          "on PATH; matplotlib is required (scripts/install-deps.sh installs python3-matplotlib)."},
+        {"convert",
+         CliCommand::kConvert,
+         "IN OUT",
+         "convert a job list between SWF, task CSV and Batsim JSON",
+         "Reads the jobs of IN and writes them to OUT, each format told by its extension: .swf (SWF trace), .csv "
+         "(task CSV: id, arrival_s, work_s, cores, requested_s) or .json (Batsim workload of delay profiles); IN "
+         "may be gzip-compressed (.gz). From an SWF trace come the jobs the swf workload replays, shifted to start "
+         "at 0, so that a run of the converted file gives the same results. OUT must not exist yet.",
+         {},
+         ""},
     };
     return all;
 }
@@ -281,6 +291,15 @@ PlotArgs parse_plot(const CommandSpec& command, const std::vector<std::string>& 
     return a;
 }
 
+/// `rmsim convert IN OUT`.
+ConvertArgs parse_convert(const CommandSpec& command, const std::vector<std::string>& args) {
+    std::vector<std::string> operands;
+    for (const po::option& o : parse_options(command.name, options_of(command), args))
+        if (o.string_key == kOperand) operands.push_back(o.value.empty() ? std::string() : o.value[0]);
+    if (operands.size() != 2) usage_error("convert takes IN and OUT, the files to read and to write");
+    return {operands[0], operands[1]};
+}
+
 /// `text` after `indent` columns, each paragraph (a line of `text`) wrapped at spaces to lines of at most 100
 /// columns, indented by `indent` but for the first (the caller's); ends with a newline.
 std::string wrapped(const std::string& text, std::size_t indent) {
@@ -394,6 +413,8 @@ CliArgs parse_cli_args(const std::vector<std::string>& all_args) {
     c.command = command->command;
     if (c.command == CliCommand::kPlot)
         c.plot = parse_plot(*command, rest);
+    else if (c.command == CliCommand::kConvert)
+        c.convert = parse_convert(*command, rest);
     else if (*command->operand)
         c.run = parse_run(*command, rest);
     else

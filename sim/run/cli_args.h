@@ -18,6 +18,7 @@ enum class CliCommand {
     kListGovernors,
     kListWorkloads,
     kPlot,
+    kConvert,
 };
 
 /// The global usage (`rmsim --help`): the commands, and `rmsim <command> --help` for their options.
@@ -58,6 +59,12 @@ struct PlotArgs {
     bool paper = false;  ///< --paper: overlay the config's paper_values
 };
 
+/// `rmsim convert IN OUT`: a job list from one trace format to another (workloads/trace_convert.h).
+struct ConvertArgs {
+    std::string in;
+    std::string out;
+};
+
 struct CliArgs {
     CliCommand command = CliCommand::kNone;
     std::vector<std::string> plugins;  ///< --plugin PATH (any command, repeatable): loaded first, in order
@@ -65,6 +72,7 @@ struct CliArgs {
     RunArgs run;                       ///< run and validate (validate takes CONFIG and --set only)
     bool json = false;                 ///< list-policies, list-governors, list-workloads: --json
     PlotArgs plot;                     ///< plot
+    ConvertArgs convert;               ///< convert
 };
 
 /// Parses the arguments after the program name. A repeated option's last value wins; --set and --only

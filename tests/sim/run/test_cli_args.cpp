@@ -155,6 +155,15 @@ TEST_CASE("cli args: CONFIG is required, once", "[sim][cli_args]") {
     CHECK(parse({"run", "--quiet", "--", "-odd.yaml"}).run.config == "-odd.yaml");
 }
 
+TEST_CASE("cli args: convert takes IN and OUT", "[sim][cli]") {
+    const rmsim::CliArgs c = rmsim::parse_cli_args({"convert", "a.swf.gz", "b.json"});
+    CHECK(c.command == rmsim::CliCommand::kConvert);
+    CHECK(c.convert.in == "a.swf.gz");
+    CHECK(c.convert.out == "b.json");
+    CHECK(error_of({"convert", "a.swf"}) == "rmsim: convert takes IN and OUT, the files to read and to write");
+    CHECK(error_of({"convert", "a", "b", "c"}) == "rmsim: convert takes IN and OUT, the files to read and to write");
+}
+
 TEST_CASE("cli args: commands, --help anywhere and --version", "[sim][cli_args]") {
     CHECK(parse({}).command == CliCommand::kNone);
     CHECK(parse({"--version"}).command == CliCommand::kVersion);
@@ -181,7 +190,8 @@ TEST_CASE("cli args: commands, --help anywhere and --version", "[sim][cli_args]"
     CHECK(error_of({"list-governors", "x"}) == "rmsim: unexpected argument 'x'");
     CHECK(parse({"validate", "c.yaml"}).command == CliCommand::kValidate);
     CHECK(error_of({"simulate", "c.yaml"}) ==
-          "rmsim: unknown command 'simulate' (run, validate, list-policies, list-governors, list-workloads, plot)");
+          "rmsim: unknown command 'simulate' (run, validate, list-policies, list-governors, list-workloads, plot, "
+          "convert)");
     CHECK_THAT(error_of({"run", "c.yaml", "--version"}), StartsWith("rmsim: unknown option '--version'"));
 }
 
