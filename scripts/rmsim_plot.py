@@ -409,9 +409,110 @@ def single_front_figure(run):
     return fig
 
 
+def read_batsim_jobs(run):
+    """The started jobs of batsim_jobs.csv (run.formats: [batsim]): (start, finish, submit, cores, profile)."""
+    jobs = []
+    with open(os.path.join(run, "batsim_jobs.csv"), newline="") as f:
+        for r in csv.DictReader(f):
+            if not r["starting_time"]:
+                jobs.append((None, None, float(r["submission_time"]), [], r["profile"]))
+                continue
+            cores = []
+            for part in r["allocated_resources"].split():
+                lo, _, hi = part.partition("-")
+                cores.extend(range(int(lo), int(hi or lo) + 1))
+            finish = float(r["finish_time"]) if r["finish_time"] else None
+            jobs.append((float(r["starting_time"]), finish, float(r["submission_time"]), cores, r["profile"]))
+    return jobs
+
+
+def run_end(run):
+    with open(os.path.join(run, "summary.json")) as f:
+        return float(json.load(f)["time"]["simulated_s"])
+
+
+def gantt_figure(run):
+    """Each job's cores over its run (a job still running at the end is drawn to the end), coloured by its
+    profile (the task type), or job by job when all have one."""
+    end = run_end(run)
+    jobs = [j for j in read_batsim_jobs(run) if j[0] is not None]
+    if not jobs:
+        return None
+    scale, label = time_axis([end])
+    fig, ax = plt.subplots(figsize=(8, 4.5))
+    colours = {}
+    by_type = len({j[4] for j in jobs}) > 1
+    for i, (start, finish, _, cores, profile) in enumerate(jobs):
+        colour = colours.setdefault(profile, "C%d" % (len(colours) % 10)) if by_type else "C%d" % (i % 10)
+        # One bar per run of consecutive cores.
+        first = prev = None
+        for c in cores + [None]:
+            if first is not None and (c is None or c != prev + 1):
+                ax.broken_barh([(start / scale, ((finish if finish is not None else end) - start) / scale)],
+                               (first - 0.45, prev - first + 0.9), facecolors=colour, edgecolors="black",
+                               linewidth=0.2)
+                first = None
+            if c is not None and first is None:
+                first = c
+            prev = c
+    ax.set_xlabel(label)
+    ax.set_ylabel("core (Batsim resource id)")
+    if by_type and len(colours) <= 10:
+        from matplotlib.patches import Patch
+        ax.legend(handles=[Patch(color=c, label="type " + p) for p, c in sorted(colours.items())], fontsize=7,
+                  loc="upper right")
+    return fig
+
+
+def load_figure(run):
+    """Cores busy (of those up to the largest core id any job ran on) and jobs waiting, over time: a step
+    function of every start, finish and submission."""
+    end = run_end(run)
+    jobs = read_batsim_jobs(run)
+    total = 1 + max((max(j[3]) for j in jobs if j[3]), default=0)
+    events_busy, events_queue = [], []
+    for start, finish, submit, cores, _ in jobs:
+        events_queue.append((submit, 1))
+        if start is not None:
+            events_queue.append((start, -1))
+            events_busy.append((start, len(cores)))
+            if finish is not None:
+                events_busy.append((finish, -len(cores)))
+    if not events_queue:
+        return None
+
+    def steps(events):
+        merged = {}  # every change at one instant taken together (no spike of zero width)
+        for at, d in events:
+            merged[at] = merged.get(at, 0) + d
+        t, v, level = [0.0], [0], 0
+        for at in sorted(merged):
+            level += merged[at]
+            t.append(at)
+            v.append(level)
+        t.append(end)
+        v.append(level)
+        return t, v
+
+    scale, label = time_axis([end])
+    fig, (top, bottom) = plt.subplots(2, 1, figsize=(6.4, 5.0), sharex=True)
+    t, v = steps(events_busy)
+    top.step([x / scale for x in t], [100.0 * x / total for x in v], where="post", color="C0")
+    top.set_ylabel("cores busy (%%, of %d)" % total)
+    top.set_ylim(0, 105)
+    top.grid(True, alpha=0.3)
+    t, v = steps(events_queue)
+    bottom.step([x / scale for x in t], v, where="post", color="C3")
+    bottom.set_ylabel("jobs waiting")
+    bottom.set_xlabel(label)
+    bottom.grid(True, alpha=0.3)
+    return fig
+
+
 # The figures of one run, each drawn from its files when they exist: (stem, caption, files needed, draw).
-# A Batsim workload's jobs.csv (a Gantt chart, utilisation and queue length over time) adds its figures here.
 SINGLE_RUN_FIGURES = [
+    ("gantt", "Jobs on the cores (batsim_jobs.csv)", ["summary.json", "batsim_jobs.csv"], gantt_figure),
+    ("load", "Utilisation and queue over time (batsim_jobs.csv)", ["summary.json", "batsim_jobs.csv"], load_figure),
     ("power", "Machine power over time", ["energy.csv"], power_figure),
     ("pstates", "P-state residency", ["summary.json", "pstates.csv"], pstate_figure),
     ("fronts", "Pareto fronts (pareto.csv)", ["pareto.csv"], single_front_figure),

@@ -151,15 +151,16 @@ TEST_CASE("plot: bad usage and a folder without results", "[sim][plot]") {
     CHECK(run_cli("plot " + (d / "nope").string(), d).code == 2);
 }
 
-TEST_CASE("plot: a single run's power and P-states", "[sim][plot]") {
+TEST_CASE("plot: a single run's jobs on the cores, load, power and P-states", "[sim][plot]") {
     const ScratchDir d("plot_single");
-    std::ofstream(d / "c.yaml") << config(kSynthetic, "manager: {policy: fcfs, params: {pstate: 1}}\n");
+    std::ofstream(d / "c.yaml") << config(kSynthetic, "manager: {policy: fcfs, params: {pstate: 1}}\n") +
+                                       "run: {formats: [batsim]}\n";
     const fs::path out = d / "out";
     REQUIRE(run_cli("run " + (d / "c.yaml").string() + " --quiet --out " + out.string(), d).code == 0);
     const Outcome o = run_cli("plot " + out.string() + " --out " + (d / "figs").string(), d);
     INFO(o.err);
     REQUIRE(o.code == 0);
-    for (const char* stem : {"power", "pstates"}) {
+    for (const char* stem : {"gantt", "load", "power", "pstates"}) {
         CHECK(svg_parses(d / "figs" / (std::string(stem) + ".svg")));
         CHECK(png_ok(d / "figs" / (std::string(stem) + ".png")));
     }
