@@ -33,17 +33,18 @@ std::uint64_t regular_file_size(const std::string& path, const std::string& what
 
 namespace {
 constexpr std::size_t kShown = 40;  ///< characters of a long value that a message shows
+
+/// `value`, or its first characters and "..." then, after `quote`, its length.
+std::string shown(std::string_view value, const char* quote) {
+    if (value.size() <= kShown) return quote + std::string(value) + quote;
+    return quote + std::string(value.substr(0, kShown)) + "..." + quote + " (" + std::to_string(value.size()) +
+           " bytes)";
+}
 }  // namespace
 
-std::string shorten(std::string_view value) {
-    if (value.size() <= kShown) return std::string(value);
-    return std::string(value.substr(0, kShown)) + "... (" + std::to_string(value.size()) + " bytes)";
-}
+std::string shorten(std::string_view value) { return shown(value, ""); }
 
-std::string quote_short(std::string_view value) {
-    if (value.size() <= kShown) return "'" + std::string(value) + "'";
-    return "'" + std::string(value.substr(0, kShown)) + "...' (" + std::to_string(value.size()) + " bytes)";
-}
+std::string quote_short(std::string_view value) { return shown(value, "'"); }
 
 std::string format_binary_bytes(std::uint64_t bytes) {
     static const char* units[] = {"bytes", "KiB", "MiB", "GiB", "TiB"};

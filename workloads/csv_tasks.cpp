@@ -20,30 +20,10 @@ namespace rmsim {
 
 namespace {
 
-struct Cell {
-    std::string_view text;  ///< trimmed
-    int col = 1;            ///< 1-based column of the trimmed text (of the cell start if empty)
-};
-
 std::string fmt(double v) {
     std::ostringstream s;
     s << v;
     return s.str();
-}
-
-std::vector<Cell> split(std::string_view line) {
-    std::vector<Cell> cells;
-    std::size_t start = 0;
-    for (;;) {
-        std::size_t end = line.find(',', start);
-        if (end == std::string_view::npos) end = line.size();
-        std::size_t b = 0;
-        const std::string_view cell = trim_blanks(line.substr(start, end - start), &b);
-        cells.push_back({cell, static_cast<int>(start + b) + 1});
-        if (end == line.size()) break;
-        start = end + 1;
-    }
-    return cells;
 }
 
 enum class Col {
@@ -72,7 +52,7 @@ public:
     Parser(const std::string& file, const PlatformSpec& platform, CoreTypeId ref)
         : file_(file), platform_(platform), ref_(ref), runnable_(platform) {}
 
-    void header(const std::vector<Cell>& cells, int line) {
+    void header(const std::vector<CsvCell>& cells, int line) {
         std::set<std::string> seen;
         for (const auto& c : cells) {
             std::string name(c.text);
@@ -89,7 +69,7 @@ public:
         }
     }
 
-    Task row(const std::vector<Cell>& cells, int line, std::size_t line_length) {
+    Task row(const std::vector<CsvCell>& cells, int line, std::size_t line_length) {
         if (cells.size() > columns_.size()) fail(line, cells[columns_.size()].col, "more cells than header columns");
         if (cells.size() < columns_.size())
             fail(line, static_cast<int>(line_length) + 1,
@@ -102,7 +82,7 @@ public:
         table->seconds.resize(platform_.core_types.size());
         bool any_time = false;
         for (std::size_t i = 0; i < cells.size(); ++i) {
-            const Cell& c = cells[i];
+            const CsvCell& c = cells[i];
             switch (columns_[i].kind) {
                 case Col::Id: t.id = static_cast<TaskId>(integer(c, line, 0, UINT32_MAX)); break;
                 case Col::Arrival: t.arrival_s = seconds(c, line); break;
@@ -198,7 +178,7 @@ private:
                  "value, requested_s, preemptible, can_preempt, memory_bytes)");
     }
 
-    double real(const Cell& c, int line, double min, double max) const {
+    double real(const CsvCell& c, int line, double min, double max) const {
         double v = 0;
         auto r = std::from_chars(c.text.data(), c.text.data() + c.text.size(), v);
         if (c.text.empty() || r.ec != std::errc() || r.ptr != c.text.data() + c.text.size() || !std::isfinite(v))
@@ -209,7 +189,7 @@ private:
     }
 
     /// A time or duration: within simulated time (platform/model_limits.h).
-    Seconds seconds(const Cell& c, int line) const {
+    Seconds seconds(const CsvCell& c, int line) const {
         const double v = real(c, line, 0, std::numeric_limits<double>::max());
         if (v > kMaxSeconds)
             fail(line, c.col,
@@ -218,7 +198,7 @@ private:
     }
 
     /// The column to blame for a task that cannot be simulated (1 when no single cell is at fault).
-    int fault_column(TaskFault f, const std::vector<Cell>& cells) const {
+    int fault_column(TaskFault f, const std::vector<CsvCell>& cells) const {
         auto col = [&](Col k) {
             for (std::size_t i = 0; i < columns_.size(); ++i)
                 if (columns_[i].kind == k) return cells[i].col;
@@ -233,7 +213,7 @@ private:
         return 1;
     }
 
-    std::uint64_t integer(const Cell& c, int line, std::uint64_t min, std::uint64_t max) const {
+    std::uint64_t integer(const CsvCell& c, int line, std::uint64_t min, std::uint64_t max) const {
         std::uint64_t v = 0;
         auto r = std::from_chars(c.text.data(), c.text.data() + c.text.size(), v);
         if (c.text.empty() || r.ec != std::errc() || r.ptr != c.text.data() + c.text.size())
@@ -263,7 +243,7 @@ std::vector<Task> parse_csv_tasks(std::string_view text, const std::string& file
     for_each_text_line(text, [&](std::string_view line, int line_no, std::size_t first) {
         if (line[first] == '#') return;
         if (line.back() == '\r') line.remove_suffix(1);
-        auto cells = split(line);
+        auto cells = split_csv_cells(line);
         if (!have_header) {
             parser.header(cells, line_no);
             have_header = true;

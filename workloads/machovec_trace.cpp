@@ -14,11 +14,6 @@ namespace {
 
 constexpr Seconds kDay_s = 86400.0;
 
-bool usable(const SwfJob& j) {
-    // As the swf workload: jobs with unknown or zero runtime or size never ran on the traced machine.
-    return j.run_time() && j.run_s > 0 && j.processors() && *j.processors() > 0;
-}
-
 }  // namespace
 
 std::int64_t swf_machine_procs(const SwfTrace& trace) {
@@ -103,7 +98,7 @@ MachovecTraceWorkload generate_machovec_trace(const SwfTrace& trace, const Macho
                      [](const SwfJob* a, const SwfJob* b) { return a->submit_s < b->submit_s; });
     for (const SwfJob* j : jobs) {
         ++w.counts.in_window;
-        if (!usable(*j)) {
+        if (!j->ran()) {
             if (++w.counts.unknown <= SkippedRecords::kShown) w.counts.unknown_lines.push_back(j->line);
             continue;
         }

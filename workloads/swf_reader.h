@@ -48,6 +48,9 @@ struct SwfJob {
     std::optional<std::int64_t> processors() const {
         return allocated_procs >= 0 ? known(allocated_procs) : known(requested_procs);
     }
+    /// The job ran on the traced machine: its runtime and processors are known and positive. The swf workload
+    /// replays these (those with a submit time), as machovec_trace and `rmsim convert` do.
+    bool ran() const { return run_s > 0 && processors().value_or(0) > 0; }
     /// Requested processors, falling back to the allocated ones when unknown.
     std::optional<std::int64_t> requested_processors() const {
         return requested_procs >= 0 ? known(requested_procs) : known(allocated_procs);

@@ -3,6 +3,7 @@
 // for error locations, lines of blanks skipped; a blank is a space, a tab or the '\r' of a Windows line end.
 #include <cstddef>
 #include <string_view>
+#include <vector>
 
 namespace rmsim {
 
@@ -15,6 +16,26 @@ inline std::string_view trim_blanks(std::string_view s, std::size_t* first = nul
     while (e > b && is_blank(s[e - 1])) --e;
     if (first) *first = b;
     return s.substr(b, e - b);
+}
+
+/// A cell of a CSV line: its text without the blanks around it, and its 1-based column (of the cell's start if
+/// it is empty).
+struct CsvCell {
+    std::string_view text;
+    int col = 1;
+};
+
+/// The cells of a CSV line, split at every comma (task lists have no quoted cells).
+inline std::vector<CsvCell> split_csv_cells(std::string_view line) {
+    std::vector<CsvCell> cells;
+    for (std::size_t start = 0;;) {
+        std::size_t end = line.find(',', start);
+        if (end == std::string_view::npos) end = line.size();
+        std::size_t b = 0;
+        cells.push_back({trim_blanks(line.substr(start, end - start), &b), static_cast<int>(start + b) + 1});
+        if (end == line.size()) return cells;
+        start = end + 1;
+    }
 }
 
 /// Calls f(line, line_no, first) for every line of `text` that is not all blanks: `line` without its '\n',

@@ -50,7 +50,7 @@ TraceJobs from_swf(const std::string& path) {
     // The jobs the swf workload replays (workloads/config/readers.cpp): those that ran, shifted to the first.
     double origin = -1;
     for (const SwfJob& j : trace.jobs) {
-        if (!j.run_time() || j.run_s <= 0 || !j.processors() || *j.processors() <= 0 || j.submit_s < 0) continue;
+        if (!j.ran() || j.submit_s < 0) continue;
         if (origin < 0) origin = j.submit_s;
         TraceJob t;
         t.id = std::to_string(j.job_number);
@@ -93,14 +93,7 @@ TraceJobs from_csv(const std::string& path) {
     for_each_text_line(text, [&](std::string_view line, int line_no, std::size_t first) {
         if (line[first] == '#') return;
         if (line.back() == '\r') line.remove_suffix(1);
-        std::vector<std::pair<std::string_view, int>> cells;  // trimmed, column
-        for (std::size_t start = 0;;) {
-            const std::size_t end = std::min(line.find(',', start), line.size());
-            std::size_t b = 0;
-            cells.push_back({trim_blanks(line.substr(start, end - start), &b), static_cast<int>(start + b) + 1});
-            if (end == line.size()) break;
-            start = end + 1;
-        }
+        const std::vector<CsvCell> cells = split_csv_cells(line);
         if (columns.empty()) {
             for (const auto& [name, col] : cells) {
                 const std::string n(name);

@@ -32,7 +32,7 @@ Workload from_swf(const YAML::Node& n, const WorkloadContext& c) {
         if (seen++ < skip) continue;
         if (tasks.size() >= max_jobs) break;
         // Jobs with unknown or zero runtime or size never ran on the traced machine: not replayed.
-        if (!j.run_time() || j.run_s <= 0 || !j.processors() || *j.processors() <= 0 || j.submit_s < 0) {
+        if (!j.ran() || j.submit_s < 0) {
             never_ran.add(j.line);
             continue;
         }
