@@ -10,7 +10,11 @@ the wall time. These are small-scale figures that show the shape of each experim
 the papers") gives the full-scale commands.
 
     scripts/paper_figures.py [--rmsim build/rmsim] [--out docs/figures] [--work results/figures] [--jobs 2]
-                             [--only CONFIG,...] [--golden-points]
+                             [--only CONFIG,...] [--golden-points] [--check]
+
+--check (the ctest paper_figures_all) also checks each run's figures/figure.svg (XML with an <svg> root),
+figures/figure.png (a PNG signature and an IHDR chunk of nonzero size) and the one Figures section of its
+comparison.md, and exits 1 naming every config that fails.
 """
 import argparse
 import json
@@ -20,7 +24,9 @@ import shlex
 import shutil
 import subprocess
 import sys
+import struct
 import time
+import xml.etree.ElementTree as ElementTree
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 PAPERS = ("machovec-", "siegel-", "singh-", "tarplee-")
@@ -47,6 +53,34 @@ def figure_of(stem):
     return m.group(1) if m else stem
 
 
+def figure_problems(work):
+    """What is wrong with the figure files `rmsim plot` wrote into the run folder `work` (empty: nothing)."""
+    problems = []
+    svg = os.path.join(work, "figures", "figure.svg")
+    try:
+        if ElementTree.parse(svg).getroot().tag != "{http://www.w3.org/2000/svg}svg":
+            problems.append("figure.svg has no <svg> root")
+    except (OSError, ElementTree.ParseError) as e:
+        problems.append("figure.svg: %s" % e)
+    try:
+        with open(os.path.join(work, "figures", "figure.png"), "rb") as f:
+            head = f.read(24)
+        if head[:8] != b"\x89PNG\r\n\x1a\n" or head[12:16] != b"IHDR":
+            problems.append("figure.png is not a PNG")
+        elif min(struct.unpack(">II", head[16:24])) == 0:
+            problems.append("figure.png is empty (0 pixels)")
+    except OSError as e:
+        problems.append("figure.png: %s" % e)
+    try:
+        with open(os.path.join(work, "comparison.md")) as f:
+            md = f.read()
+        if md.count("\n## Figures\n") != 1 or "](figures/figure.svg)" not in md:
+            problems.append("comparison.md has not one Figures section showing figures/figure.svg")
+    except OSError as e:
+        problems.append("comparison.md: %s" % e)
+    return problems
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--rmsim", default=os.path.join(ROOT, "build", "rmsim"))
@@ -55,6 +89,7 @@ def main():
     ap.add_argument("--jobs", default="2")
     ap.add_argument("--only", default="", help="comma-separated config names (default: every paper config)")
     ap.add_argument("--golden-points", action="store_true", help="keep the golden's --only (the sweep's ends)")
+    ap.add_argument("--check", action="store_true", help="check each run's SVG, PNG and comparison.md")
     a = ap.parse_args()
     stems = sorted(f[:-5] for f in os.listdir(os.path.join(ROOT, "configs", "experiments"))
                    if f.endswith(".yaml") and f.startswith(PAPERS))
@@ -64,6 +99,7 @@ def main():
     os.makedirs(a.out, exist_ok=True)
     rows = []
     total = 0.0
+    failed = []
     for stem in stems:
         args = golden_command(stem)
         if "--only" in args and not a.golden_points:
@@ -79,6 +115,8 @@ def main():
         wall = time.monotonic() - start
         plot = [a.rmsim, "plot", work, "--config", config, "--paper"]
         subprocess.run(plot, cwd=ROOT, check=True, stdout=subprocess.DEVNULL)
+        if a.check:
+            failed += ["%s: %s" % (stem, p) for p in figure_problems(work)]
         svg = os.path.join(a.out, stem + ".svg")
         shutil.copyfile(os.path.join(work, "figures", "figure.svg"), svg)
         total += wall
@@ -99,6 +137,8 @@ def main():
             f.write("- config: %s\n- trials: %s\n- wall time: %.1f s\n- command: `%s`\n\n" % (config, trials, wall,
                                                                                              shown))
     print("paper_figures: %d figures, %.0f s of runs -> %s/index.md" % (len(rows), total, a.out))
+    if failed:
+        sys.exit("paper_figures: bad figures:\n  " + "\n  ".join(failed))
 
 
 if __name__ == "__main__":

@@ -15,6 +15,7 @@ import unittest
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[2] / "scripts"))
 
+import paper_figures  # noqa: E402
 import siegel_static_table  # noqa: E402
 import tarplee_idle_table  # noqa: E402
 import tarplee_tables  # noqa: E402
@@ -204,6 +205,43 @@ class TarpleeRelativeArea(unittest.TestCase):
         lines = out.getvalue().splitlines()
         self.assertEqual(lines[2], "| v | 2 | 0.4 ± 1.3 | 2 ± 13 | 0.5 ± 0 |")
         self.assertEqual(len(lines), 4)  # header, rule, the one variant with a box, blank
+
+
+class PaperFigureCheck(unittest.TestCase):
+    """scripts/paper_figures.py --check: what it accepts and what it names."""
+
+    def write(self, root, svg, png, md):
+        (root / "figures").mkdir()
+        (root / "figures" / "figure.svg").write_text(svg)
+        (root / "figures" / "figure.png").write_bytes(png)
+        (root / "comparison.md").write_text(md)
+
+    def test_good_and_bad_figures(self):
+        good_png = b"\x89PNG\r\n\x1a\n" + b"\0\0\0\x0dIHDR" + (640).to_bytes(4, "big") + (480).to_bytes(4, "big")
+        svg = '<svg xmlns="http://www.w3.org/2000/svg" width="1" height="1"/>'
+        md = "# t\n\n## Figures\n\n![f](figures/figure.svg)\n"
+        with tempfile.TemporaryDirectory() as d:
+            root = pathlib.Path(d)
+            cases = {"good": (svg, good_png, md),
+                     "html": ("<html/>", good_png, md),
+                     "truncated": (svg[:20], good_png, md),
+                     "no-pixels": (svg, good_png[:16] + bytes(8), md),
+                     "not-png": (svg, b"GIF89a" + bytes(18), md),
+                     "two-sections": (svg, good_png, md + md),
+                     "no-section": (svg, good_png, "# t\n")}
+            found = {}
+            for name, (s, p, m) in cases.items():
+                (root / name).mkdir()
+                self.write(root / name, s, p, m)
+                found[name] = paper_figures.figure_problems(str(root / name))
+            self.assertEqual(found["good"], [])
+            self.assertEqual(found["html"], ["figure.svg has no <svg> root"])
+            self.assertTrue(found["truncated"][0].startswith("figure.svg: "))
+            self.assertEqual(found["no-pixels"], ["figure.png is empty (0 pixels)"])
+            self.assertEqual(found["not-png"], ["figure.png is not a PNG"])
+            for name in ("two-sections", "no-section"):
+                self.assertEqual(found[name], ["comparison.md has not one Figures section showing figures/figure.svg"])
+            self.assertEqual(len(paper_figures.figure_problems(str(root / "missing"))), 3)
 
 
 if __name__ == "__main__":
