@@ -39,7 +39,7 @@ sanitize: deps
 	@cmake -S . -B $(SANITIZE_BUILD) -DCMAKE_BUILD_TYPE=Debug "-DCMAKE_CXX_FLAGS_DEBUG=$(SANITIZE_DEBUG)" -DRMSIM_SANITIZE=ON >/dev/null
 	@cmake --build $(SANITIZE_BUILD) -j $(JOBS)
 	@cd $(SANITIZE_BUILD) && ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
-	  ctest -j $(JOBS) --output-on-failure --timeout 1200 -E "golden: machovec-fig2[6-9]|golden: machovec-fig3|golden: machovec-fig25-calibrated|golden: singh-(nodes|cores|arrival-rate-calibrated)|embedding|plugins_installed_package|every shipped config validates|benches_build|paper_figures_all|reports: an error of the hardware is thrown out of sc_start"
+	  ctest -j $(JOBS) --output-on-failure --timeout 1200 -E "golden: machovec-fig2[6-9]|golden: machovec-fig3|golden: machovec-fig25-calibrated|golden: singh-(nodes|cores|arrival-rate-calibrated)|embedding|plugins_installed_package|every shipped config validates|benches_build|scale_out_slurm_mpi|paper_figures_all|reports: an error of the hardware is thrown out of sc_start"
 
 # The libFuzzer targets of the input readers (tests/fuzz/, docs/reliability.md), built with clang in their own
 # folder and run FUZZ_SECONDS each, one after another; FUZZ_TARGETS picks some (platform experiment swf csv).

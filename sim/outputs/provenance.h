@@ -18,6 +18,8 @@
 namespace rmsim {
 
 constexpr const char* kProvenanceFile = "provenance.json";
+/// In the --out folder of `rmsim run --shard I/N`: which run this is a shard of, and its pairs (sim/run/merge.h).
+constexpr const char* kShardFile = "shard.json";
 
 /// The SHA-256 of the files a run reads, each file read once however many variants and trials name it.
 class FileDigests {

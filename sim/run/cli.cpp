@@ -15,14 +15,19 @@
 #include "platform/version.h"
 #include "sim/config/experiment.h"
 #include "sim/config/plugins.h"
+#include "sim/outputs/provenance.h"
+#include "sim/outputs/result_files.h"
 #include "sim/run/cli_args.h"
 #include "sim/run/component_listing.h"
 #include "sim/run/exit_status.h"
+#include "sim/run/merge.h"
 #include "sim/run/plot.h"
 #include "sim/run/progress.h"
 #include "sim/run/run_folder.h"
 #include "sim/run/run_plan.h"
 #include "sim/run/run_results.h"
+#include "sim/run/shard_manifest.h"
+#include "sim/run/slurm_job.h"
 #include "sim/run/trial_pool.h"
 #include "sim/run/trial_runner.h"
 #include "workloads/trace_convert.h"
@@ -32,67 +37,61 @@ namespace rmsim {
 
 namespace {
 
-void print_summary(const std::string& dir) {
-    std::ifstream in(dir + "/summary.json");
-    const nlohmann::json s = nlohmann::json::parse(in);
-    const auto& t = s["tasks"];
-    const auto& e = s["energy"];
-    std::cout << "rmsim " << s["policy"].get<std::string>() << " (seed " << s["seed"] << ") -> " << dir << "\n"
-              << std::left << std::setw(30) << "  tasks completed / arrived" << t["completed"] << " / " << t["arrived"]
-              << "  (killed at time limit " << t["killed"] << ", dropped " << t["dropped"] << ", rejected "
-              << t["rejected"] << ", unfinished " << t["unfinished"] << ")\n"
-              << std::setw(30) << "  utility earned" << s["utility"]["earned"].get<double>() << " ("
-              << std::setprecision(4) << s["utility"]["percent_of_maximum"].get<double>() << " % of maximum)\n"
-              << std::setw(30) << "  makespan" << s["time"]["makespan_s"].get<double>() << " s\n"
-              << std::setw(30) << "  mean wait" << s["time"]["mean_wait_s"].get<double>() << " s\n"
-              << std::setw(30) << "  mean bounded slowdown" << s["time"]["mean_bounded_slowdown"].get<double>() << "\n"
-              << std::setw(30) << "  energy total" << e["total_j"].get<double>() << " J\n";
-    for (const char* k : {"core_dynamic_j", "core_static_j", "uncore_j", "node_base_j", "transition_j"})
-        std::cout << "    " << std::setw(26) << k << e[k].get<double>() << " J\n";
-    std::cout << std::setw(30) << "  mapping events" << s["scheduler"]["mapping_events"] << "\n";
-}
-
 int cmd_run(const RunArgs& a) {
     const double period_s = progress_period_s();  // bad usage before anything is loaded or written
     // Every variant is loaded and validated, and its workload built once, before anything runs or is written;
     // then --out is checked and made ready (a previous run there: --resume or --force, sim/run/run_folder.h).
     const RunPlan plan = plan_run(a);
     EmptyFoldersOnFailure cleanup(a.out);
-    const std::set<std::size_t> kept = prepare_out(plan, a.rerun);
+    std::set<std::size_t> skip = prepare_out(plan, a.rerun);
+    const std::size_t kept = skip.size();
+    const std::vector<std::size_t> selected = plan.selected_runs();
+    if (a.shard) {
+        // A shard runs its slice of the pairs; `rmsim merge` joins the shards (docs/scale-out.md).
+        ResultFiles files(a.out);
+        files.add(kShardFile, shard_manifest_json(a, plan));
+        files.commit();
+        std::vector<bool> in(plan.run_count(), false);
+        for (std::size_t i : selected) in[i] = true;
+        for (std::size_t i = 0; i < plan.run_count(); ++i)
+            if (!in[i]) skip.insert(i);
+    }
+    const std::string shard =
+        a.shard ? "shard " + std::to_string(a.shard->index) + "/" + std::to_string(a.shard->count) + ": " : "";
     TrialOptions opt;
     opt.quiet = a.quiet;
     opt.trace = a.trace;
     opt.progress_period_s = period_s;
     if (plan.single) {
-        if (kept.empty()) {
+        if (!skip.count(0)) {
             opt.out_dir = a.out;
             opt.progress = true;
             opt.provenance = plan.run(0).provenance;
             run_trial(plan.experiments[0], 0, opt);
-            cleanup.keep();
         } else if (!a.quiet) {
-            std::cerr << "rmsim: " << a.out << " holds this run, finished (--resume)\n";
+            std::cerr << "rmsim: " << shard << a.out
+                      << (kept ? " holds this run, finished (--resume)\n" : " holds none of the run's pairs\n");
         }
-        if (!a.quiet) print_summary(a.out);
+        cleanup.keep();
+        if (!a.quiet && !selected.empty()) print_summary(a.out);
         return kExitOk;
     }
     // One simulation per process: every (variant, trial) runs in a forked child, up to --jobs at a time.
-    const std::size_t runs = plan.run_count() - kept.size();
-    const std::string what = std::to_string(runs) + " runs (" + std::to_string(plan.experiments.size()) +
+    const std::size_t runs = plan.run_count() - skip.size();
+    const std::string what = shard + std::to_string(runs) + " runs (" + std::to_string(plan.experiments.size()) +
                              " variant(s) x " + std::to_string(plan.trials) + " trial(s)" +
-                             (kept.empty() ? "" : ", " + std::to_string(kept.size()) + " kept from before") + ")";
-    if (run_trial_pool(plan, kept, opt, a.jobs, what) > 0) return kExitInternal;
-    write_run_results(plan, a.out);
+                             (a.shard ? ", " + std::to_string(selected.size()) + " pairs in the shard" : "") +
+                             (kept == 0 ? "" : ", " + std::to_string(kept) + " kept from before") + ")";
+    if (run_trial_pool(plan, skip, opt, a.jobs, what) > 0) return kExitInternal;
     cleanup.keep();
-    if (a.quiet) return kExitOk;
-    if (plan.config.multi) {
-        // The table itself: the point of comparing variants (markdown, readable as it is).
-        std::ifstream table(a.out + "/comparison.md");
-        std::cout << table.rdbuf() << "\n";
-        std::cout << "rmsim: " << plan.experiments.size() << " variants x " << plan.trials << " trials -> " << a.out
-                  << "/comparison.md\n";
-    } else
-        std::cout << "rmsim: " << plan.trials << " trials -> " << a.out << "/aggregate.json\n";
+    if (a.shard) {
+        if (!a.quiet)
+            std::cout << "rmsim: " << shard << selected.size() << " pairs -> " << a.out
+                      << " (rmsim merge joins the shards' folders)\n";
+        return kExitOk;
+    }
+    write_run_results(plan, a.out);
+    if (!a.quiet) print_run_results(plan);
     return kExitOk;
 }
 
@@ -149,6 +148,8 @@ int dispatch(const CliArgs& c) {
             return kExitOk;
         case CliCommand::kPlot: return run_plot(c.plot);
         case CliCommand::kConvert: return cmd_convert(c.convert);
+        case CliCommand::kMerge: return run_merge(c.merge);
+        case CliCommand::kSlurm: return run_slurm(c.slurm, c.plugins);
     }
     return kExitInternal;
 }

@@ -59,7 +59,11 @@ const std::vector<CommandSpec>& commands() {
           {"trace", nullptr, "also write trace.json (Chrome/Perfetto) for every trial", "(default off)"},
           {"quiet", nullptr, "print neither progress nor summary, only errors", "(default off)"},
           {"resume", nullptr, "keep the finished trials in --out whose inputs match, run the rest", "(default off)"},
-          {"force", nullptr, "delete the previous results in --out, run everything", "(default off)"}},
+          {"force", nullptr, "delete the previous results in --out, run everything", "(default off)"},
+          {"shard", "I/N",
+           "run only shard I of N: a deterministic slice of the (variant, trial) pairs, balanced by their tasks; "
+           "`rmsim merge` joins the N shards' folders",
+           "(default: every pair)"}},
          "An --out folder that holds a previous run's results is refused unless --resume or --force.\n"
          "Progress goes to stderr: a line redrawn in place on a terminal; otherwise (a pipe, a log file) a line "
          "every 10 s with each running trial's variant, simulated time and the ETA (the environment variable "
@@ -119,6 +123,46 @@ const std::vector<CommandSpec>& commands() {
          "at 0, so that a run of the converted file gives the same results. OUT must not exist yet.",
          {},
          ""},
+        {"merge",
+         CliCommand::kMerge,
+         "SHARD_DIR...",
+         "join the folders of a run's shards into one results folder",
+         "Joins the --out folders of the N shards of one run (`rmsim run --shard I/N`, in any order) into --out: "
+         "it checks that they come from the same config, inputs and rmsim version, that every (variant, trial) "
+         "pair is there exactly once and finished, copies the trials and writes aggregate.json and the "
+         "comparison tables as `rmsim run` does. The result is the same bytes as a run on one machine (but "
+         "timing.json, wall-clock times). The config and the files it names must be readable from the folder "
+         "the shards ran in (shard.json says which).",
+         {{"out", "DIR", "the merged results folder", "(default results)"},
+          {"quiet", nullptr, "print only errors", "(default off)"},
+          {"resume", nullptr, "keep the trials a previous merge into --out copied", "(default off)"},
+          {"force", nullptr, "delete the previous results in --out first", "(default off)"}},
+         "docs/scale-out.md describes shards, Slurm and MPI."},
+        {"slurm",
+         CliCommand::kSlurm,
+         "CONFIG",
+         "write (and --submit) a Slurm job array over the shards of a run",
+         "Writes an sbatch job array that runs CONFIG's (variant, trial) pairs as --shards shards (one array task "
+         "each, `rmsim run --shard I/N --resume`), a merge job that runs after every shard succeeded "
+         "(--dependency=afterok) and a submit.sh, into DIR/slurm/; the shards' results go to DIR/shards/shard-I/ "
+         "and the merged results to DIR. DIR, CONFIG, the files it names and this rmsim must be on a file system "
+         "every node sees: an array task that cannot read them stops with exit 2 and says so.",
+         {kSet,
+          {"only", "VARIANT[,VARIANT...]", "run only these variants; repeatable", "(default: every variant)"},
+          {"seed", "N", "the experiment's seed", "(default: the config's run.seed)"},
+          {"trials", "N", "trials of each variant", "(default: the config's run.trials)"},
+          {"trace", nullptr, "also write trace.json for every trial", "(default off)"},
+          {"out", "DIR", "the run's folder on the shared file system", "(required)"},
+          {"shards", "N", "array tasks, each a shard of the pairs, 1 to 100000", "(default: one per pair, at most 32)"},
+          {"jobs", "N", "simulations at once in each shard (its --cpus-per-task)", "(default 1)"},
+          {"max-running", "K", "at most K shards at once (sbatch --array=...%K)", "(default: no limit)"},
+          {"partition", "P", "sbatch --partition", "(default: the cluster's)"},
+          {"time", "T", "sbatch --time of each shard and of the merge", "(default: the partition's)"},
+          {"sbatch-arg", "ARG", "one more #SBATCH line of both jobs (e.g. --account=A); repeatable", "(default none)"},
+          {"submit", nullptr, "submit the jobs with DIR/slurm/submit.sh after writing them", "(default off)"}},
+         "DIR/slurm/submit.sh [I[,J...]] submits the array (all shards, or those listed) and the merge after it: "
+         "a shard that failed or was cancelled is submitted again alone and resumes its finished trials.\n"
+         "docs/scale-out.md describes shards, Slurm and MPI."},
     };
     return all;
 }
@@ -219,13 +263,27 @@ std::uint64_t whole_number(const std::string& option, const std::string& text, s
     return n;
 }
 
-/// A command with a CONFIG operand (run, validate: its options are a subset of run's).
-RunArgs parse_run(const CommandSpec& command, const std::vector<std::string>& args) {
+/// A command with a CONFIG operand (run, validate, slurm: slurm's own options go to `slurm`).
+RunArgs parse_run(const CommandSpec& command, const std::vector<std::string>& args, SlurmArgs* slurm = nullptr) {
     RunArgs a;
     for (const po::option& o : parse_options(command.name, options_of(command), args)) {
         const std::string& key = o.string_key;
         const std::string value = o.value.empty() ? std::string() : o.value[0];
-        if (key == kOperand) {
+        if (slurm && key == "shards") {
+            slurm->shards = static_cast<std::uint32_t>(whole_number("--shards", value, 1, kMaxShards));
+        } else if (slurm && key == "max-running") {
+            slurm->max_running = static_cast<std::uint32_t>(whole_number("--max-running", value, 1, kMaxShards));
+        } else if (slurm && (key == "partition" || key == "time" || key == "sbatch-arg")) {
+            if (value.empty() || value.find_first_of("\n\r") != std::string::npos)
+                usage_error("--" + key + " needs a value of one line");
+            if (key == "partition") slurm->partition = value;
+            if (key == "time") slurm->time = value;
+            if (key == "sbatch-arg") slurm->sbatch_args.push_back(value);
+        } else if (slurm && key == "submit") {
+            slurm->submit = true;
+        } else if (key == "shard") {
+            a.shard = parse_shard("--shard", value);
+        } else if (key == kOperand) {
             if (!a.config.empty()) usage_error("unexpected argument '" + value + "'");
             a.config = value;
         } else if (key == "set") {
@@ -257,6 +315,29 @@ RunArgs parse_run(const CommandSpec& command, const std::vector<std::string>& ar
         }
     }
     if (a.config.empty()) usage_error("missing CONFIG");
+    return a;
+}
+
+/// `rmsim merge SHARD_DIR... [--out DIR] [--quiet] [--resume|--force]`.
+MergeArgs parse_merge(const CommandSpec& command, const std::vector<std::string>& args) {
+    MergeArgs a;
+    for (const po::option& o : parse_options(command.name, options_of(command), args)) {
+        const std::string value = o.value.empty() ? std::string() : o.value[0];
+        if (o.string_key == kOperand) {
+            a.shards.push_back(value);
+        } else if (o.string_key == "out") {
+            if (value.empty()) usage_error("--out needs a folder name");
+            a.out = value;
+        } else if (o.string_key == "quiet") {
+            a.quiet = true;
+        } else if (o.string_key == "resume" || o.string_key == "force") {
+            const Rerun r = o.string_key == "resume" ? Rerun::kResume : Rerun::kForce;
+            if (a.rerun != Rerun::kRefuse && a.rerun != r)
+                usage_error("--resume keeps the previous results and --force deletes them: give one of them");
+            a.rerun = r;
+        }
+    }
+    if (a.shards.empty()) usage_error("missing SHARD_DIR: merge takes the folders of a run's shards");
     return a;
 }
 
@@ -415,7 +496,14 @@ CliArgs parse_cli_args(const std::vector<std::string>& all_args) {
         c.plot = parse_plot(*command, rest);
     else if (c.command == CliCommand::kConvert)
         c.convert = parse_convert(*command, rest);
-    else if (*command->operand)
+    else if (c.command == CliCommand::kMerge)
+        c.merge = parse_merge(*command, rest);
+    else if (c.command == CliCommand::kSlurm) {
+        c.slurm.run = parse_run(*command, rest, &c.slurm);
+        if (std::find(rest.begin(), rest.end(), "--out") == rest.end() &&
+            std::none_of(rest.begin(), rest.end(), [](const std::string& s) { return s.rfind("--out=", 0) == 0; }))
+            usage_error("slurm needs --out DIR, the run's folder on a file system every node sees");
+    } else if (*command->operand)
         c.run = parse_run(*command, rest);
     else
         c.json = parse_json(*command, rest);

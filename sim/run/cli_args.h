@@ -6,6 +6,8 @@
 #include <string>
 #include <vector>
 
+#include "sim/run/shards.h"
+
 namespace rmsim {
 
 enum class CliCommand {
@@ -19,6 +21,8 @@ enum class CliCommand {
     kListWorkloads,
     kPlot,
     kConvert,
+    kMerge,
+    kSlurm,
 };
 
 /// The global usage (`rmsim --help`): the commands, and `rmsim <command> --help` for their options.
@@ -48,8 +52,29 @@ struct RunArgs {
     std::string out = "results";
     bool trace = false;
     bool quiet = false;
-    Rerun rerun = Rerun::kRefuse;  ///< --resume, --force
+    Rerun rerun = Rerun::kRefuse;    ///< --resume, --force
+    std::optional<ShardSpec> shard;  ///< --shard I/N: run only shard I's (variant, trial) pairs
 };
+
+/// `rmsim merge SHARD_DIR... --out DIR`: the shards of one run in one results folder (sim/run/merge.h).
+struct MergeArgs {
+    std::vector<std::string> shards;  ///< the shards' --out folders, any order
+    std::string out = "results";
+    bool quiet = false;
+    Rerun rerun = Rerun::kRefuse;  ///< --force (--resume: keep what a previous merge copied)
+};
+
+/// `rmsim slurm CONFIG --out DIR`: an sbatch job array over the shards and a merge job (sim/run/slurm_job.h).
+struct SlurmArgs {
+    RunArgs run;                    ///< CONFIG, --set, --only, --seed, --trials, --trace, --jobs (per shard), --out
+    std::uint32_t shards = 0;       ///< --shards N (0: as many as pairs, at most kDefaultSlurmShards)
+    std::uint32_t max_running = 0;  ///< --max-running K: at most K shards at once (0: no limit)
+    std::string partition;          ///< --partition P
+    std::string time;               ///< --time T (sbatch's format)
+    std::vector<std::string> sbatch_args;  ///< --sbatch-arg ARG, repeatable: an #SBATCH line each
+    bool submit = false;                   ///< --submit: submit the jobs after writing them
+};
+constexpr std::uint32_t kDefaultSlurmShards = 32;
 
 /// `rmsim plot RUN_DIR`: the figures of a results folder (sim/run/plot.h).
 struct PlotArgs {
@@ -73,6 +98,8 @@ struct CliArgs {
     bool json = false;                 ///< list-policies, list-governors, list-workloads: --json
     PlotArgs plot;                     ///< plot
     ConvertArgs convert;               ///< convert
+    MergeArgs merge;                   ///< merge
+    SlurmArgs slurm;                   ///< slurm
 };
 
 /// Parses the arguments after the program name. A repeated option's last value wins; --set and --only

@@ -28,6 +28,7 @@ const std::vector<std::string> kTrialFiles{"summary.json",    "timing.json",  "t
                                            "trace.json",      "waves.vcd",    "pareto.csv", kProvenanceFile};
 const std::vector<std::string> kAggregate{"aggregate.json"};
 const std::vector<std::string> kTables{"comparison.csv", "comparison.md"};
+const std::vector<std::string> kShard{kShardFile};
 
 bool written(const std::string& name, const std::vector<std::string>& names) {
     return std::any_of(names.begin(), names.end(),
@@ -75,7 +76,9 @@ bool is_variant_folder(const fs::path& p) {
 /// the comparison tables, or a variant's folder.
 bool is_result_entry(const fs::path& p) {
     const std::string name = p.filename().string();
-    if (!is_folder(p)) return written(name, kTrialFiles) || written(name, kAggregate) || written(name, kTables);
+    if (!is_folder(p))
+        return written(name, kTrialFiles) || written(name, kAggregate) || written(name, kTables) ||
+               written(name, kShard);
     return is_trial_folder(p) || is_variant_folder(p);
 }
 
@@ -143,20 +146,25 @@ void clear_previous(const fs::path& out) {
 /// --resume: what the folder holds, measured against the plan.
 class Resume {
 public:
-    explicit Resume(const RunPlan& plan) : plan_(plan) {}
+    explicit Resume(const RunPlan& plan) : plan_(plan), selected_(plan.run_count(), false) {
+        for (std::size_t i : plan.selected_runs()) selected_[i] = true;
+    }
 
     /// Looks at every result entry; refuses the run (before anything is deleted) if one does not belong to
     /// the plan or a finished trial was computed from other inputs.
     void inspect() {
         const fs::path out = plan_.out;
         if (plan_.single) {
-            for (const fs::path& p : result_entries(out))
-                if (is_folder(p) || !written(p.filename().string(), kTrialFiles)) uncovered_.push_back(p);
-            inspect_trial(out, 0);
+            for (const fs::path& p : result_entries(out)) {
+                const std::string name = p.filename().string();
+                if (!written(name, kShard) && (is_folder(p) || !written(name, kTrialFiles) || !selected_[0]))
+                    uncovered_.push_back(p);
+            }
+            if (selected_[0]) inspect_trial(out, 0);
         } else if (!plan_.config.multi) {
             inspect_trials(out, 0);
             for (const fs::path& p : result_entries(out))
-                if (!is_trials_entry(p)) uncovered_.push_back(p);
+                if (!is_trials_entry(p) && !written(p.filename().string(), kShard)) uncovered_.push_back(p);
         } else {
             std::vector<std::string> variants;  // their folders' names
             for (std::size_t v = 0; v < plan_.dirs.size(); ++v) {
@@ -165,7 +173,8 @@ public:
             }
             for (const fs::path& p : result_entries(out)) {
                 const std::string name = p.filename().string();
-                if (!written(name, kTables) && std::find(variants.begin(), variants.end(), name) == variants.end())
+                if (!written(name, kTables) && !written(name, kShard) &&
+                    std::find(variants.begin(), variants.end(), name) == variants.end())
                     uncovered_.push_back(p);
             }
         }
@@ -188,6 +197,7 @@ public:
         for (const std::string& dir : plan_.dirs)
             if (is_folder(dir)) remove_written(dir, kAggregate);
         if (plan_.config.multi) remove_written(plan_.out, kTables);
+        remove_written(plan_.out, kShard);
         return kept_;
     }
 
@@ -213,7 +223,7 @@ private:
         for (const fs::path& p : entries(dir)) {
             if (!is_trial_folder(p)) continue;
             const std::uint64_t t = *trial_number(p.filename().string());
-            if (t >= plan_.trials)
+            if (t >= plan_.trials || !selected_[v * plan_.trials + t])
                 uncovered_.push_back(p);
             else
                 inspect_trial(p, v * plan_.trials + t);
@@ -239,6 +249,7 @@ private:
     }
 
     const RunPlan& plan_;
+    std::vector<bool> selected_;  ///< per run: in this run's shard
     std::set<std::size_t> kept_;
     std::vector<fs::path> unfinished_;
     std::vector<fs::path> uncovered_;
@@ -285,6 +296,10 @@ EmptyFoldersOnFailure::EmptyFoldersOnFailure(std::string out) : out_(std::move(o
 EmptyFoldersOnFailure::~EmptyFoldersOnFailure() {
     std::error_code ec;
     if (!keep_ && fs::is_directory(out_, ec)) remove_empty_folders(out_, created_);
+}
+
+bool is_trial_file(const std::string& name) {
+    return std::find(kTrialFiles.begin(), kTrialFiles.end(), name) != kTrialFiles.end();
 }
 
 std::set<std::size_t> prepare_out(const RunPlan& plan, Rerun mode) {

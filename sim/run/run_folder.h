@@ -23,6 +23,10 @@ namespace rmsim {
 /// are kept.
 std::set<std::size_t> prepare_out(const RunPlan& plan, Rerun mode);
 
+/// Whether `name` is one of the files rmsim writes for a trial (summary.json, tasks.csv, ..., provenance.json;
+/// docs/outputs.md), not a temporary one.
+bool is_trial_file(const std::string& name);
+
 /// A run that fails (an internal error, a failed trial) leaves no empty folder behind: on destruction, unless
 /// kept, every empty folder under `out` is removed, and `out` itself if this run created it. Files (the
 /// finished trials of a failed multi-trial run, which --resume keeps) are never touched.

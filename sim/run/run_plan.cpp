@@ -125,12 +125,14 @@ RunPlan plan_run(const RunArgs& a) {
         const Workload w = make_workload(e, 0);  // after --trials: a trace workload checks every trial's day
         check_policy_fits(e, w);
         notes.say(w);
+        plan.cost.push_back(w.tasks.size());
         exps.push_back(std::move(e));
         plan.dirs.push_back(cv.multi ? a.out + "/" + v.dir : a.out);
     }
     plan.trials = exps[0].trials;
     plan.out = a.out;
     plan.single = !cv.multi && plan.trials == 1;
+    if (a.shard) plan.shard = *a.shard;
     FileDigests digests;
     for (const Experiment& e : exps) plan.provenance.emplace_back(e, a.trace, digests);
     plan.title = cv.raw["name"] && cv.raw["name"].IsScalar() ? cv.raw["name"].Scalar() : a.config;
@@ -152,6 +154,20 @@ TrialRun RunPlan::run(std::size_t i) const {
     r.dir = single ? out : dirs[r.experiment] + "/trial-" + std::to_string(r.trial);
     r.provenance = provenance[r.experiment].json(r.trial);
     return r;
+}
+
+std::vector<std::uint32_t> RunPlan::split(std::uint32_t shards) const {
+    std::vector<std::uint64_t> costs;
+    for (std::size_t i = 0; i < run_count(); ++i) costs.push_back(cost[i / trials]);
+    return assign_shards(costs, shards);
+}
+
+std::vector<std::size_t> RunPlan::selected_runs() const {
+    const std::vector<std::uint32_t> of = split(shard.count);
+    std::vector<std::size_t> runs;
+    for (std::size_t i = 0; i < of.size(); ++i)
+        if (of[i] == shard.index) runs.push_back(i);
+    return runs;
 }
 
 }  // namespace rmsim

@@ -13,6 +13,7 @@
 #include "sim/config/variants.h"
 #include "sim/outputs/provenance.h"
 #include "sim/run/cli_args.h"
+#include "sim/run/shards.h"
 
 namespace rmsim {
 
@@ -46,6 +47,15 @@ struct RunPlan {
     bool single = false;
     std::vector<TrialProvenance> provenance;  ///< per experiment
     std::string title;                        ///< the config's name, or its path (comparison.md)
+    /// Per experiment: the expected cost of each of its trials, the tasks of trial 0's workload (shards are
+    /// balanced by it, sim/run/shards.h).
+    std::vector<std::uint64_t> cost;
+    ShardSpec shard;  ///< --shard (0/1: every run)
+
+    /// The shard of every run when the runs are split into `shards` (sim/run/shards.h).
+    std::vector<std::uint32_t> split(std::uint32_t shards) const;
+    /// The runs of this plan's shard, in order (every run without --shard).
+    std::vector<std::size_t> selected_runs() const;
 
     /// Every trial of every variant, variant by variant: run i is trial i % trials of experiment i / trials.
     std::size_t run_count() const { return experiments.size() * std::size_t{trials}; }

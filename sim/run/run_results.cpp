@@ -1,6 +1,8 @@
 #include "sim/run/run_results.h"
 
 #include <fstream>
+#include <iomanip>
+#include <iostream>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -46,6 +48,40 @@ void write_run_results(const RunPlan& plan, const std::string& out) {
     files.add("comparison.csv", comparison_csv(results, cv.compare));
     files.add("comparison.md", comparison_md(results, cv.compare, plan.title));
     files.commit();
+}
+
+void print_summary(const std::string& dir) {
+    std::ifstream in(dir + "/summary.json");
+    const nlohmann::json s = nlohmann::json::parse(in);
+    const auto& t = s["tasks"];
+    const auto& e = s["energy"];
+    std::cout << "rmsim " << s["policy"].get<std::string>() << " (seed " << s["seed"] << ") -> " << dir << "\n"
+              << std::left << std::setw(30) << "  tasks completed / arrived" << t["completed"] << " / " << t["arrived"]
+              << "  (killed at time limit " << t["killed"] << ", dropped " << t["dropped"] << ", rejected "
+              << t["rejected"] << ", unfinished " << t["unfinished"] << ")\n"
+              << std::setw(30) << "  utility earned" << s["utility"]["earned"].get<double>() << " ("
+              << std::setprecision(4) << s["utility"]["percent_of_maximum"].get<double>() << " % of maximum)\n"
+              << std::setw(30) << "  makespan" << s["time"]["makespan_s"].get<double>() << " s\n"
+              << std::setw(30) << "  mean wait" << s["time"]["mean_wait_s"].get<double>() << " s\n"
+              << std::setw(30) << "  mean bounded slowdown" << s["time"]["mean_bounded_slowdown"].get<double>() << "\n"
+              << std::setw(30) << "  energy total" << e["total_j"].get<double>() << " J\n";
+    for (const char* k : {"core_dynamic_j", "core_static_j", "uncore_j", "node_base_j", "transition_j"})
+        std::cout << "    " << std::setw(26) << k << e[k].get<double>() << " J\n";
+    std::cout << std::setw(30) << "  mapping events" << s["scheduler"]["mapping_events"] << "\n";
+}
+
+void print_run_results(const RunPlan& plan) {
+    if (plan.single) {
+        print_summary(plan.out);
+    } else if (plan.config.multi) {
+        // The table itself: the point of comparing variants (markdown, readable as it is).
+        std::ifstream table(plan.out + "/comparison.md");
+        std::cout << table.rdbuf() << "\n";
+        std::cout << "rmsim: " << plan.experiments.size() << " variants x " << plan.trials << " trials -> " << plan.out
+                  << "/comparison.md\n";
+    } else {
+        std::cout << "rmsim: " << plan.trials << " trials -> " << plan.out << "/aggregate.json\n";
+    }
 }
 
 }  // namespace rmsim

@@ -11,4 +11,11 @@ namespace rmsim {
 /// Writes aggregate.json in every variant's folder and, with variants, the comparison tables in `out`.
 void write_run_results(const RunPlan& plan, const std::string& out);
 
+/// A single run's summary (`dir`/summary.json) on stdout: tasks, utility, times, energy by part.
+void print_summary(const std::string& dir);
+
+/// What `rmsim run` prints at the end on stdout: a single run's summary, the comparison table of a config with
+/// variants, or where aggregate.json is.
+void print_run_results(const RunPlan& plan);
+
 }  // namespace rmsim

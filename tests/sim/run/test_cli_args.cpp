@@ -115,7 +115,7 @@ TEST_CASE("cli args: --resume or --force, not both", "[sim][cli_args]") {
 TEST_CASE("cli args: unknown options are refused and name the command's options", "[sim][cli_args]") {
     CHECK(error_of({"run", "c.yaml", "--bogus"}) ==
           "rmsim: unknown option '--bogus' (run takes --set, --only, --seed, --trials, --jobs, --out, "
-          "--trace, --quiet, --resume, --force, --help)");
+          "--trace, --quiet, --resume, --force, --shard, --help)");
     // No guessing from a prefix, and no other spelling.
     CHECK_THAT(error_of({"run", "c.yaml", "--tri", "3"}), StartsWith("rmsim: unknown option '--tri'"));
     CHECK_THAT(error_of({"run", "c.yaml", "-x"}), StartsWith("rmsim: unknown option '-x'"));
@@ -191,7 +191,7 @@ TEST_CASE("cli args: commands, --help anywhere and --version", "[sim][cli_args]"
     CHECK(parse({"validate", "c.yaml"}).command == CliCommand::kValidate);
     CHECK(error_of({"simulate", "c.yaml"}) ==
           "rmsim: unknown command 'simulate' (run, validate, list-policies, list-governors, list-workloads, plot, "
-          "convert)");
+          "convert, merge, slurm)");
     CHECK_THAT(error_of({"run", "c.yaml", "--version"}), StartsWith("rmsim: unknown option '--version'"));
 }
 
@@ -231,4 +231,63 @@ TEST_CASE("cli args: every command's --help lists its options with their meaning
         std::istringstream lines(text);
         for (std::string line; std::getline(lines, line);) CHECK(line.size() <= 100);
     }
+}
+
+TEST_CASE("cli args: --shard, merge and slurm", "[sim][cli_args]") {
+    const rmsim::ShardSpec s = *parse({"run", "c.yaml", "--shard", "3/8"}).run.shard;
+    CHECK(s.index == 3);
+    CHECK(s.count == 8);
+    CHECK_FALSE(parse({"run", "c.yaml"}).run.shard);
+    CHECK(error_of({"validate", "c.yaml", "--shard", "0/2"}).rfind("rmsim: unknown option '--shard'", 0) == 0);
+
+    const rmsim::MergeArgs m = parse({"merge", "a", "b", "--out", "o", "c", "--force", "--quiet"}).merge;
+    CHECK(m.shards == std::vector<std::string>{"a", "b", "c"});
+    CHECK(m.out == "o");
+    CHECK(m.quiet);
+    CHECK(m.rerun == Rerun::kForce);
+    CHECK(error_of({"merge", "a", "--resume", "--force"}) ==
+          "rmsim: --resume keeps the previous results and --force deletes them: give one of them");
+
+    const rmsim::SlurmArgs l = parse({"slurm",
+                                      "c.yaml",
+                                      "--out",
+                                      "d",
+                                      "--shards",
+                                      "12",
+                                      "--jobs",
+                                      "4",
+                                      "--time",
+                                      "2:00:00",
+                                      "--partition",
+                                      "short",
+                                      "--sbatch-arg",
+                                      "--account=a",
+                                      "--sbatch-arg=--qos=low",
+                                      "--max-running",
+                                      "3",
+                                      "--submit",
+                                      "--trials",
+                                      "48",
+                                      "--only",
+                                      "x,y"})
+                                   .slurm;
+    CHECK(l.run.config == "c.yaml");
+    CHECK(l.run.out == "d");
+    CHECK(l.run.jobs == 4);
+    CHECK(*l.run.trials == 48);
+    CHECK(l.run.only == std::vector<std::string>{"x", "y"});
+    CHECK(l.shards == 12);
+    CHECK(l.max_running == 3);
+    CHECK(l.time == "2:00:00");
+    CHECK(l.partition == "short");
+    CHECK(l.sbatch_args == std::vector<std::string>{"--account=a", "--qos=low"});
+    CHECK(l.submit);
+    CHECK(parse({"slurm", "c.yaml", "--out=d"}).slurm.shards == 0);
+    CHECK(error_of({"slurm", "c.yaml"}) ==
+          "rmsim: slurm needs --out DIR, the run's folder on a file system every node sees");
+    CHECK(error_of({"slurm", "c.yaml", "--out", "d", "--shards", "0"}) ==
+          "rmsim: --shards expects a whole number from 1 to 100000, got '0'");
+    CHECK(error_of({"slurm", "c.yaml", "--out", "d", "--time", ""}) == "rmsim: --time needs a value of one line");
+    CHECK(error_of({"slurm", "c.yaml", "--out", "d", "--shard", "0/2"}).rfind("rmsim: unknown option '--shard'", 0) ==
+          0);
 }

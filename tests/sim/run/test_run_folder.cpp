@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "tests/support/result_tree.h"
 #include "tests/support/rmsim_cli.h"
 #include "tests/support/scratch_dir.h"
 #include "tests/support/tiny_config.h"
@@ -19,33 +20,6 @@ using namespace rmsim::test;
 namespace {
 
 void write(const fs::path& p, const std::string& text) { std::ofstream(p, std::ios::binary) << text; }
-
-/// Every file and folder under `root` by relative path, with its bytes ("<folder>" for a folder). timing.json
-/// holds wall-clock figures, which differ between any two runs, so only its presence counts, unless `timing`.
-std::map<std::string, std::string> tree(const fs::path& root, bool timing = false) {
-    std::map<std::string, std::string> t;
-    for (const auto& e : fs::recursive_directory_iterator(root)) {
-        const std::string rel = fs::relative(e.path(), root).generic_string();
-        if (e.is_directory())
-            t[rel] = "<folder>";
-        else
-            t[rel] = e.path().filename() == "timing.json" && !timing ? "<wall-clock>" : slurp(e.path());
-    }
-    return t;
-}
-
-/// The paths of `root`'s tree that differ from `want`'s (for the failure message).
-std::string differences(const std::map<std::string, std::string>& want, const std::map<std::string, std::string>& got) {
-    std::string d;
-    for (const auto& [path, bytes] : want)
-        if (!got.count(path))
-            d += "missing " + path + "\n";
-        else if (got.at(path) != bytes)
-            d += "differs " + path + "\n";
-    for (const auto& [path, bytes] : got)
-        if (!want.count(path)) d += "extra " + path + "\n";
-    return d;
-}
 
 bool any_partial(const fs::path& root) {
     for (const auto& e : fs::recursive_directory_iterator(root))
