@@ -4,7 +4,6 @@
 #include <charconv>
 #include <numeric>
 #include <queue>
-#include <tuple>
 
 #include "sim/run/cli_args.h"
 
