@@ -98,8 +98,7 @@ ProvisioningSolution solve_provisioning(const ProvisioningEnvironment& env,
                 columns.add(r0 + static_cast<int>(T + j), 1.0);
                 if (nu != 0) columns.add(r0 + static_cast<int>(T + M), nu);
                 if (apc != 0) columns.add(r0 + static_cast<int>(T + M + 1), apc);
-                obj[ptilde_col(k, i, j)] =
-                    p * (-env.w_reward * env.reward[i] / s.etc[i][j] + env.w_failure * nu + env.w_power * apc);
+                obj[ptilde_col(k, i, j)] = p * ptilde_cost(env, s, i, j);
             }
     }
     std::vector<double> row_lo(rows, -COIN_DBL_MAX), row_up(rows, COIN_DBL_MAX);
@@ -140,36 +139,62 @@ ProvisioningSolution solve_provisioning(const ProvisioningEnvironment& env,
     if (!model.isProvenOptimal()) throw std::runtime_error("provisioning: CLP did not prove optimality");
 
     const double* x = model.primalColumnSolution();
-    ProvisioningSolution sol;
+    Purchase purchase;
+    for (std::size_t j = 0; j < M; ++j) {
+        purchase.bought.push_back(x[j]);
+        purchase.sold.push_back(x[M + j]);
+    }
+    std::vector<std::vector<std::vector<double>>> schedules(
+        K, std::vector<std::vector<double>>(T, std::vector<double>(M)));
+    for (std::size_t k = 0; k < K; ++k)
+        for (std::size_t i = 0; i < T; ++i)
+            for (std::size_t j = 0; j < M; ++j) schedules[k][i][j] = x[ptilde_col(k, i, j)];
+    ProvisioningSolution sol = provisioning_solution(env, scenarios, std::move(purchase), std::move(schedules));
     sol.rows = static_cast<std::size_t>(rows);
     sol.columns = cols;
-    sol.objective = model.objectiveValue() + env.w_power * idle_now;
-    double idle_power = idle_now;
+    return sol;
+}
+
+double ptilde_cost(const ProvisioningEnvironment& env, const ProvisioningScenario& s, std::size_t i, std::size_t j) {
+    const double apc = s.dynamic_power.empty() ? 0 : s.dynamic_power[i][j];
+    return -env.w_reward * env.reward[i] / s.etc[i][j] + env.w_failure * at(env.failure_rate, j, 0) + env.w_power * apc;
+}
+
+ProvisioningSolution provisioning_solution(const ProvisioningEnvironment& env,
+                                           const std::vector<ProvisioningScenario>& scenarios, Purchase purchase,
+                                           std::vector<std::vector<std::vector<double>>> schedules) {
+    const std::size_t T = env.task_types, M = env.machine_types, K = scenarios.size();
+    const double p = 1.0 / static_cast<double>(K);
+    ProvisioningSolution sol;
+    double idle_power = 0;
     for (std::size_t j = 0; j < M; ++j) {
         // Clip the simplex's round-off (|x| ~ 1e-15) so that a purchase reads as it is.
-        sol.purchase.bought.push_back(std::abs(x[j]) < 1e-12 ? 0.0 : x[j]);
-        sol.purchase.sold.push_back(std::abs(x[M + j]) < 1e-12 ? 0.0 : x[M + j]);
-        sol.upgrade_cost += env.buy_price[j] * sol.purchase.bought[j] - env.sell_price[j] * sol.purchase.sold[j];
-        idle_power += at(env.idle_power, j, 0) * (sol.purchase.bought[j] - sol.purchase.sold[j]);
+        for (double* v : {&purchase.bought[j], &purchase.sold[j]})
+            if (std::abs(*v) < 1e-12) *v = 0.0;
+        sol.upgrade_cost += env.buy_price[j] * purchase.bought[j] - env.sell_price[j] * purchase.sold[j];
+        idle_power += at(env.idle_power, j, 0) * (env.current[j] + purchase.bought[j] - purchase.sold[j]);
     }
+    sol.purchase = std::move(purchase);
     const double first_stage_objective = env.w_cost * sol.upgrade_cost + env.w_power * idle_power;
+    sol.objective = first_stage_objective;
     for (std::size_t k = 0; k < K; ++k) {
         const ProvisioningScenario& s = scenarios[k];
         SteadyState st;
-        st.ptilde.assign(T, std::vector<double>(M, 0.0));
+        st.ptilde = std::move(schedules[k]);
         st.power = idle_power;
         double second = 0;
         for (std::size_t i = 0; i < T; ++i)
             for (std::size_t j = 0; j < M; ++j) {
-                const double v = std::max(0.0, x[ptilde_col(k, i, j)]);
+                const double v = std::max(0.0, st.ptilde[i][j]);
                 const double apc = s.dynamic_power.empty() ? 0 : s.dynamic_power[i][j];
                 st.ptilde[i][j] = v;
                 st.reward_rate += env.reward[i] * v / s.etc[i][j];
                 st.power += apc * v;
                 st.failure_rate += at(env.failure_rate, j, 0) * v;
-                second += obj[ptilde_col(k, i, j)] / p * v;
+                second += ptilde_cost(env, s, i, j) * v;
             }
         st.objective = first_stage_objective + second;
+        sol.objective += p * second;
         sol.expected_reward_rate += p * st.reward_rate;
         sol.expected_power += p * st.power;
         sol.scenarios.push_back(std::move(st));

@@ -88,4 +88,14 @@ ProvisioningSolution solve_provisioning(const ProvisioningEnvironment& env,
                                         const std::vector<ProvisioningScenario>& scenarios,
                                         const std::optional<Purchase>& fixed = std::nullopt);
 
+/// The second-stage objective coefficient of ptilde_ij in scenario `s` (before its probability):
+/// -w_r r_i / ETC_ij + w_f nu_j + w_p APC^d_ij.
+double ptilde_cost(const ProvisioningEnvironment& env, const ProvisioningScenario& s, std::size_t i, std::size_t j);
+
+/// A purchase and every scenario's schedule ([k][i][j]) as a ProvisioningSolution: the cost, idle power,
+/// reward and power of each scenario, and the objective (rows and columns left at 0).
+ProvisioningSolution provisioning_solution(const ProvisioningEnvironment& env,
+                                           const std::vector<ProvisioningScenario>& scenarios, Purchase purchase,
+                                           std::vector<std::vector<std::vector<double>>> schedules);
+
 }  // namespace rmsim

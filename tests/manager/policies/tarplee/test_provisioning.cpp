@@ -7,6 +7,7 @@
 
 #include "manager/policies/tarplee/provisioning.h"
 #include "manager/policies/tarplee/provisioning_environments.h"
+#include "manager/policies/tarplee/provisioning_lshaped.h"
 #include "manager/policies/tarplee/provisioning_study.h"
 
 using namespace rmsim;
@@ -178,4 +179,51 @@ TEST_CASE("provisioning: E1 against Table 5.2", "[manager][tarplee]") {
     for (const ProvisioningScenario& s : k) served += (s.arrival[0] + s.arrival[1]) / 1000.0;
     CHECK(solve_provisioning(rich.env, k).expected_reward_rate == Approx(served).margin(1e-6));
     CHECK(served == Approx(2.0).margin(0.06));
+}
+
+TEST_CASE("provisioning: the L-shaped method gives the DEP's optimum", "[manager][tarplee]") {
+    // The hand example: one iteration's cuts at a time until the bound meets the cost; the same purchase.
+    const ProvisioningEnvironment env = hand_environment();
+    const std::vector<ProvisioningScenario> k{hand_scenario(0.5, 0.5), hand_scenario(3.5, 0.5)};
+    const LShapedSolution l = solve_provisioning_lshaped(env, k);
+    CHECK(l.solution.objective == Approx(-2.2).margin(kTol));
+    CHECK(l.solution.purchase.bought[0] == Approx(3.5).margin(kTol));
+    CHECK(l.solution.purchase.bought[1] == Approx(0.25).margin(kTol));
+    CHECK(l.lower_bound == Approx(-2.2).margin(kTol));
+    CHECK(l.iterations >= 2);
+    // E1 at 300 scenarios (a unique optimum) and an environment where every part of Eq. 37 binds somewhere:
+    // machines owned and sold, idle and dynamic power under P_max, failures under nu_max, a cost weight.
+    const ProvisioningCase e1 = tarplee_e1();
+    const auto s1 = draw_scenarios(e1.model, 300, 3);
+    const ProvisioningSolution dep = solve_provisioning(e1.env, s1);
+    const LShapedSolution ls = solve_provisioning_lshaped(e1.env, s1);
+    CHECK(ls.solution.objective == Approx(dep.objective).margin(1e-7));
+    for (std::size_t j = 0; j < 3; ++j)
+        CHECK(ls.solution.purchase.bought[j] == Approx(dep.purchase.bought[j]).margin(1e-5));
+
+    ProvisioningEnvironment rich;
+    rich.task_types = 3;
+    rich.machine_types = 3;
+    rich.reward = {1.0, 2.0, 1.5};
+    rich.buy_price = {3.0, 5.0, 4.0};
+    rich.sell_price = {1.0, 2.0, 1.5};
+    rich.current = {2.0, 0.0, 4.0};
+    rich.max_machines = {10.0, 10.0, 6.0};
+    rich.idle_power = {5.0, 8.0, 3.0};
+    rich.failure_rate = {0.01, 0.02, 0.05};
+    rich.budget = 20;
+    rich.max_power = 400;
+    rich.max_failure_rate = 0.3;
+    rich.w_cost = 0.01;
+    rich.w_power = 0.001;
+    ScenarioModel m;
+    m.mean = {{1.0, 0.8, 1.2}, {{2, 3, 4}, {5, 2, 6}, {3, 4, 1.5}}, {{30, 40, 20}, {50, 30, 40}, {20, 25, 10}}};
+    m.arrival_cov = {0.4, 0.4, 0.4};
+    m.etc_cov.assign(3, std::vector<double>(3, 0.3));
+    const auto s2 = draw_scenarios(m, 40, 11);
+    const ProvisioningSolution dep2 = solve_provisioning(rich, s2);
+    const LShapedSolution ls2 = solve_provisioning_lshaped(rich, s2);
+    CHECK(ls2.solution.objective == Approx(dep2.objective).margin(1e-7));
+    CHECK(ls2.solution.expected_power <= 400 + 1e-6);
+    for (const SteadyState& st : ls2.solution.scenarios) CHECK(st.failure_rate <= 0.3 + 1e-9);
 }
