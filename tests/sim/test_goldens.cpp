@@ -356,6 +356,11 @@ TEST_CASE("golden: tarplee-ch3-fronts", "[golden]") {
                  "--trials 2 --jobs 2 --set manager.params.nsga_generations=50");
 }
 
+TEST_CASE("golden: tarplee-ch3-ten", "[golden]") {
+    check_golden("tarplee-ch3-ten", "configs/experiments/tarplee-ch3-ten.yaml",
+                 "--trials 2 --jobs 2 --set manager.params.nsga_generations=50");
+}
+
 TEST_CASE("golden: tarplee-ch3-idle-power", "[golden]") {
     check_golden("tarplee-ch3-idle-power", "configs/experiments/tarplee-ch3-idle-power.yaml", "--trials 2 --jobs 2");
 }
