@@ -9,6 +9,7 @@
 #include "manager/policies/tarplee/provisioning_environments.h"
 #include "manager/policies/tarplee/provisioning_lshaped.h"
 #include "manager/policies/tarplee/provisioning_study.h"
+#include "manager/policies/tarplee/provisioning_uncertainty.h"
 
 using namespace rmsim;
 
@@ -226,4 +227,38 @@ TEST_CASE("provisioning: the L-shaped method gives the DEP's optimum", "[manager
     CHECK(ls2.solution.objective == Approx(dep2.objective).margin(1e-7));
     CHECK(ls2.solution.expected_power <= 400 + 1e-6);
     for (const SteadyState& st : ls2.solution.scenarios) CHECK(st.failure_rate <= 0.3 + 1e-9);
+}
+
+TEST_CASE("provisioning: the uncertainty model of §5.4 (NNMF, least squares, draws)", "[manager][tarplee]") {
+    // A rank-2 ETC made exactly as eta tau: eta = [[1, 0], [0, 2], [1, 1]], tau = [[3, 1], [1, 2]] gives
+    // ETC = [[3, 1], [2, 4], [4, 3]]; the factorisation with L = 2 recovers it (to the error reported).
+    const Matrix2 etc{{3, 1}, {2, 4}, {4, 3}};
+    const Factorisation f = nnmf(etc, 2, 5);
+    CHECK(f.error < 1e-6);
+    // Non-negative least squares with A fixed: A = [[1, 0], [0, 2], [1, 1]], B = A [[2], [0.5]] = [[2], [1], [2.5]].
+    const Matrix2 x = nonnegative_least_squares({{1, 0}, {0, 2}, {1, 1}}, {{2}, {1}, {2.5}});
+    CHECK(x[0][0] == Approx(2.0).margin(1e-6));
+    CHECK(x[1][0] == Approx(0.5).margin(1e-6));
+    // APC^d = 10 W everywhere means an energy per operation psi with eta psi = 10 ETC: psi = 10 tau fits exactly.
+    const Matrix2 apc(3, std::vector<double>(2, 10.0)), cov(3, std::vector<double>(2, 0.25));
+    const UncertaintyModel m = fit_uncertainty(etc, apc, 2, cov, 5);
+    CHECK(m.etc_error < 1e-6);
+    CHECK(m.apc_error < 1e-5);
+    const ProvisioningScenario mean = mean_model_scenario(m, {1.0, 1.0, 1.0});
+    for (std::size_t i = 0; i < 3; ++i)
+        for (std::size_t j = 0; j < 2; ++j) {
+            CHECK(mean.etc[i][j] == Approx(etc[i][j]).epsilon(1e-5));
+            CHECK(mean.dynamic_power[i][j] == Approx(10.0).epsilon(1e-4));
+        }
+    // Draws: ETC = eta tau_k keeps the factor structure; the sample mean of ETC approaches eta E[tau].
+    const auto k = draw_model_scenarios(m, {1.0, 1.0, 1.0}, {0.25, 0.25, 0.25}, 4000, 9);
+    double mean00 = 0;
+    for (const auto& s : k) {
+        mean00 += s.etc[0][0] / 4000;
+        CHECK(s.etc[0][0] > 0);
+    }
+    CHECK(mean00 == Approx(3.0).epsilon(0.02));
+    // Table 5.5 with L = 3 operations (E3, §5.9.3: "0.8 % for ETC").
+    const UncertaintyModel e3 = fit_uncertainty(tarplee_e3_etc(), {}, 3, Matrix2(10, std::vector<double>(9, 0.25)), 1);
+    CHECK(e3.etc_error < 0.03);
 }
