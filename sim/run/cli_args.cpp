@@ -263,6 +263,14 @@ std::uint64_t whole_number(const std::string& option, const std::string& text, s
     return n;
 }
 
+/// --resume or --force (`key`), refused beside the other.
+void set_rerun(Rerun& rerun, const std::string& key) {
+    const Rerun r = key == "resume" ? Rerun::kResume : Rerun::kForce;
+    if (rerun != Rerun::kRefuse && rerun != r)
+        usage_error("--resume keeps the previous results and --force deletes them: give one of them");
+    rerun = r;
+}
+
 /// A command with a CONFIG operand (run, validate, slurm: slurm's own options go to `slurm`).
 RunArgs parse_run(const CommandSpec& command, const std::vector<std::string>& args, SlurmArgs* slurm = nullptr) {
     RunArgs a;
@@ -308,10 +316,7 @@ RunArgs parse_run(const CommandSpec& command, const std::vector<std::string>& ar
         } else if (key == "quiet") {
             a.quiet = true;
         } else if (key == "resume" || key == "force") {
-            const Rerun r = key == "resume" ? Rerun::kResume : Rerun::kForce;
-            if (a.rerun != Rerun::kRefuse && a.rerun != r)
-                usage_error("--resume keeps the previous results and --force deletes them: give one of them");
-            a.rerun = r;
+            set_rerun(a.rerun, key);
         }
     }
     if (a.config.empty()) usage_error("missing CONFIG");
@@ -331,10 +336,7 @@ MergeArgs parse_merge(const CommandSpec& command, const std::vector<std::string>
         } else if (o.string_key == "quiet") {
             a.quiet = true;
         } else if (o.string_key == "resume" || o.string_key == "force") {
-            const Rerun r = o.string_key == "resume" ? Rerun::kResume : Rerun::kForce;
-            if (a.rerun != Rerun::kRefuse && a.rerun != r)
-                usage_error("--resume keeps the previous results and --force deletes them: give one of them");
-            a.rerun = r;
+            set_rerun(a.rerun, o.string_key);
         }
     }
     if (a.shards.empty()) usage_error("missing SHARD_DIR: merge takes the folders of a run's shards");

@@ -4,10 +4,8 @@
 
 #include <algorithm>
 #include <filesystem>
-#include <fstream>
 #include <iostream>
 #include <map>
-#include <sstream>
 #include <string>
 #include <vector>
 
@@ -26,15 +24,6 @@ namespace {
 
 namespace fs = std::filesystem;
 
-[[noreturn]] void refuse(const std::string& message) { throw InputError(SourceLocation{"rmsim", 0, 0}, message); }
-
-std::string slurp(const fs::path& p) {
-    std::ifstream in(p, std::ios::binary);
-    std::stringstream text;
-    text << in.rdbuf();
-    return text.str();
-}
-
 std::string pair_name(const std::pair<std::string, std::uint32_t>& p) {
     return (p.first.empty() ? "" : "'" + p.first + "' ") + "trial " + std::to_string(p.second);
 }
@@ -46,26 +35,26 @@ std::vector<ShardManifest> read_shards(const std::vector<std::string>& dirs) {
     const ShardManifest& first = found[0];
     for (const ShardManifest& m : found) {
         if (m.run != first.run || m.shard.count != first.shard.count)
-            refuse(m.dir + " and " + first.dir +
-                   " are shards of different runs (their shard.json differ in the config, --set, --only, --seed, "
-                   "--trials, --trace, the folder they ran in, the rmsim version or the number of shards)");
+            usage_error(m.dir + " and " + first.dir +
+                        " are shards of different runs (their shard.json differ in the config, --set, --only, --seed, "
+                        "--trials, --trace, the folder they ran in, the rmsim version or the number of shards)");
     }
     if (first.version != RMSIM_VERSION_STRING)
-        refuse("the shards were run by rmsim " + first.version + ", this is rmsim " + RMSIM_VERSION_STRING +
-               ": merge them with the rmsim that ran them");
+        usage_error("the shards were run by rmsim " + first.version + ", this is rmsim " + RMSIM_VERSION_STRING +
+                    ": merge them with the rmsim that ran them");
     std::vector<const ShardManifest*> by_index(first.shard.count, nullptr);
     for (const ShardManifest& m : found) {
         const ShardManifest*& slot = by_index[m.shard.index];
         if (slot)
-            refuse("shard " + std::to_string(m.shard.index) + "/" + std::to_string(m.shard.count) +
-                   " is given twice: " + slot->dir + " and " + m.dir);
+            usage_error("shard " + std::to_string(m.shard.index) + "/" + std::to_string(m.shard.count) +
+                        " is given twice: " + slot->dir + " and " + m.dir);
         slot = &m;
     }
     std::vector<ShardManifest> ordered;
     for (std::uint32_t i = 0; i < by_index.size(); ++i) {
         if (!by_index[i])
-            refuse("shard " + std::to_string(i) + "/" + std::to_string(first.shard.count) +
-                   " is missing: merge takes the folders of all " + std::to_string(first.shard.count) + " shards");
+            usage_error("shard " + std::to_string(i) + "/" + std::to_string(first.shard.count) +
+                        " is missing: merge takes the folders of all " + std::to_string(first.shard.count) + " shards");
         ordered.push_back(*by_index[i]);
     }
     return ordered;
@@ -104,8 +93,8 @@ int run_merge(const MergeArgs& a) {
     const fs::path here = fs::current_path();
     fs::current_path(shards[0].cwd, ec);
     if (ec)
-        refuse("the shards ran in " + shards[0].cwd + ", which is not a folder here (" + ec.message() +
-               "): merge where the config and the files it names can be read as the shards read them");
+        usage_error("the shards ran in " + shards[0].cwd + ", which is not a folder here (" + ec.message() +
+                    "): merge where the config and the files it names can be read as the shards read them");
     const RunPlan plan = plan_run(args);
     fs::current_path(here);
     const std::uint32_t count = shards[0].shard.count;
@@ -114,8 +103,9 @@ int run_merge(const MergeArgs& a) {
     for (std::size_t i = 0; i < plan.run_count(); ++i) expected[of[i]].push_back(run_pair(plan, i));
     for (const ShardManifest& m : shards)
         if (m.pairs != expected[m.shard.index])
-            refuse(m.path + " lists other (variant, trial) pairs than shard " + std::to_string(m.shard.index) + "/" +
-                   std::to_string(count) + " of " + args.config + " holds now (the config or its inputs changed)");
+            usage_error(m.path + " lists other (variant, trial) pairs than shard " + std::to_string(m.shard.index) +
+                        "/" + std::to_string(count) + " of " + args.config +
+                        " holds now (the config or its inputs changed)");
     // Every trial finished, from the inputs the config names now.
     std::vector<fs::path> from(plan.run_count());
     for (std::size_t i = 0; i < plan.run_count(); ++i) {
@@ -124,17 +114,17 @@ int run_merge(const MergeArgs& a) {
         from[i] = fs::path(m.dir) / fs::path(r.dir).lexically_relative(plan.out);
         const fs::path provenance = from[i] / kProvenanceFile;
         if (!fs::exists(provenance, ec))
-            refuse("shard " + std::to_string(m.shard.index) + "/" + std::to_string(count) + " (" + m.dir +
-                   ") has not "
-                   "finished " +
-                   pair_name(run_pair(plan, i)) + ": run the shard again with --resume");
-        const std::string difference = provenance_difference(slurp(provenance), r.provenance);
+            usage_error("shard " + std::to_string(m.shard.index) + "/" + std::to_string(count) + " (" + m.dir +
+                        ") has not "
+                        "finished " +
+                        pair_name(run_pair(plan, i)) + ": run the shard again with --resume");
+        const std::string difference = provenance_difference(read_result_file(provenance.string()), r.provenance);
         if (!difference.empty())
-            refuse(from[i].string() + " was computed from other inputs than " + args.config +
-                   " names now: " + difference);
+            usage_error(from[i].string() + " was computed from other inputs than " + args.config +
+                        " names now: " + difference);
     }
     if (std::find(dirs.begin(), dirs.end(), args.out) != dirs.end())
-        refuse("--out " + a.out + " is one of the shards: merge into a folder of its own");
+        usage_error("--out " + a.out + " is one of the shards: merge into a folder of its own");
     EmptyFoldersOnFailure cleanup(args.out);
     const std::set<std::size_t> kept = prepare_out(plan, a.rerun);
     for (std::size_t i = 0; i < plan.run_count(); ++i)

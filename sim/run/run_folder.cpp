@@ -89,12 +89,10 @@ std::vector<fs::path> result_entries(const fs::path& out) {
     return found;
 }
 
-[[noreturn]] void refuse(const std::string& message) { throw InputError(SourceLocation{"rmsim", 0, 0}, message); }
-
 void remove_file(const fs::path& p) {
     std::error_code ec;
     fs::remove(p, ec);
-    if (ec) refuse("cannot delete " + p.string() + " (" + ec.message() + ")");
+    if (ec) usage_error("cannot delete " + p.string() + " (" + ec.message() + ")");
 }
 
 void remove_folder_if_empty(const fs::path& p) {
@@ -179,14 +177,14 @@ public:
             }
         }
         if (!uncovered_.empty())
-            refuse("--resume: " + plan_.out + " holds results this run would not write: " + listed(uncovered_) + ". " +
-                   kForceOrElsewhere);
+            usage_error("--resume: " + plan_.out + " holds results this run would not write: " + listed(uncovered_) +
+                        ". " + kForceOrElsewhere);
         if (!mismatches_.empty())
-            refuse("--resume: " + mismatches_[0] +
-                   (mismatches_.size() > 1 ? " (and " + std::to_string(mismatches_.size() - 1) +
-                                                 (mismatches_.size() > 2 ? " more trials)" : " more trial)")
-                                           : "") +
-                   ". " + kForceOrElsewhere);
+            usage_error("--resume: " + mismatches_[0] +
+                        (mismatches_.size() > 1 ? " (and " + std::to_string(mismatches_.size() - 1) +
+                                                      (mismatches_.size() > 2 ? " more trials)" : " more trial)")
+                                                : "") +
+                        ". " + kForceOrElsewhere);
     }
 
     /// Deletes the unfinished trials, the stale temporary files, and the results written after the trials.
@@ -237,11 +235,8 @@ private:
             unfinished_.push_back(dir);
             return;
         }
-        std::ifstream in(provenance, std::ios::binary);
-        std::stringstream text;
-        text << in.rdbuf();
         const TrialRun r = plan_.run(run);
-        const std::string difference = provenance_difference(text.str(), r.provenance);
+        const std::string difference = provenance_difference(read_result_file(provenance.string()), r.provenance);
         if (difference.empty())
             kept_.insert(run);
         else
@@ -261,18 +256,18 @@ void check_usable(const std::string& out) {
     std::error_code ec;
     const fs::path path(out);
     if (fs::exists(path, ec)) {
-        if (!fs::is_directory(path, ec)) refuse("--out " + out + " is a file, not a folder");
+        if (!fs::is_directory(path, ec)) usage_error("--out " + out + " is a file, not a folder");
         if (access(out.c_str(), W_OK | X_OK) != 0)
-            refuse("--out " + out + ": cannot write there (" + std::strerror(errno) + ")");
+            usage_error("--out " + out + ": cannot write there (" + std::strerror(errno) + ")");
         return;
     }
     fs::path parent = path.parent_path();
     while (!parent.empty() && !fs::exists(parent, ec)) parent = parent.parent_path();
     if (parent.empty()) parent = ".";
     if (!fs::is_directory(parent, ec))
-        refuse("--out " + out + ": cannot create it (" + parent.string() + " is a file, not a folder)");
+        usage_error("--out " + out + ": cannot create it (" + parent.string() + " is a file, not a folder)");
     if (access(parent.c_str(), W_OK | X_OK) != 0)
-        refuse("--out " + out + ": cannot create it in " + parent.string() + " (" + std::strerror(errno) + ")");
+        usage_error("--out " + out + ": cannot create it in " + parent.string() + " (" + std::strerror(errno) + ")");
 }
 
 /// Removes the empty folders under `dir` (deepest first), and `dir` itself if `self` and it is left empty.
@@ -298,6 +293,13 @@ EmptyFoldersOnFailure::~EmptyFoldersOnFailure() {
     if (!keep_ && fs::is_directory(out_, ec)) remove_empty_folders(out_, created_);
 }
 
+std::string read_result_file(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    std::stringstream text;
+    text << in.rdbuf();
+    return text.str();
+}
+
 bool is_trial_file(const std::string& name) {
     return std::find(kTrialFiles.begin(), kTrialFiles.end(), name) != kTrialFiles.end();
 }
@@ -307,9 +309,9 @@ std::set<std::size_t> prepare_out(const RunPlan& plan, Rerun mode) {
     std::set<std::size_t> kept;
     if (fs::is_directory(plan.out) && !result_entries(plan.out).empty()) {
         if (mode == Rerun::kRefuse)
-            refuse("--out " + plan.out +
-                   " holds the results of a previous run: --resume keeps its finished "
-                   "trials and runs the rest, --force deletes them and runs everything");
+            usage_error("--out " + plan.out +
+                        " holds the results of a previous run: --resume keeps its finished "
+                        "trials and runs the rest, --force deletes them and runs everything");
         if (mode == Rerun::kForce) {
             clear_previous(plan.out);
         } else {
@@ -320,7 +322,7 @@ std::set<std::size_t> prepare_out(const RunPlan& plan, Rerun mode) {
     }
     std::error_code ec;
     fs::create_directories(plan.out, ec);
-    if (ec) refuse("--out " + plan.out + ": cannot create it (" + ec.message() + ")");
+    if (ec) usage_error("--out " + plan.out + ": cannot create it (" + ec.message() + ")");
     return kept;
 }
 

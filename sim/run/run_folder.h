@@ -27,6 +27,9 @@ std::set<std::size_t> prepare_out(const RunPlan& plan, Rerun mode);
 /// docs/outputs.md), not a temporary one.
 bool is_trial_file(const std::string& name);
 
+/// The bytes of a file rmsim wrote (a provenance.json, a shard.json); "" if it cannot be read.
+std::string read_result_file(const std::string& path);
+
 /// A run that fails (an internal error, a failed trial) leaves no empty folder behind: on destruction, unless
 /// kept, every empty folder under `out` is removed, and `out` itself if this run created it. Files (the
 /// finished trials of a failed multi-trial run, which --resume keeps) are never touched.

@@ -1,8 +1,6 @@
 #include "sim/run/shard_manifest.h"
 
 #include <filesystem>
-#include <fstream>
-#include <sstream>
 
 #include <nlohmann/json.hpp>
 
@@ -10,6 +8,7 @@
 #include "platform/input_limits.h"
 #include "platform/version.h"
 #include "sim/outputs/provenance.h"
+#include "sim/run/run_folder.h"
 
 namespace rmsim {
 
@@ -65,11 +64,8 @@ ShardManifest read_shard_manifest(const std::string& dir) {
                          "not the folder of a shard: it has no shard.json (`rmsim run --shard I/N` writes it)");
     if (regular_file_size(m.path, "shard.json") > kMaxConfigBytes)
         throw InputError(at, "larger than " + format_binary_bytes(kMaxConfigBytes) + ": not a shard.json");
-    std::ifstream in(m.path, std::ios::binary);
-    std::stringstream text;
-    text << in.rdbuf();
     try {
-        const nlohmann::json j = nlohmann::json::parse(text.str());
+        const nlohmann::json j = nlohmann::json::parse(read_result_file(m.path));
         const nlohmann::json& run = j.at("run");
         m.run = run.dump();
         m.version = run.at("rmsim_version").get<std::string>();

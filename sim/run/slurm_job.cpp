@@ -20,8 +20,6 @@ namespace {
 
 namespace fs = std::filesystem;
 
-[[noreturn]] void refuse(const std::string& message) { throw InputError(SourceLocation{"rmsim", 0, 0}, message); }
-
 /// `s` as one word of bash, in single quotes.
 std::string quoted(const std::string& s) {
     std::string q = "'";
@@ -74,15 +72,16 @@ int run_slurm(const SlurmArgs& a, const std::vector<std::string>& plugins) {
     const RunArgs& r = a.run;
     for (const std::string* s : {&r.out, &r.config})
         if (s->find_first_of(" \t%") != std::string::npos)
-            refuse("slurm: '" + *s + "' holds a space or a '%', which #SBATCH lines cannot carry: use another path");
+            usage_error("slurm: '" + *s +
+                        "' holds a space or a '%', which #SBATCH lines cannot carry: use another path");
     const RunPlan plan = plan_run(r);  // the config is checked here, as `rmsim run` checks it
     const std::size_t pairs = plan.run_count();
     const std::uint32_t shards =
         a.shards ? a.shards : static_cast<std::uint32_t>(std::min<std::size_t>(pairs, kDefaultSlurmShards));
     if (shards > pairs)
-        refuse("--shards " + std::to_string(shards) + ": " + r.config + " has " + std::to_string(pairs) +
-               " (variant, trial) pairs, so at most " + std::to_string(pairs) + " shards");
-    if (a.submit && !on_path("sbatch")) refuse("--submit: sbatch is not on PATH (is this a Slurm login node?)");
+        usage_error("--shards " + std::to_string(shards) + ": " + r.config + " has " + std::to_string(pairs) +
+                    " (variant, trial) pairs, so at most " + std::to_string(pairs) + " shards");
+    if (a.submit && !on_path("sbatch")) usage_error("--submit: sbatch is not on PATH (is this a Slurm login node?)");
     const std::string exe = fs::read_symlink("/proc/self/exe").string();
     const std::string cwd = fs::current_path().string();
     const std::string dir = fs::absolute(r.out).lexically_normal().string();

@@ -6,15 +6,11 @@
 
 #include <ClpSimplex.hpp>
 
-#include "manager/policies/tarplee/lp_columns.h"
+#include "manager/policies/tarplee/provisioning_lp.h"
 
 namespace rmsim {
 
 namespace {
-
-double at(const std::vector<double>& v, std::size_t j, double otherwise) { return v.empty() ? otherwise : v[j]; }
-
-double bound(double v) { return std::isfinite(v) ? v : COIN_DBL_MAX; }
 
 void check_size(const std::vector<double>& v, std::size_t n, const char* what, bool may_be_empty) {
     if ((v.empty() && may_be_empty) || v.size() == n) return;
@@ -68,55 +64,31 @@ ProvisioningSolution solve_provisioning(const ProvisioningEnvironment& env,
 
     LpColumns columns;
     std::vector<double> col_lo(cols, 0.0), col_up(cols, COIN_DBL_MAX), obj(cols, 0.0);
-    double idle_now = 0;  // sum_j APC_0j M^cur_j: power drawn whatever is decided
-    for (std::size_t j = 0; j < M; ++j) idle_now += at(env.idle_power, j, 0) * env.current[j];
-    // M^B_j, then M^S_j: the sign of a machine's change.
+    const double idle_now = current_idle_power(env);  // drawn whatever is decided
+    // M^B_j, then M^S_j: the sign of a machine's change; each also frees or takes a machine in every scenario.
     for (int sign : {1, -1})
         for (std::size_t j = 0; j < M; ++j) {
-            const double idle = at(env.idle_power, j, 0);
-            columns.next_column();
-            columns.add(static_cast<int>(j), sign);
-            columns.add(static_cast<int>(M), sign);
-            columns.add(static_cast<int>(M + 1), sign > 0 ? env.buy_price[j] : -env.sell_price[j]);
+            const double idle = value_or(env.idle_power, j, 0);
+            obj[sign > 0 ? j : M + j] = add_purchase_column(columns, env, j, sign);
             for (std::size_t k = 0; k < K; ++k) {
                 columns.add(scenario_row(k) + static_cast<int>(T + j), -sign);
                 if (idle != 0) columns.add(scenario_row(k) + static_cast<int>(T + M + 1), sign * idle);
             }
-            const std::size_t c = sign > 0 ? j : M + j;
-            obj[c] = sign > 0 ? env.w_cost * env.buy_price[j] + env.w_power * idle
-                              : -env.w_cost * env.sell_price[j] - env.w_power * idle;
         }
-    for (std::size_t k = 0; k < K; ++k) {
-        const ProvisioningScenario& s = scenarios[k];
-        const int r0 = scenario_row(k);
+    for (std::size_t k = 0; k < K; ++k)
         for (std::size_t i = 0; i < T; ++i)
             for (std::size_t j = 0; j < M; ++j) {
-                const double apc = s.dynamic_power.empty() ? 0 : s.dynamic_power[i][j];
-                const double nu = at(env.failure_rate, j, 0);
-                columns.next_column();
-                columns.add(r0 + static_cast<int>(i), 1.0 / s.etc[i][j]);
-                columns.add(r0 + static_cast<int>(T + j), 1.0);
-                if (nu != 0) columns.add(r0 + static_cast<int>(T + M), nu);
-                if (apc != 0) columns.add(r0 + static_cast<int>(T + M + 1), apc);
-                obj[ptilde_col(k, i, j)] = p * ptilde_cost(env, s, i, j);
+                add_ptilde_column(columns, env, scenarios[k], i, j, scenario_row(k));
+                obj[ptilde_col(k, i, j)] = p * ptilde_cost(env, scenarios[k], i, j);
             }
-    }
     std::vector<double> row_lo(rows, -COIN_DBL_MAX), row_up(rows, COIN_DBL_MAX);
-    double current_total = 0;
-    for (std::size_t j = 0; j < M; ++j) {
-        current_total += env.current[j];
-        row_lo[j] = at(env.min_machines, j, 0) - env.current[j];
-        row_up[j] = bound(at(env.max_machines, j, kNoLimit) - env.current[j]);
-    }
-    row_lo[M] = env.total_min - current_total;
-    row_up[M] = bound(env.total_max - current_total);
-    row_up[M + 1] = bound(env.budget);
+    first_stage_row_bounds(env, row_lo, row_up);
     for (std::size_t k = 0; k < K; ++k) {
         const int r0 = scenario_row(k);
         for (std::size_t i = 0; i < T; ++i) row_up[r0 + i] = scenarios[k].arrival[i];
         for (std::size_t j = 0; j < M; ++j) row_up[r0 + T + j] = env.current[j];
-        row_up[r0 + T + M] = bound(env.max_failure_rate);
-        row_up[r0 + T + M + 1] = bound(env.max_power - idle_now);
+        row_up[r0 + T + M] = clp_bound(env.max_failure_rate);
+        row_up[r0 + T + M + 1] = clp_bound(env.max_power - idle_now);
     }
     if (fixed) {
         if (fixed->bought.size() != M || fixed->sold.size() != M)
@@ -157,7 +129,8 @@ ProvisioningSolution solve_provisioning(const ProvisioningEnvironment& env,
 
 double ptilde_cost(const ProvisioningEnvironment& env, const ProvisioningScenario& s, std::size_t i, std::size_t j) {
     const double apc = s.dynamic_power.empty() ? 0 : s.dynamic_power[i][j];
-    return -env.w_reward * env.reward[i] / s.etc[i][j] + env.w_failure * at(env.failure_rate, j, 0) + env.w_power * apc;
+    return -env.w_reward * env.reward[i] / s.etc[i][j] + env.w_failure * value_or(env.failure_rate, j, 0) +
+           env.w_power * apc;
 }
 
 ProvisioningSolution provisioning_solution(const ProvisioningEnvironment& env,
@@ -172,7 +145,7 @@ ProvisioningSolution provisioning_solution(const ProvisioningEnvironment& env,
         for (double* v : {&purchase.bought[j], &purchase.sold[j]})
             if (std::abs(*v) < 1e-12) *v = 0.0;
         sol.upgrade_cost += env.buy_price[j] * purchase.bought[j] - env.sell_price[j] * purchase.sold[j];
-        idle_power += at(env.idle_power, j, 0) * (env.current[j] + purchase.bought[j] - purchase.sold[j]);
+        idle_power += value_or(env.idle_power, j, 0) * (env.current[j] + purchase.bought[j] - purchase.sold[j]);
     }
     sol.purchase = std::move(purchase);
     const double first_stage_objective = env.w_cost * sol.upgrade_cost + env.w_power * idle_power;
@@ -190,7 +163,7 @@ ProvisioningSolution provisioning_solution(const ProvisioningEnvironment& env,
                 st.ptilde[i][j] = v;
                 st.reward_rate += env.reward[i] * v / s.etc[i][j];
                 st.power += apc * v;
-                st.failure_rate += at(env.failure_rate, j, 0) * v;
+                st.failure_rate += value_or(env.failure_rate, j, 0) * v;
                 second += ptilde_cost(env, s, i, j) * v;
             }
         st.objective = first_stage_objective + second;

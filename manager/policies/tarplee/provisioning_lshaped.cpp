@@ -6,14 +6,11 @@
 
 #include <ClpSimplex.hpp>
 
-#include "manager/policies/tarplee/lp_columns.h"
+#include "manager/policies/tarplee/provisioning_lp.h"
 
 namespace rmsim {
 
 namespace {
-
-double value_or(const std::vector<double>& v, std::size_t j, double otherwise) { return v.empty() ? otherwise : v[j]; }
-double bound(double v) { return std::isfinite(v) ? v : COIN_DBL_MAX; }
 
 void solve_or_throw(ClpSimplex& m, bool warm, const char* what) {
     if (warm)
@@ -34,20 +31,14 @@ public:
         std::vector<double> obj;
         for (std::size_t i = 0; i < T_; ++i)
             for (std::size_t j = 0; j < M_; ++j) {
-                columns.next_column();
-                columns.add(static_cast<int>(i), 1.0 / s.etc[i][j]);
-                columns.add(static_cast<int>(T_ + j), 1.0);
-                const double nu = value_or(env.failure_rate, j, 0);
-                const double apc = s.dynamic_power.empty() ? 0 : s.dynamic_power[i][j];
-                if (nu != 0) columns.add(static_cast<int>(T_ + M_), nu);
-                if (apc != 0) columns.add(static_cast<int>(T_ + M_ + 1), apc);
+                add_ptilde_column(columns, env, s, i, j, 0);
                 obj.push_back(ptilde_cost(env, s, i, j));
             }
         const int rows = static_cast<int>(T_ + M_ + 2);
         std::vector<double> lo(T_ * M_, 0.0), up(T_ * M_, COIN_DBL_MAX), row_lo(rows, -COIN_DBL_MAX),
             row_up(rows, COIN_DBL_MAX);
         for (std::size_t i = 0; i < T_; ++i) row_up[i] = s.arrival[i];
-        row_up[T_ + M_] = bound(env.max_failure_rate);
+        row_up[T_ + M_] = clp_bound(env.max_failure_rate);
         model_.setLogLevel(0);
         const CoinPackedMatrix matrix = columns.matrix(rows);
         model_.loadProblem(matrix, lo.data(), up.data(), obj.data(), row_lo.data(), row_up.data());
@@ -57,7 +48,7 @@ public:
     /// with dQ/d(machines_j) and returns dQ/d(power) through `power_dual`.
     double solve(const std::vector<double>& machines, double power, std::vector<double>& g, double& power_dual) {
         for (std::size_t j = 0; j < M_; ++j) model_.setRowUpper(static_cast<int>(T_ + j), std::max(0.0, machines[j]));
-        model_.setRowUpper(static_cast<int>(T_ + M_ + 1), bound(power));
+        model_.setRowUpper(static_cast<int>(T_ + M_ + 1), clp_bound(power));
         solve_or_throw(model_, solved_, "second stage");
         solved_ = true;
         const double* y = model_.dualRowSolution();
@@ -91,11 +82,7 @@ LShapedSolution solve_provisioning_lshaped(const ProvisioningEnvironment& env,
     const std::size_t T = env.task_types, M = env.machine_types, K = scenarios.size();
     if (K == 0) throw std::invalid_argument("provisioning: no scenario");
     const double p = 1.0 / static_cast<double>(K);
-    double idle_now = 0, current_total = 0;
-    for (std::size_t j = 0; j < M; ++j) {
-        idle_now += value_or(env.idle_power, j, 0) * env.current[j];
-        current_total += env.current[j];
-    }
+    const double idle_now = current_idle_power(env);
     // The master: M^B_j, M^S_j, theta_k >= the scenario's best conceivable cost (every arrival served, nothing
     // else charged: -w_r sum_i r_i lambda_i), which keeps the first masters bounded.
     const std::size_t cols = 2 * M + K;
@@ -106,13 +93,8 @@ LShapedSolution solve_provisioning_lshaped(const ProvisioningEnvironment& env,
     for (int sign : {1, -1})
         for (std::size_t j = 0; j < M; ++j) {
             const double idle = value_or(env.idle_power, j, 0);
-            columns.next_column();
-            columns.add(static_cast<int>(j), sign);
-            columns.add(static_cast<int>(M), sign);
-            columns.add(static_cast<int>(M + 1), sign > 0 ? env.buy_price[j] : -env.sell_price[j]);
+            obj[sign > 0 ? j : M + j] = add_purchase_column(columns, env, j, sign);
             if (power_row && idle != 0) columns.add(static_cast<int>(M + 2), sign * idle);
-            obj[sign > 0 ? j : M + j] = sign > 0 ? env.w_cost * env.buy_price[j] + env.w_power * idle
-                                                 : -env.w_cost * env.sell_price[j] - env.w_power * idle;
         }
     for (std::size_t k = 0; k < K; ++k) {
         columns.next_column();
@@ -122,13 +104,7 @@ LShapedSolution solve_provisioning_lshaped(const ProvisioningEnvironment& env,
         obj[2 * M + k] = p;
     }
     std::vector<double> row_lo(rows, -COIN_DBL_MAX), row_up(rows, COIN_DBL_MAX);
-    for (std::size_t j = 0; j < M; ++j) {
-        row_lo[j] = value_or(env.min_machines, j, 0) - env.current[j];
-        row_up[j] = bound(value_or(env.max_machines, j, kNoLimit) - env.current[j]);
-    }
-    row_lo[M] = env.total_min - current_total;
-    row_up[M] = bound(env.total_max - current_total);
-    row_up[M + 1] = bound(env.budget);
+    first_stage_row_bounds(env, row_lo, row_up);
     if (power_row) row_up[M + 2] = env.max_power - idle_now;  // the idle machines alone within P_max (37j)
     ClpSimplex master;
     master.setLogLevel(0);

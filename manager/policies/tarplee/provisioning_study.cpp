@@ -11,13 +11,15 @@ std::pair<double, double> uniform_bounds(double mean, double cov) {
     return {mean * (1 - std::sqrt(3.0) * v), mean * (1 + std::sqrt(3.0) * v)};
 }
 
+double draw_uniform(double mean, double cov, std::mt19937_64& rng) {
+    if (cov <= 0 || mean <= 0) return mean;
+    const auto [lo, hi] = uniform_bounds(mean, cov);
+    return std::uniform_real_distribution<double>(lo, hi)(rng);
+}
+
 std::vector<ProvisioningScenario> draw_scenarios(const ScenarioModel& model, std::size_t K, std::uint64_t seed) {
     std::mt19937_64 rng(seed);
-    auto draw = [&](double mean, double cov) {
-        if (cov <= 0) return mean;
-        const auto [lo, hi] = uniform_bounds(mean, cov);
-        return std::uniform_real_distribution<double>(lo, hi)(rng);
-    };
+    auto draw = [&](double mean, double cov) { return draw_uniform(mean, cov, rng); };
     std::vector<ProvisioningScenario> out(K, model.mean);
     for (ProvisioningScenario& s : out) {
         for (std::size_t i = 0; i < s.arrival.size(); ++i)

@@ -3,6 +3,7 @@
 // distributions with a given mean and coefficient of variation, the values of information (§5.6, Eqs. 49-52)
 // and the single-type heuristics H1-H3 (Eq. 53).
 #include <cstdint>
+#include <random>
 #include <vector>
 
 #include "manager/policies/tarplee/provisioning.h"
@@ -12,6 +13,9 @@ namespace rmsim {
 /// Uniform with mean `mean` and coefficient of variation `cov`, the variance capped so that the values stay
 /// non-negative (§5.4): U(m (1 - sqrt3 v), m (1 + sqrt3 v)) with v = min(cov, 1/sqrt3). Returns the bounds.
 std::pair<double, double> uniform_bounds(double mean, double cov);
+
+/// One draw of that uniform from `rng` (nothing drawn, `mean` returned, when cov <= 0 or mean <= 0).
+double draw_uniform(double mean, double cov, std::mt19937_64& rng);
 
 /// The uncertain parameters: the mean scenario and, per parameter, its CoV (0: deterministic).
 struct ScenarioModel {

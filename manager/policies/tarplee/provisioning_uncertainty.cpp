@@ -154,11 +154,7 @@ std::vector<ProvisioningScenario> draw_model_scenarios(const UncertaintyModel& m
                                                        const std::vector<double>& arrival_cov, std::size_t K,
                                                        std::uint64_t seed) {
     std::mt19937_64 rng(seed);
-    auto draw = [&](double mean, double cov) {
-        if (cov <= 0 || mean <= 0) return mean;
-        const auto [lo, hi] = uniform_bounds(mean, cov);
-        return std::uniform_real_distribution<double>(lo, hi)(rng);
-    };
+    auto draw = [&](double mean, double cov) { return draw_uniform(mean, cov, rng); };
     std::vector<ProvisioningScenario> out;
     out.reserve(K);
     for (std::size_t k = 0; k < K; ++k) {
