@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """The fidelity table scripts (scripts/trial_stats.py, scripts/siegel_static_table.py, scripts/tarplee_idle_table.py,
-scripts/tarplee_tables.py's relative areas) on data computed by hand.
+scripts/tarplee_tables.py's relative areas) on data computed by hand, and scripts/provisioning_front.py.
 
     python3 tests/scripts/test_table_scripts.py      # ctest runs it when CMake finds a Python 3
 """
@@ -8,7 +8,9 @@ import contextlib
 import io
 import json
 import math
+import os
 import pathlib
+import subprocess
 import sys
 import tempfile
 import unittest
@@ -242,6 +244,39 @@ class PaperFigureCheck(unittest.TestCase):
             for name in ("two-sections", "no-section"):
                 self.assertEqual(found[name], ["comparison.md has not one Figures section showing figures/figure.svg"])
             self.assertEqual(len(paper_figures.figure_problems(str(root / "missing"))), 3)
+
+
+class ProvisioningFront(unittest.TestCase):
+    """scripts/provisioning_front.py: draws a front with its ellipses; a bad cell is file:line, exit 2."""
+
+    SCRIPT = str(pathlib.Path(__file__).resolve().parents[2] / "scripts" / "provisioning_front.py")
+
+    # matplotlib: the Debian interpreter where there is one, as `rmsim plot` picks it (sim/run/plot.cpp).
+    PYTHON = "/usr/bin/python3" if os.access("/usr/bin/python3", os.X_OK) else sys.executable
+
+    def run_on(self, folder, stem):
+        return subprocess.run([self.PYTHON, "-B", self.SCRIPT, folder, stem], capture_output=True, text=True)
+
+    def test_front_and_refusals(self):
+        with tempfile.TemporaryDirectory() as d:
+            root = pathlib.Path(d)
+            (root / "front.csv").write_text("point,reward_rate,power_w\n0,0,0\n1,1.5,2000\n")
+            ring = "".join("1,%f,%f\n" % (1.5 + 0.01 * math.cos(t / 2), 2000 + 30 * math.sin(t / 2))
+                           for t in range(13))
+            (root / "ellipses.csv").write_text("point,reward_rate,power_w\n" + ring)
+            done = self.run_on(d, str(root / "fig"))
+            self.assertEqual(done.returncode, 0, done.stderr)
+            svg = (root / "fig.svg").read_text()
+            self.assertIn("<svg", svg)
+            self.assertIn("expected power (kW)", svg)
+            (root / "ellipses.csv").write_text("point,reward_rate,power_w\n1,x,3\n")
+            bad = self.run_on(d, str(root / "bad"))
+            self.assertEqual(bad.returncode, 2)
+            self.assertIn("ellipses.csv:2: column reward_rate is missing or not a number", bad.stderr)
+            self.assertFalse((root / "bad.svg").exists())
+            missing = self.run_on(str(root / "none"), str(root / "none"))
+            self.assertEqual(missing.returncode, 2)
+            self.assertIn("front.csv: no such file", missing.stderr)
 
 
 if __name__ == "__main__":

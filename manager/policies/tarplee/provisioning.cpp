@@ -70,6 +70,7 @@ ProvisioningSolution solve_provisioning(const ProvisioningEnvironment& env,
         for (std::size_t j = 0; j < M; ++j) {
             const double idle = value_or(env.idle_power, j, 0);
             obj[sign > 0 ? j : M + j] = add_purchase_column(columns, env, j, sign);
+            col_up[sign > 0 ? j : M + j] = purchase_upper_bound(env, j, sign);
             for (std::size_t k = 0; k < K; ++k) {
                 columns.add(scenario_row(k) + static_cast<int>(T + j), -sign);
                 if (idle != 0) columns.add(scenario_row(k) + static_cast<int>(T + M + 1), sign * idle);
@@ -94,6 +95,9 @@ ProvisioningSolution solve_provisioning(const ProvisioningEnvironment& env,
         if (fixed->bought.size() != M || fixed->sold.size() != M)
             throw std::invalid_argument("provisioning: the fixed purchase's sizes differ from the machine types");
         for (std::size_t j = 0; j < M; ++j) {
+            if (fixed->sold[j] > purchase_upper_bound(env, j, -1) * (1 + 1e-12))
+                throw std::runtime_error("provisioning: the fixed purchase sells more machines of type " +
+                                         std::to_string(j + 1) + " than are owned (infeasible)");
             col_lo[j] = col_up[j] = fixed->bought[j];
             col_lo[M + j] = col_up[M + j] = fixed->sold[j];
         }

@@ -3,7 +3,8 @@
 // (§5.5, Eqs. 47-48), each solved as one sparse LP on COIN-OR CLP (docs/policies.md, "Tarplee").
 //
 // First stage, decided before the uncertainty resolves: M^B_j, M^S_j >= 0, the machines of type j bought and
-// sold (M_j = M^cur_j + M^B_j - M^S_j, fractional as in the dissertation). Second stage, per scenario k: the
+// sold (M_j = M^cur_j + M^B_j - M^S_j, fractional as in the dissertation; M^S_j <= M^cur_j, only machines
+// owned are sold). Second stage, per scenario k: the
 // steady-state schedule ptilde_ij >= 0, the effective number of type-j machines running type-i tasks (Eq. 36).
 //   minimise  w_c (sum_j beta^B_j M^B_j - beta^S_j M^S_j) + w_p sum_j APC_0j M_j
 //             + sum_k p_k ( -w_r sum_ij r_i ptilde^k_ij / ETC^k_ij + w_f sum_ij nu_j ptilde^k_ij

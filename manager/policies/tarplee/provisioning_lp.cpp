@@ -25,6 +25,10 @@ double add_purchase_column(LpColumns& columns, const ProvisioningEnvironment& en
                     : -env.w_cost * env.sell_price[j] - env.w_power * idle;
 }
 
+double purchase_upper_bound(const ProvisioningEnvironment& env, std::size_t j, int sign) {
+    return sign > 0 ? COIN_DBL_MAX : env.current[j];
+}
+
 void first_stage_row_bounds(const ProvisioningEnvironment& env, std::vector<double>& lo, std::vector<double>& up) {
     const std::size_t M = env.machine_types;
     double current_total = 0;

@@ -25,6 +25,9 @@ double current_idle_power(const ProvisioningEnvironment& env);
 /// beta^S when sold).
 double add_purchase_column(LpColumns& columns, const ProvisioningEnvironment& env, std::size_t j, int sign);
 
+/// The upper bound of M^B_j (sign 1: none) or M^S_j (sign -1: M^cur_j, only machines owned can be sold).
+double purchase_upper_bound(const ProvisioningEnvironment& env, std::size_t j, int sign);
+
 /// The bounds of the M + 2 first-stage rows (37b, 37c, 37h) into lo[0 .. M + 1], up[0 .. M + 1].
 void first_stage_row_bounds(const ProvisioningEnvironment& env, std::vector<double>& lo, std::vector<double>& up);
 

@@ -94,6 +94,7 @@ LShapedSolution solve_provisioning_lshaped(const ProvisioningEnvironment& env,
         for (std::size_t j = 0; j < M; ++j) {
             const double idle = value_or(env.idle_power, j, 0);
             obj[sign > 0 ? j : M + j] = add_purchase_column(columns, env, j, sign);
+            up[sign > 0 ? j : M + j] = purchase_upper_bound(env, j, sign);
             if (power_row && idle != 0) columns.add(static_cast<int>(M + 2), sign * idle);
         }
     for (std::size_t k = 0; k < K; ++k) {

@@ -53,6 +53,7 @@ Purchase heuristic_purchase(const ProvisioningEnvironment& env, const Provisioni
     std::size_t best = 0;
     double best_score = -1;
     for (std::size_t j = 0; j < M; ++j) {
+        if (!env.max_machines.empty() && env.max_machines[j] <= env.current[j]) continue;  // cannot be bought
         double score = 0;
         for (std::size_t i = 0; i < T; ++i)
             score += h == ProvisioningHeuristic::kH3 ? mean.arrival[i] * env.reward[i] / mean.etc[i][j]

@@ -46,7 +46,8 @@ ValueOfInformation value_of_information(const ProvisioningEnvironment& env, cons
 enum class ProvisioningHeuristic { kH1, kH2, kH3 };
 
 /// Eq. 53 on the mean scenario: the one machine type j* maximising sum_i 1/ETC_ij (H1), that divided by
-/// beta^B_j (H2), or sum_i lambda_i r_i / ETC_ij / beta^B_j (H3) (ties: the lower type); then as many of it as
+/// beta^B_j (H2), or sum_i lambda_i r_i / ETC_ij / beta^B_j (H3) (ties: the lower type; a type with
+/// M^max_j <= M^cur_j cannot be bought and is not a candidate); then as many of it as
 /// the budget, M^max_j, M^max and P_max (at its idle power) allow, nothing sold.
 Purchase heuristic_purchase(const ProvisioningEnvironment& env, const ProvisioningScenario& mean,
                             ProvisioningHeuristic h);

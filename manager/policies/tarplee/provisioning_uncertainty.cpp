@@ -131,12 +131,13 @@ UncertaintyModel fit_uncertainty(const Matrix2& etc, const Matrix2& apc, std::si
 
 namespace {
 
-ProvisioningScenario scenario_of(const UncertaintyModel& m, const Matrix2& tau, std::vector<double> arrival) {
+ProvisioningScenario scenario_of(const Matrix2& eta, const Matrix2& tau, const Matrix2& psi,
+                                 std::vector<double> arrival) {
     ProvisioningScenario s;
     s.arrival = std::move(arrival);
-    s.etc = product(m.eta, tau);
-    if (!m.psi.empty()) {
-        const Matrix2 e = product(m.eta, m.psi);
+    s.etc = product(eta, tau);
+    if (!psi.empty()) {
+        const Matrix2 e = product(eta, psi);
         s.dynamic_power = e;
         for (std::size_t i = 0; i < e.size(); ++i)
             for (std::size_t j = 0; j < e[i].size(); ++j) s.dynamic_power[i][j] = e[i][j] / s.etc[i][j];
@@ -144,27 +145,48 @@ ProvisioningScenario scenario_of(const UncertaintyModel& m, const Matrix2& tau, 
     return s;
 }
 
+/// Each element of `mean` uniform with the variance of the same element of `var` (capped, §5.4.3).
+Matrix2 draw_matrix(const Matrix2& mean, const Matrix2& var, std::mt19937_64& rng) {
+    Matrix2 x = mean;
+    for (std::size_t r = 0; r < x.size(); ++r)
+        for (std::size_t c = 0; c < x[r].size(); ++c)
+            x[r][c] = draw_uniform(mean[r][c], mean[r][c] > 0 ? std::sqrt(var[r][c]) / mean[r][c] : 0.0, rng);
+    return x;
+}
+
+Matrix2 variance_of(const Matrix2& mean, double cov) {
+    Matrix2 v = mean;
+    for (auto& row : v)
+        for (double& x : row) x = (cov * x) * (cov * x);
+    return v;
+}
+
 }  // namespace
 
+UncertaintyModel with_direct_cov(UncertaintyModel m, double eta_cov, double tau_cov, double psi_cov) {
+    m.eta_var = variance_of(m.eta, eta_cov);
+    m.tau_var = variance_of(m.tau, tau_cov);
+    m.psi_var = m.psi.empty() ? Matrix2{} : variance_of(m.psi, psi_cov);
+    return m;
+}
+
 ProvisioningScenario mean_model_scenario(const UncertaintyModel& m, const std::vector<double>& arrival) {
-    return scenario_of(m, m.tau, arrival);
+    return scenario_of(m.eta, m.tau, m.psi, arrival);
 }
 
 std::vector<ProvisioningScenario> draw_model_scenarios(const UncertaintyModel& m, const std::vector<double>& arrival,
                                                        const std::vector<double>& arrival_cov, std::size_t K,
                                                        std::uint64_t seed) {
     std::mt19937_64 rng(seed);
-    auto draw = [&](double mean, double cov) { return draw_uniform(mean, cov, rng); };
     std::vector<ProvisioningScenario> out;
     out.reserve(K);
     for (std::size_t k = 0; k < K; ++k) {
         std::vector<double> a(arrival.size());
-        for (std::size_t i = 0; i < a.size(); ++i) a[i] = draw(arrival[i], arrival_cov[i]);
-        Matrix2 tau = m.tau;
-        for (std::size_t l = 0; l < tau.size(); ++l)
-            for (std::size_t j = 0; j < tau[l].size(); ++j)
-                tau[l][j] = draw(m.tau[l][j], m.tau[l][j] > 0 ? std::sqrt(m.tau_var[l][j]) / m.tau[l][j] : 0.0);
-        out.push_back(scenario_of(m, tau, std::move(a)));
+        for (std::size_t i = 0; i < a.size(); ++i) a[i] = draw_uniform(arrival[i], arrival_cov[i], rng);
+        const Matrix2 eta = m.eta_var.empty() ? m.eta : draw_matrix(m.eta, m.eta_var, rng);
+        const Matrix2 tau = draw_matrix(m.tau, m.tau_var, rng);
+        const Matrix2 psi = m.psi_var.empty() ? m.psi : draw_matrix(m.psi, m.psi_var, rng);
+        out.push_back(scenario_of(eta, tau, psi, std::move(a)));
     }
     return out;
 }

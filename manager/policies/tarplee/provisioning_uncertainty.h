@@ -5,7 +5,9 @@
 // on APC^d .* ETC = eta psi (Eqs. 39-40), and the variances of tau, with all uncertainty in the machines, by
 // non-negative least squares on (eta .^ 2) sigma^2 = CoV .^ 2 .* ETC .^ 2 (Eqs. 41-46). A scenario draws tau
 // (and the arrival rates) uniformly with those means and variances, capped so that values stay >= 0, and
-// rebuilds ETC = eta tau and APC^d = (eta psi) ./ (eta tau).
+// rebuilds ETC = eta tau and APC^d = (eta psi) ./ (eta tau). Where the CoVs of eta, tau and psi themselves are
+// known (E2, §5.9.3: "the arrival rates, eta, tau and psi are all stochastic ... with a CoV of 100 %"), every
+// element of the three is drawn instead (with_direct_cov).
 #include <cstdint>
 #include <vector>
 
@@ -32,6 +34,8 @@ struct UncertaintyModel {
     Matrix2 tau;           ///< L x M, the means
     Matrix2 tau_var;       ///< L x M, the variances (sigma^2)
     Matrix2 psi;           ///< L x M (empty: no dynamic power)
+    Matrix2 eta_var;       ///< T x L, the variances of eta (empty: eta is not drawn)
+    Matrix2 psi_var;       ///< L x M, the variances of psi (empty: psi is not drawn)
     double etc_error = 0;  ///< ||ETC - eta tau||_F / ||ETC||_F
     double apc_error = 0;  ///< ||APC^d - (eta psi) ./ (eta tau)||_F / ||APC^d||_F
     double var_error = 0;  ///< of the variance fit, relative
@@ -41,8 +45,13 @@ struct UncertaintyModel {
 UncertaintyModel fit_uncertainty(const Matrix2& etc, const Matrix2& apc, std::size_t operations, const Matrix2& etc_cov,
                                  std::uint64_t seed);
 
-/// K scenarios: per scenario the arrival rates (uniform, CoV `arrival_cov[i]`), then tau element by element
-/// (uniform with its mean and variance, capped), from a std::mt19937_64 seeded with `seed`.
+/// The model with every element of eta, tau and psi (where fitted) uncertain with the given CoV, each
+/// independent: variance (cov x mean)^2, replacing the fitted variances of tau.
+UncertaintyModel with_direct_cov(UncertaintyModel m, double eta_cov, double tau_cov, double psi_cov);
+
+/// K scenarios: per scenario the arrival rates (uniform, CoV `arrival_cov[i]`), then eta element by element
+/// where it is uncertain, tau, then psi where it is uncertain (each uniform with its mean and variance,
+/// capped), from a std::mt19937_64 seeded with `seed`.
 std::vector<ProvisioningScenario> draw_model_scenarios(const UncertaintyModel& m, const std::vector<double>& arrival,
                                                        const std::vector<double>& arrival_cov, std::size_t K,
                                                        std::uint64_t seed);

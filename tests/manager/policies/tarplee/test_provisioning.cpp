@@ -112,6 +112,32 @@ TEST_CASE("provisioning: selling, the machine bounds, power and failures bind as
     // A purchase that breaks the budget is infeasible.
     CHECK_THROWS_AS(solve_provisioning(env, {hand_scenario(2.0, 0.5)}, Purchase{{5.0, 0.0}, {0.0, 0.0}}),
                     std::runtime_error);
+    // Only machines owned can be sold: selling 4 of the 3 type-2 machines is infeasible, and a first stage that
+    // buys and sells the same type (free when beta^S = 0 and cost is not weighted) cannot sell what it buys.
+    CHECK_THROWS_AS(solve_provisioning(env, {hand_scenario(2.0, 0.5)}, Purchase{{0.0, 0.0}, {0.0, 4.0}}),
+                    std::runtime_error);
+    // Buying one type-1 machine and selling it again keeps M_1 = 0 and costs 1 - 0.5 within the budget of 0.5,
+    // which Eq. 37's rows alone allow; the bound M^S_1 <= M^cur_1 = 0 does not.
+    CHECK_THROWS_AS(solve_provisioning(env, {hand_scenario(2.0, 0.5)}, Purchase{{1.0, 0.0}, {1.0, 0.0}}),
+                    std::runtime_error);
+    const ProvisioningSolution free = solve_provisioning(env, {hand_scenario(2.0, 0.5)});
+    CHECK(free.purchase.sold[0] == 0.0);
+    CHECK(solve_provisioning_lshaped(env, {hand_scenario(2.0, 0.5)}).solution.purchase.sold[0] == 0.0);
+}
+
+TEST_CASE("provisioning: H1-H3 never pick a type that cannot be bought", "[manager][tarplee]") {
+    ProvisioningEnvironment env = hand_environment();
+    env.current = {0.0, 2.0};
+    env.max_machines = {kNoLimit, 2.0};  // type 2 owned, kept or sold, not bought
+    // H1 scores sum_i 1/ETC_ij: type 1 1 + 1e-9, type 2 1e-9 + 1/2 (hand_scenario's ETC); make type 2 the
+    // faster so that only the rule excludes it: ETC_22 = 0.1 gives it 10 + 1e-9.
+    ProvisioningScenario mean = hand_scenario(1.0, 1.0);
+    mean.etc[1][1] = 0.1;
+    const Purchase p = heuristic_purchase(env, mean, ProvisioningHeuristic::kH1);
+    CHECK(p.bought[1] == 0.0);
+    CHECK(p.bought[0] == Approx(4.0));  // the budget of 4 at beta^B_1 = 1
+    env.max_machines = {};
+    CHECK(heuristic_purchase(env, mean, ProvisioningHeuristic::kH1).bought[1] == Approx(2.0));  // 4 / beta^B_2
 }
 
 TEST_CASE("provisioning: uniform draws with a capped CoV", "[manager][tarplee]") {
