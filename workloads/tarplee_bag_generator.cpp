@@ -1,8 +1,11 @@
 #include "workloads/tarplee_bag_generator.h"
 
+#include <algorithm>
 #include <cmath>
 #include <memory>
 #include <stdexcept>
+
+#include "workloads/arrivals.h"
 
 namespace rmsim {
 
@@ -75,16 +78,45 @@ TarpleeBag generate_tarplee_bag(const TarpleeBagParams& p, std::mt19937_64& rng)
         }
         tables[i] = t;
     }
+    if (!p.rewards.empty()) {
+        require(p.rewards.size() == T, "rewards has " + std::to_string(p.rewards.size()) + " entries for " +
+                                           std::to_string(T) + " task types");
+        for (double r : p.rewards) require(r >= 0 && std::isfinite(r), "rewards must be >= 0");
+    }
+    auto make = [&](Task& t, std::size_t i) {
+        t.type = static_cast<TaskTypeId>(i);
+        t.cores = 1;
+        t.work.set_table(tables[i]);
+        if (!p.rewards.empty()) t.utility = UtilityFunction::constant(p.rewards[i]);
+    };
+    if (!p.arrival_rates.empty()) {
+        require(p.arrival_rates.size() == T, "arrival_rates has " + std::to_string(p.arrival_rates.size()) +
+                                                 " entries for " + std::to_string(T) + " task types");
+        require(p.horizon_s > 0 && std::isfinite(p.horizon_s), "horizon_s must be > 0");
+        std::vector<std::pair<Seconds, std::size_t>> arrivals;  // (time, type), types in order
+        for (std::size_t i = 0; i < T; ++i) {
+            require(p.arrival_rates[i] >= 0 && std::isfinite(p.arrival_rates[i]), "arrival rates must be >= 0");
+            if (p.arrival_rates[i] > 0)
+                for (Seconds a : poisson_arrivals(p.arrival_rates[i], p.horizon_s, rng)) arrivals.emplace_back(a, i);
+        }
+        std::stable_sort(arrivals.begin(), arrivals.end(),
+                         [](const auto& a, const auto& b) { return a.first < b.first; });
+        bag.tasks.resize(arrivals.size());
+        for (std::size_t k = 0; k < arrivals.size(); ++k) {
+            Task& t = bag.tasks[k];
+            t.id = k;
+            t.arrival_s = arrivals[k].first;
+            make(t, arrivals[k].second);
+        }
+        return bag;
+    }
     std::discrete_distribution<std::size_t> type(w.begin(), w.end());
     bag.tasks.resize(p.tasks);
     for (std::uint32_t k = 0; k < p.tasks; ++k) {
         Task& t = bag.tasks[k];
         t.id = k;
         t.arrival_s = 0;
-        const std::size_t i = type(rng);
-        t.type = static_cast<TaskTypeId>(i);
-        t.cores = 1;
-        t.work.set_table(tables[i]);
+        make(t, type(rng));
     }
     return bag;
 }

@@ -8,6 +8,10 @@
 //   task-type distribution"; equal weights unless given).
 // A task of type i takes ETC_ij at P0 of core type j (at P-state p: ETC_ij x pstate_slowdown[j][p]) and
 // draws APC_ij while it runs (the P-state's busy power where no APC is given).
+// With arrival rates (Tarplee Ch.5's steady state) the tasks are not a bag: type i arrives as an independent
+// Poisson process of rate lambda_i over [0, horizon_s), drawn type by type after the ETC and APC (no type
+// draws); the tasks are numbered in arrival order (ties: the lower type first). Execution times are exactly
+// ETC_ij. With rewards, a type-i task's utility is the constant r_i (what a completion earns).
 #include <cstdint>
 #include <random>
 #include <string>
@@ -33,12 +37,15 @@ struct TarpleeBagParams {
     double apc_mean_w = 100, apc_v_task = 0.1, apc_v_mach = 0.2;
     std::vector<double> type_weights;                  ///< empty: equal
     std::vector<std::vector<double>> pstate_slowdown;  ///< [core type][P-state] = f_P0 / f_p (1 at P0)
+    std::vector<double> arrival_rates;                 ///< lambda_i per second (empty: the bag, all at t = 0)
+    double horizon_s = 0;                              ///< with arrival rates: arrivals over [0, horizon_s)
+    std::vector<double> rewards;                       ///< r_i, the constant utility of a type-i task (empty: 1)
 };
 
 struct TarpleeBag {
     Matrix etc;               ///< the trial's ETC
     Matrix apc;               ///< the trial's APC (empty: the platform's busy powers)
-    std::vector<Task> tasks;  ///< ids 0..N-1 in draw order, all at t = 0, 1 core
+    std::vector<Task> tasks;  ///< ids 0..N-1 in draw order, all at t = 0 (or in arrival order), 1 core
 };
 
 /// Deterministic for a given generator state. std::invalid_argument for bad parameters.

@@ -133,7 +133,8 @@ TEST_CASE("workload registry: every built-in kind allows exactly its documented 
     };
     CHECK(allowed("swf") == "path, max_jobs, skip_jobs, memory_fraction, max_bytes");
     CHECK(allowed("csv") == "path, max_bytes");
-    CHECK(allowed("tarplee") == "tasks, etc, etc_generator, apc, apc_generator, type_weights");
+    CHECK(allowed("tarplee") ==
+          "tasks, etc, etc_generator, apc, apc_generator, type_weights, arrival_rates, horizon_s, rewards");
     CHECK(allowed("tarplee", "apc_generator") == "mean_w, v_task, v_mach");
     CHECK(allowed("tarplee", "etc_generator") ==
           "method, task_types, min_s, max_s, r_task, r_mach, mean_s, v_task, v_mach");

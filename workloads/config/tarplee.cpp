@@ -1,5 +1,6 @@
 // The `tarplee` workload: Tarplee Ch.2-4 bags of tasks over task types x machine types
 // (workloads/tarplee_bag_generator.h; keys in docs/workloads.md).
+#include <cmath>
 #include <random>
 
 #include "platform/enum_names.h"
@@ -18,8 +19,9 @@ std::vector<ParamInfo> tarplee_params() {
     const TarpleeBagParams d;
     const auto num = default_text;
     return {
-        ParamInfo{"tasks", "integer", "(required)", "tasks of the bag, all arriving at t = 0, one core each"}.at_least(
-            1),
+        ParamInfo{"tasks", "integer", "(required without arrival_rates)",
+                  "tasks of the bag, all arriving at t = 0, one core each"}
+            .at_least(1),
         {"etc", "matrix", "(none)",
          "ETC [task type][core type], seconds at P0 (columns in platform order); exactly one of etc and "
          "etc_generator"},
@@ -42,6 +44,11 @@ std::vector<ParamInfo> tarplee_params() {
         ParamInfo{"apc_generator.v_task", "number", num(d.apc_v_task), "COV across task types"}.at_least(0),
         ParamInfo{"apc_generator.v_mach", "number", num(d.apc_v_mach), "COV across machine types"}.at_least(0),
         {"type_weights", "list", "(equal)", "relative weight of each task type in the bag, >= 0, one at least > 0"},
+        {"arrival_rates", "list", "(none: a bag)",
+         "Tarplee Ch.5 steady state: per task type a Poisson arrival rate, tasks per second, >= 0 (instead of "
+         "tasks and type_weights)"},
+        ParamInfo{"horizon_s", "number", "(required with arrival_rates)", "arrivals over [0, horizon_s)"}.above(0),
+        {"rewards", "list", "(1 each)", "per task type the reward r_i of a completion (the task's constant utility)"},
     };
 }
 
@@ -82,8 +89,31 @@ std::vector<Task> tarplee_bag(const YAML::Node& n, const WorkloadContext& c) {
         for (const PState& ps : ct.pstates) slow.push_back(ct.pstates.front().frequency_hz / ps.frequency_hz);
         p.pstate_slowdown.push_back(slow);
     }
-    p.tasks = get_count(n, "tasks", file);
-    check_task_memory(p.tasks, n["tasks"], file, std::to_string(p.tasks) + " tasks");
+    if (has_key(n, "arrival_rates")) {
+        if (has_key(n, "tasks"))
+            throw_at(n["tasks"], file, "tarplee workload: give 'tasks' (a bag) or 'arrival_rates', not both");
+        if (has_key(n, "type_weights"))
+            throw_at(n["type_weights"], file,
+                     "tarplee workload: 'type_weights' is for a bag; with 'arrival_rates' the rates set the mix");
+        const YAML::Node l = n["arrival_rates"];
+        expect_sequence(l, file, "'arrival_rates'");
+        if (l.size() == 0) throw_at(l, file, "'arrival_rates' must not be empty");
+        if (!has_key(n, "horizon_s")) throw_at(n, file, "tarplee workload: 'arrival_rates' needs 'horizon_s'");
+        p.horizon_s = get_positive(n, "horizon_s", file);
+        double expected = 0;
+        for (const auto& x : l) {
+            p.arrival_rates.push_back(as_non_negative(x, file, "'arrival_rates' entry"));
+            expected += p.arrival_rates.back() * p.horizon_s;
+        }
+        // Six standard deviations above the expected count: the bound a Poisson draw practically never passes.
+        check_task_memory(expected + 6 * std::sqrt(expected), l, file,
+                          "about " + std::to_string(static_cast<std::uint64_t>(expected)) + " tasks");
+    } else {
+        if (has_key(n, "horizon_s"))
+            throw_at(n["horizon_s"], file, "tarplee workload: 'horizon_s' goes with 'arrival_rates'");
+        p.tasks = get_count(n, "tasks", file);
+        check_task_memory(p.tasks, n["tasks"], file, std::to_string(p.tasks) + " tasks");
+    }
     if (has_key(n, "etc") == has_key(n, "etc_generator"))
         throw_at(n, file, "tarplee workload: give exactly one of 'etc' (a table) and 'etc_generator'");
     if (has_key(n, "etc")) {
@@ -147,6 +177,17 @@ std::vector<Task> tarplee_bag(const YAML::Node& n, const WorkloadContext& c) {
         if (!p.type_weights.empty() && !(sum > 0))
             throw_at(w, file, "'type_weights' must have at least one weight > 0 (all are 0)");
     }
+    if (has_key(n, "rewards")) {
+        const YAML::Node r = n["rewards"];
+        expect_sequence(r, file, "'rewards'");
+        for (const auto& x : r) p.rewards.push_back(as_non_negative(x, file, "'rewards' entry"));
+    }
+    const std::size_t T = has_key(n, "etc") ? p.etc.size() : p.task_types;
+    for (const char* key : {"arrival_rates", "rewards"})
+        if (has_key(n, key) && n[key].size() != T)
+            throw_at(n[key], file,
+                     "'" + std::string(key) + "' has " + std::to_string(n[key].size()) + " entries for " +
+                         std::to_string(T) + " task types");
     return generated_tasks(n, file, platform, c.seed, "tarplee",
                            [&](std::mt19937_64& rng) { return generate_tarplee_bag(p, rng).tasks; });
 }
@@ -156,7 +197,7 @@ std::vector<Task> tarplee_bag(const YAML::Node& n, const WorkloadContext& c) {
 void register_tarplee_workloads(WorkloadRegistry& r) {
     r.add({"tarplee",
            "a static bag of serial tasks over task types x machine types, ETC and APC given or drawn (Tarplee "
-           "Ch.2-4)",
+           "Ch.2-4), or Poisson arrivals per task type over a horizon (Ch.5 steady state)",
            tarplee_params(),
            tasks_of(tarplee_bag),
            {},

@@ -9,6 +9,20 @@
 
 using namespace rmsim;
 
+namespace {
+
+/// What loading the workload `yaml` (from exp.yaml) on `p` says: its InputError, or "accepted".
+std::string refusal(const std::string& yaml, const PlatformSpec& p) {
+    try {
+        load_workload(YAML::Load(yaml), "exp.yaml", ".", p, 1, 0);
+    } catch (const InputError& e) {
+        return std::string(e.what());
+    }
+    return std::string("accepted");
+}
+
+}  // namespace
+
 TEST_CASE("workload config: an SWF job whose memory exceeds 2^64 bytes is refused at its line", "[sim]") {
     // Found by tests/fuzz (fuzz_swf): 1e300 KB (now refused by the reader; 1e20 still is too much) per processor reached an undefined double -> uint64 conversion.
     const test::ScratchDir dir("workload_config");
@@ -161,14 +175,7 @@ TEST_CASE("workload config: tarplee bags from the config, and what they refuse",
         CHECK(t.arrival_s == 0);
         CHECK(t.work.table()->at(1, 0) == (t.type == 0 ? 28.0 : 50.0));  // m2 at P0
     }
-    const auto refused = [&](const std::string& yaml) {
-        try {
-            load_workload(YAML::Load(yaml), "exp.yaml", ".", p, 1, 0);
-        } catch (const InputError& e) {
-            return std::string(e.what());
-        }
-        return std::string("accepted");
-    };
+    const auto refused = [&](const std::string& yaml) { return refusal(yaml, p); };
     // Column 28: the row [1, 2].
     CHECK(refused("{tarplee: {tasks: 5, etc: [[1, 2]]}}") ==
           "exp.yaml:1:28: 'etc' row has 2 entries, the platform has 9 core types (one column each, in platform order)");
@@ -181,4 +188,34 @@ TEST_CASE("workload config: tarplee bags from the config, and what they refuse",
     CHECK(refused("{tarplee: {tasks: 5, etc: [[1, 1, 1, 1, 1, 1, 1, 1, 1]], apc: [[1, 100, 100, 100, 100, 100, 100, "
                   "100, 100]]}}")
               .find("'apc' entry below the idle power of core type 'm1.core'") != std::string::npos);
+}
+
+TEST_CASE("workload config: tarplee arrivals from the config, and what they refuse", "[sim][tarplee]") {
+    const PlatformSpec p = load_platform_file(std::string(RMSIM_SOURCE_DIR) + "/configs/platforms/tarplee-2types.yaml");
+    const std::string etc = "etc: [[57, 28, 72, 45, 41, 19, 27, 28, 26], [98, 50, 120, 77, 70, 37, 49, 49, 45]]";
+    const Workload w = load_workload(
+        YAML::Load("{tarplee: {arrival_rates: [0.1, 0.2], horizon_s: 1000, rewards: [2, 1], " + etc + "}}"), "exp.yaml",
+        ".", p, 1, 0);
+    // 100 + 200 tasks expected (sd 17.3).
+    CHECK(w.tasks.size() > 230);
+    CHECK(w.tasks.size() < 370);
+    for (const Task& t : w.tasks) {
+        CHECK(t.arrival_s < 1000);
+        CHECK(t.utility.max_value() == (t.type == 0 ? 2.0 : 1.0));
+    }
+    // The keys before the ETC, and the start of what is said (the exact place and message where known).
+    const std::pair<const char*, const char*> cases[] = {
+        {"arrival_rates: [1, 1]", "exp.yaml:1:11: tarplee workload: 'arrival_rates' needs 'horizon_s'"},
+        {"tasks: 5, arrival_rates: [1, 1], horizon_s: 10",
+         "exp.yaml:1:19: tarplee workload: give 'tasks' (a bag) or 'arrival_rates', not both"},
+        {"arrival_rates: [1], horizon_s: 10", "exp.yaml:1:27: 'arrival_rates' has 1 entries for 2 task types"},
+        {"arrival_rates: [1, -1], horizon_s: 10", "exp.yaml:1:31: "},
+        {"arrival_rates: [1, 1], horizon_s: 0", "exp.yaml:1:"},
+        {"arrival_rates: [1, 1], horizon_s: 10, type_weights: [1, 2]",
+         "exp.yaml:1:64: tarplee workload: 'type_weights' is for a bag; with 'arrival_rates' the rates set the mix"},
+        {"tasks: 5, horizon_s: 10", "exp.yaml:1:33: tarplee workload: 'horizon_s' goes with 'arrival_rates'"},
+        {"tasks: 5, rewards: [1, 2, 3]", "exp.yaml:1:31: 'rewards' has 3 entries for 2 task types"},
+    };
+    for (const auto& [keys, said] : cases)
+        CHECK_THAT(refusal("{tarplee: {" + std::string(keys) + ", " + etc + "}}", p), Catch::StartsWith(said));
 }
