@@ -36,7 +36,7 @@ PolicyTraits BatchAllocationPolicy::traits() const {
 
 void BatchAllocationPolicy::schedule(const PolicyView& view, Decisions& decide) {
     if (!planned_ && !plan(view, decide)) return;
-    dispatch(view, decide);
+    queues_.dispatch(view, decide);
 }
 
 bool BatchAllocationPolicy::plan(const PolicyView& view, Decisions& decide) {
@@ -97,7 +97,7 @@ bool BatchAllocationPolicy::plan(const PolicyView& view, Decisions& decide) {
         if (!runs) {  // r* = 0: running the bag never pays; every task is refused
             for (const auto& ids : tasks_of)
                 for (TaskId t : ids) decide.reject(t);
-            machines_.assign(C, {});
+            queues_.reset(std::vector<std::size_t>(C, 0));
             return true;
         }
     } else {
@@ -110,17 +110,16 @@ bool BatchAllocationPolicy::plan(const PolicyView& view, Decisions& decide) {
     figures_.emplace_back("task_types", static_cast<double>(bag.task_types()));
 
     // Per machine: its tasks, longest ETC first (ties: lower type first), the type's tasks in id order.
-    std::vector<std::size_t> next_of(bag.task_types(), 0), order(bag.task_types());
-    machines_.assign(C, {});
+    std::vector<std::size_t> next_of(bag.task_types(), 0), order(bag.task_types()), units(C);
+    for (ClusterId c = 0; c < C; ++c) units[c] = static_cast<std::size_t>(bag.machines[c]);
+    queues_.reset(units);
     for (ClusterId c = 0; c < C; ++c) {
-        machines_[c].resize(static_cast<std::size_t>(bag.machines[c]));
         for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
         std::stable_sort(order.begin(), order.end(),
                          [&](std::size_t a, std::size_t b) { return bag.etc[a][c] > bag.etc[b][c]; });
-        for (std::size_t k = 0; k < machines_[c].size(); ++k)
+        for (std::size_t k = 0; k < units[c]; ++k)
             for (std::size_t i : order)
-                for (Count n = 0; n < full.count(i, c, k); ++n)
-                    machines_[c][k].tasks.push_back(tasks_of[i][next_of[i]++]);
+                for (Count n = 0; n < full.count(i, c, k); ++n) queues_.push(view, c, k, tasks_of[i][next_of[i]++]);
     }
     return true;
 }
@@ -253,46 +252,6 @@ FullAllocation BatchAllocationPolicy::max_profit_allocation(const TypeBag& bag, 
     add_front("profit_lp", {r.lp});
     add_front("executed", {r.full});
     return full;
-}
-
-void BatchAllocationPolicy::start_next(const PolicyView& view, Decisions& decide, ClusterId c, std::size_t k) {
-    MachineQueue& m = machines_[c][k];
-    if (m.next == m.tasks.size()) return;
-    m.current = m.tasks[m.next++];
-    decide.start(m.current, c, {static_cast<LocalNodeIndex>(k)}, 0);
-    // Keyed 1 us before the estimated end: the hardware's own rounding of the duration can end the task a
-    // nanosecond earlier than the estimate, and its completion event must find the machine due.
-    const SimTime early = SimTime::from_seconds(1e-6);
-    const SimTime booked = view.booked_time(m.current, c, 0);
-    due_.push_back({view.now() + (booked > early ? booked - early : SimTime()), c, k});
-    std::push_heap(due_.begin(), due_.end(), std::greater<Due>());
-}
-
-void BatchAllocationPolicy::dispatch(const PolicyView& view, Decisions& decide) {
-    if (!started_) {  // the first event after planning: every machine starts its queue
-        started_ = true;
-        for (ClusterId c = 0; c < machines_.size(); ++c)
-            for (std::size_t k = 0; k < machines_[c].size(); ++k) start_next(view, decide, c, k);
-        return;
-    }
-    // The machines whose task was due by now; one whose completion has not been reported yet (a notice
-    // still on its way) waits for a later event.
-    std::vector<Due> waiting;
-    while (!due_.empty() && due_.front().end <= view.now()) {
-        std::pop_heap(due_.begin(), due_.end(), std::greater<Due>());
-        const Due d = due_.back();
-        due_.pop_back();
-        const TaskState s = view.record(machines_[d.cluster][d.unit].current).state;
-        if (s == TaskState::Running || s == TaskState::Reserved) {
-            waiting.push_back(d);
-            continue;
-        }
-        start_next(view, decide, d.cluster, d.unit);
-    }
-    for (const Due& d : waiting) {
-        due_.push_back(d);
-        std::push_heap(due_.begin(), due_.end(), std::greater<Due>());
-    }
 }
 
 void BatchAllocationPolicy::report(PolicyReport& r) const {

@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "manager/front_report.h"
+#include "manager/machine_queues.h"
 #include "manager/policies/tarplee/energy_front.h"
 #include "manager/policy.h"
 #include "platform/time.h"
@@ -46,24 +47,7 @@ public:
     std::string pareto_csv() const override { return pareto_csv_; }
 
 private:
-    struct MachineQueue {
-        std::vector<TaskId> tasks;  ///< in start order
-        std::size_t next = 0;
-        TaskId current = 0;
-    };
-    /// A busy machine keyed by its task's estimated end: a mapping event looks only at the machines due by
-    /// now (O(due · log machines) per event, not O(machines)).
-    struct Due {
-        SimTime end;
-        ClusterId cluster;
-        std::size_t unit;
-        bool operator>(const Due& o) const {
-            return end != o.end ? end > o.end : (cluster != o.cluster ? cluster > o.cluster : unit > o.unit);
-        }
-    };
-    void start_next(const PolicyView& view, Decisions& decide, ClusterId c, std::size_t k);
     bool plan(const PolicyView& view, Decisions& decide);
-    void dispatch(const PolicyView& view, Decisions& decide);
     FullAllocation energy_front(const TypeBag& bag, const EnergyModel& m);
     FullAllocation max_profit_allocation(const TypeBag& bag, const EnergyModel& m, bool& runs);
     void add_front(const std::string& name, const std::vector<FrontPoint>& points);
@@ -71,10 +55,8 @@ private:
     BatchMethod method_;
     BatchParams params_;
     bool planned_ = false;
-    bool started_ = false;
     std::string pareto_csv_;
-    std::vector<std::vector<MachineQueue>> machines_;  ///< [cluster][unit]
-    std::vector<Due> due_;                             ///< min-heap of the busy machines
+    MachineQueues queues_;  ///< each machine's tasks, dispatched as it frees
     std::vector<std::pair<std::string, double>> figures_, wall_;
 };
 

@@ -1,10 +1,13 @@
 // The Tarplee (2015) dissertation's batch methods: LP-makespan and the min-min / max-min baselines (Ch.2),
-// the energy/makespan Pareto front (Ch.3) and maximum profit (Ch.4).
+// the energy/makespan Pareto front (Ch.3), maximum profit (Ch.4) and the steady-state schedule of the
+// provisioning LP (Ch.5).
 #include <limits>
 #include <memory>
 
 #include "manager/policies/tarplee/batch_policy.h"
+#include "manager/policies/tarplee/steady_state_policy.h"
 #include "manager/policy_registry.h"
+#include "platform/yaml_util.h"
 
 namespace rmsim {
 
@@ -22,6 +25,32 @@ static BatchParams batch_params(const PolicyParams& p) {
     b.nsga_population = p.integer("nsga_population", 100);
     b.nsga_seed = p.integer("nsga_seed", 1);
     return b;
+}
+
+/// The steady-state schedule of `tarplee-steady-state`: `throughput` (a matrix of numbers >= 0) and
+/// `arrival_rates` (one number >= 0 per row).
+static SteadyStateSchedule steady_state_schedule(const PolicyParams& p) {
+    const YAML::Node x = p.node()["throughput"], l = p.node()["arrival_rates"];
+    p.require(x.IsDefined(), "throughput", "tarplee-steady-state needs 'throughput' (a matrix [task type][cluster])");
+    p.require(l.IsDefined(), "arrival_rates", "tarplee-steady-state needs 'arrival_rates' (one per task type)");
+    SteadyStateSchedule s;
+    expect_sequence(x, p.file(), "'throughput'");
+    if (x.size() == 0) throw_at(x, p.file(), "'throughput' must not be empty");
+    for (const auto& row : x) {
+        expect_sequence(row, p.file(), "'throughput' row");
+        if (row.size() != x[0].size() || row.size() == 0)
+            throw_at(row, p.file(), "'throughput' rows must all have the same number of entries (one per cluster)");
+        std::vector<double> r;
+        for (const auto& v : row) r.push_back(as_non_negative(v, p.file(), "'throughput' entry"));
+        s.throughput.push_back(r);
+    }
+    expect_sequence(l, p.file(), "'arrival_rates'");
+    if (l.size() != x.size())
+        throw_at(l, p.file(),
+                 "'arrival_rates' has " + std::to_string(l.size()) + " entries, 'throughput' " +
+                     std::to_string(x.size()) + " rows (one per task type)");
+    for (const auto& v : l) s.arrival_rate.push_back(as_non_negative(v, p.file(), "'arrival_rates' entry"));
+    return s;
 }
 
 void register_tarplee_policies(PolicyRegistry& r) {
@@ -89,6 +118,21 @@ void register_tarplee_policies(PolicyRegistry& r) {
             BatchParams b = batch_params(p);
             b.weights = static_cast<int>(p.integer("weights", 100));
             return std::make_unique<BatchAllocationPolicy>(BatchMethod::MaxProfit, b);
+        }});
+    r.add(PolicyInfo{
+        "tarplee-steady-state",
+        "tarplee",
+        "Tarplee Ch.5 §5.3 (Eq. 36, 37e-f)",
+        "arriving tasks: the provisioning LP's steady-state schedule; type i admitted with probability min(1, "
+        "sum_j x_ij / lambda_i) (else rejected), routed to cluster j with probability x_ij / sum_j x_ij, then to "
+        "its machine with the least remaining work; FCFS per machine",
+        {{"throughput", "matrix", "(required)",
+          "x_ij = ptilde_ij / ETC_ij, tasks per second, [task type][cluster] (clusters in platform order), >= 0"},
+         {"arrival_rates", "list", "(required)", "lambda_i, tasks per second, one per task type, >= 0"},
+         {"seed", "integer", "1", "seed of the admission and routing draws (same seed, same schedule)"}},
+        [](const PolicyParams& p) -> std::unique_ptr<Policy> {
+            return std::make_unique<SteadyStatePolicy>(steady_state_schedule(p), p.integer("seed", 1),
+                                                       yaml_location(p.node()["throughput"], p.file()));
         }});
 }
 
