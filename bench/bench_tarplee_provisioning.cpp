@@ -22,18 +22,40 @@
 //     (provisioning_front.h), each point's 95 % confidence ellipse (Eq. 60); DIR/front.csv (per point: the
 //     weights, the means, the covariance, the right-hand side of Eq. 60 and the machines bought) and
 //     DIR/ellipses.csv (64 boundary points per ellipse); scripts/provisioning_front.py draws them.
+//   bench_tarplee_provisioning loop e1|e3 [--scale S] [--horizon H] [--trials N] [--scenarios K] [--seed S]
+//                                         [--jobs J] [--out DIR] [--rmsim PATH]
+//     Closes the loop between the LP and the simulator (docs/fidelity.md, "Tarplee Ch. 5: the loop"): RP (on K
+//     training scenarios), MVP and H1-H3 buy machines for the environment scaled by S (arrival rates and
+//     budget x S: the LP is linear, so the purchase scales and rounding it costs little); each purchase is
+//     made whole (integer_purchase) and written to DIR as a platform (one cluster per machine type bought,
+//     single-core nodes); N held-out scenarios (seeds from S + 1,000,003) each get, per purchase, the LP's
+//     second stage at that purchase (solve_provisioning with the purchase fixed) and an experiment config
+//     running it: Poisson arrivals at the scenario's rates over H seconds, its ETC exact, the schedule as the
+//     policy tarplee-steady-state. Each config runs as its own `rmsim run` process (J at once); the table
+//     gives per purchase the LP's reward rate and power at the integer purchase against the simulator's over
+//     the window [H / 10, H) (the first tenth, while the queues fill, left out), mean +- 95 % CI over the
+//     held-out scenarios. Power: E1 and E3 print none; the platform's busy and idle power of each machine
+//     type stand in for APC^d_ij + APC_0j and APC_0j on both sides (E1: GAP 80/8, 100/10, 120/12 W for
+//     M1-M3; E3: configs/platforms/tarplee-9types.yaml's).
 // Not a test: `make bench`, then run it.
 #include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include <boost/math/distributions/students_t.hpp>
+#include <cctype>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
+#include <fstream>
+#include <functional>
 #include <initializer_list>
+#include <nlohmann/json.hpp>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "manager/policies/tarplee/provisioning.h"
@@ -81,6 +103,18 @@ void show_rows(std::initializer_list<Row> rows) {
 long arg(int argc, char** argv, const char* name, long fallback) {
     for (int i = 2; i + 1 < argc; ++i)
         if (std::strcmp(argv[i], name) == 0) return std::atol(argv[i + 1]);
+    return fallback;
+}
+
+std::string text_arg(int argc, char** argv, const char* name, const std::string& fallback) {
+    for (int i = 2; i + 1 < argc; ++i)
+        if (std::strcmp(argv[i], name) == 0) return argv[i + 1];
+    return fallback;
+}
+
+double number_arg(int argc, char** argv, const char* name, double fallback) {
+    for (int i = 2; i + 1 < argc; ++i)
+        if (std::strcmp(argv[i], name) == 0) return std::atof(argv[i + 1]);
     return fallback;
 }
 
@@ -333,6 +367,269 @@ int e3_dep(int argc, char** argv) {
     return 0;
 }
 
+/// What the loop needs of an environment: the LP's data, how to draw its scenarios, and the machines' names
+/// and powers.
+struct LoopCase {
+    std::string name;
+    ProvisioningEnvironment env;
+    ProvisioningScenario mean;
+    std::function<std::vector<ProvisioningScenario>(std::size_t, std::uint64_t)> draw;
+    bool lshaped = false;  ///< solve RP by the L-shaped method (E3) rather than the DEP
+    std::vector<std::string> machine;
+    std::vector<double> busy_w, idle_w;
+};
+
+LoopCase loop_e1(double scale) {
+    ProvisioningCase c = tarplee_e1(3.5 * scale);
+    for (double& l : c.model.mean.arrival) l *= scale;
+    LoopCase l;
+    l.name = "e1";
+    l.env = c.env;
+    l.mean = c.model.mean;
+    l.draw = [model = c.model](std::size_t K, std::uint64_t seed) { return draw_scenarios(model, K, seed); };
+    l.machine = {"M1", "M2", "M3"};
+    l.busy_w = {80, 100, 120};
+    l.idle_w = {8, 10, 12};
+    return l;
+}
+
+LoopCase loop_e3(double scale, std::uint64_t seed) {
+    ModelCase c = tarplee_e3(seed);
+    for (double& a : c.arrival) a *= scale;
+    LoopCase l;
+    l.name = "e3";
+    l.env = c.env;
+    l.env.budget *= scale;
+    l.mean = c.mean();
+    l.draw = [c](std::size_t K, std::uint64_t s) { return c.draw(K, s); };
+    l.lshaped = true;
+    for (int j = 1; j <= 9; ++j) l.machine.push_back("m" + std::to_string(j));
+    l.idle_w = c.env.idle_power;  // configs/platforms/tarplee-9types.yaml's, 10 % of busy (tarplee_e3)
+    for (double idle : l.idle_w) l.busy_w.push_back(10 * idle);
+    return l;
+}
+
+std::string num(double v) {
+    char b[40];
+    std::snprintf(b, sizeof b, "%.17g", v);
+    return b;
+}
+
+std::string yaml_list(const std::vector<double>& v) {
+    std::string s = "[";
+    for (std::size_t k = 0; k < v.size(); ++k) s += (k ? ", " : "") + num(v[k]);
+    return s + "]";
+}
+
+/// The rows of `m` restricted to the columns `cols`, as a YAML flow matrix.
+std::string yaml_matrix(const std::vector<std::vector<double>>& m, const std::vector<std::size_t>& cols) {
+    std::string s = "[";
+    for (std::size_t i = 0; i < m.size(); ++i) {
+        std::vector<double> row;
+        for (std::size_t j : cols) row.push_back(m[i][j]);
+        s += (i ? ", " : "") + yaml_list(row);
+    }
+    return s + "]";
+}
+
+/// One cluster per machine type bought (`cols`), `count[j]` single-core nodes each.
+void write_platform(const std::string& path, const LoopCase& lc, const std::vector<std::size_t>& cols,
+                    const std::vector<double>& count) {
+    std::ofstream f(path);
+    f << "# Written by bench_tarplee_provisioning loop: the machines of one purchase, one single-core node each;\n"
+         "# the machine's power is its core's (no uncore, no base power, never off).\n"
+         "platform:\n  name: tarplee-loop-"
+      << lc.name << "\n  dvfs_domain: core\n"
+      << "  manager_link: {latency_s: 50.0e-6, bandwidth_bytes_per_s: 125.0e6}\n  core_types:\n";
+    for (std::size_t j : cols)
+        f << "    - {name: " << lc.machine[j]
+          << ".core, pstates: [{frequency_ghz: 1.0, busy_power_w: " << num(lc.busy_w[j])
+          << ", idle_power_w: " << num(lc.idle_w[j]) << "}]}\n";
+    f << "  processor_types:\n";
+    for (std::size_t j : cols)
+        f << "    - {name: " << lc.machine[j] << ".cpu, core_type: " << lc.machine[j] << ".core, cores: 1}\n";
+    f << "  node_types:\n";
+    for (std::size_t j : cols)
+        f << "    - {name: " << lc.machine[j] << ", processors: [{type: " << lc.machine[j] << ".cpu}]}\n";
+    f << "  clusters:\n";
+    for (std::size_t j : cols)
+        f << "    - {name: " << lc.machine[j] << ", node_type: " << lc.machine[j] << ", nodes: " << num(count[j])
+          << ", network: {latency_s: 50.0e-6, bandwidth_bytes_per_s: 125.0e6}}\n";
+}
+
+/// Runs `rmsim run CONFIG --out DIR --force --quiet` for every (config, dir), `jobs` processes at once;
+/// false if one failed.
+bool run_all(const std::string& rmsim, const std::vector<std::pair<std::string, std::string>>& runs, int jobs) {
+    std::size_t next = 0;
+    int running = 0;
+    bool ok = true;
+    while (next < runs.size() || running > 0) {
+        if (next < runs.size() && running < jobs) {
+            const auto& [config, dir] = runs[next++];
+            const pid_t pid = fork();
+            if (pid == 0) {
+                execl(rmsim.c_str(), rmsim.c_str(), "run", config.c_str(), "--out", dir.c_str(), "--force", "--quiet",
+                      static_cast<char*>(nullptr));
+                _exit(127);
+            }
+            if (pid < 0) return false;
+            ++running;
+            continue;
+        }
+        int status = 0;
+        if (wait(&status) > 0) {
+            --running;
+            ok = ok && WIFEXITED(status) && WEXITSTATUS(status) == 0;
+        }
+    }
+    return ok;
+}
+
+int loop(int argc, char** argv) {
+    const std::string which = argc >= 3 ? argv[2] : "";
+    if (which != "e1" && which != "e3") {
+        std::fprintf(stderr, "bench_tarplee_provisioning loop: give e1 or e3\n");
+        return 2;
+    }
+    const bool e1 = which == "e1";
+    const double scale = number_arg(argc, argv, "--scale", e1 ? 10 : 1);
+    const double horizon = number_arg(argc, argv, "--horizon", e1 ? 2000 : 20000);
+    const std::size_t N = static_cast<std::size_t>(arg(argc, argv, "--trials", 10));
+    const std::size_t K = static_cast<std::size_t>(arg(argc, argv, "--scenarios", e1 ? 1000 : 250));
+    const std::uint64_t seed = static_cast<std::uint64_t>(arg(argc, argv, "--seed", 1));
+    const int jobs = static_cast<int>(arg(argc, argv, "--jobs", 2));
+    const std::string out = text_arg(argc, argv, "--out", "tarplee-loop-" + which);
+    std::string rmsim = text_arg(argc, argv, "--rmsim", "");
+    if (rmsim.empty()) {  // beside this program in the build folder
+        char self[4096];
+        const ssize_t n = readlink("/proc/self/exe", self, sizeof self - 1);
+        const std::string me = n > 0 ? std::string(self, static_cast<std::size_t>(n)) : std::string("./x");
+        rmsim = me.substr(0, me.rfind('/') + 1) + "rmsim";
+    }
+    const auto t0 = Clock::now();
+    const LoopCase lc = e1 ? loop_e1(scale) : loop_e3(scale, seed);
+    const std::size_t T = lc.env.task_types, M = lc.env.machine_types;
+
+    // The purchases, fractional, then whole.
+    const auto train = lc.draw(K, seed);
+    std::vector<std::pair<std::string, Purchase>> bought;
+    bought.emplace_back("RP", lc.lshaped ? solve_provisioning_lshaped(lc.env, train).solution.purchase
+                                         : solve_provisioning(lc.env, train).purchase);
+    bought.emplace_back("MVP", solve_provisioning(lc.env, {lc.mean}).purchase);
+    for (ProvisioningHeuristic h :
+         {ProvisioningHeuristic::kH1, ProvisioningHeuristic::kH2, ProvisioningHeuristic::kH3}) {
+        const std::string name = "H" + std::to_string(static_cast<int>(h) + 1);
+        const Purchase p = heuristic_purchase(lc.env, lc.mean, h);
+        if (bought.back().first[0] == 'H' && bought.back().second.bought == p.bought)
+            bought.back().first += "=" + name;  // the same machines: run once
+        else
+            bought.emplace_back(name, p);
+    }
+    const double solve_s = seconds_since(t0);
+    for (const auto& [name, p] : bought) {
+        std::printf("%s buys", name.c_str());
+        for (std::size_t j = 0; j < M; ++j)
+            if (p.bought[j] > 1e-9) std::printf(" %s %.3f", lc.machine[j].c_str(), p.bought[j]);
+        std::printf("\n");
+    }
+
+    // The LP's view at the whole purchases, with the platform's powers as APC^d + APC_0 and APC_0.
+    ProvisioningEnvironment env = lc.env;
+    env.idle_power = lc.idle_w;
+    std::vector<ProvisioningScenario> held = lc.draw(N, seed + 1000003);
+    for (ProvisioningScenario& sc : held) {
+        sc.dynamic_power.assign(T, std::vector<double>(M));
+        for (std::size_t i = 0; i < T; ++i)
+            for (std::size_t j = 0; j < M; ++j) sc.dynamic_power[i][j] = lc.busy_w[j] - lc.idle_w[j];
+    }
+    std::string cmd = "mkdir -p '" + out + "'";
+    if (std::system(cmd.c_str()) != 0) return 1;
+    struct Row {
+        std::string name;
+        Purchase whole;
+        std::vector<double> reward_lp, power_lp, reward_sim, power_sim;
+    };
+    std::vector<Row> rows;
+    std::vector<std::pair<std::string, std::string>> runs;
+    const double warmup = horizon / 10;
+    for (const auto& [name, fractional] : bought) {
+        Row r{name, integer_purchase(env, fractional), {}, {}, {}, {}};
+        std::vector<double> count(M);
+        std::vector<std::size_t> cols;
+        for (std::size_t j = 0; j < M; ++j) {
+            count[j] = env.current[j] + r.whole.bought[j] - r.whole.sold[j];
+            if (count[j] >= 1) cols.push_back(j);
+        }
+        std::string tag = name.substr(0, name.find('='));
+        for (char& ch : tag) ch = static_cast<char>(std::tolower(ch));
+        write_platform(out + "/platform-" + tag + ".yaml", lc, cols, count);
+        for (std::size_t k = 0; k < N; ++k) {
+            const ProvisioningSolution s = solve_provisioning(env, {held[k]}, r.whole);
+            const SteadyState& ss = s.scenarios[0];
+            r.reward_lp.push_back(ss.reward_rate);
+            r.power_lp.push_back(ss.power);
+            std::vector<std::vector<double>> x(T, std::vector<double>(M, 0.0));
+            for (std::size_t i = 0; i < T; ++i)
+                for (std::size_t j = 0; j < M; ++j) x[i][j] = ss.ptilde[i][j] / held[k].etc[i][j];
+            const std::string base = tag + "-" + std::to_string(k);
+            std::ofstream f(out + "/" + base + ".yaml");
+            f << "# Written by bench_tarplee_provisioning loop: " << lc.name << ", purchase " << name
+              << ", held-out scenario " << k << ".\n"
+              << "name: tarplee-loop-" << lc.name << "-" << base << "\nplatform: platform-" << tag << ".yaml\n"
+              << "workload:\n  tarplee:\n    arrival_rates: " << yaml_list(held[k].arrival)
+              << "\n    horizon_s: " << num(horizon) << "\n    rewards: " << yaml_list(lc.env.reward)
+              << "\n    etc: " << yaml_matrix(held[k].etc, cols) << "\nmanager:\n  policy: tarplee-steady-state\n"
+              << "  params:\n    throughput: " << yaml_matrix(x, cols)
+              << "\n    arrival_rates: " << yaml_list(held[k].arrival) << "\n    seed: " << k + 1
+              << "\nrun: {seed: " << k + 1 << ", end_s: " << num(horizon) << ", warmup_s: " << num(warmup)
+              << ", measure_end_s: " << num(horizon) << "}\n";
+            runs.emplace_back(out + "/" + base + ".yaml", out + "/runs/" + base);
+        }
+        rows.push_back(std::move(r));
+    }
+    const auto t1 = Clock::now();
+    if (!run_all(rmsim, runs, jobs)) {
+        std::fprintf(stderr, "bench_tarplee_provisioning loop: a run failed (%s)\n", rmsim.c_str());
+        return 1;
+    }
+    const double sim_s = seconds_since(t1);
+    std::size_t next = 0;
+    for (Row& r : rows)
+        for (std::size_t k = 0; k < N; ++k) {
+            std::ifstream f(runs[next++].second + "/summary.json");
+            const nlohmann::json sum = nlohmann::json::parse(f);
+            const nlohmann::json& w = sum.at("window");
+            const double span = w.at("end_s").get<double>() - w.at("start_s").get<double>();
+            r.reward_sim.push_back(w.at("utility_earned").get<double>() / span);
+            r.power_sim.push_back(w.at("energy_j").get<double>() / span);
+        }
+
+    std::printf(
+        "%s x %g (arrival rates and budget), RP on %zu training scenarios (seed %llu); %zu held-out "
+        "scenarios (seeds from %llu), %g s of arrivals each, measured over [%g, %g) s; mean +- 95 %% CI\n",
+        lc.name.c_str(), scale, K, static_cast<unsigned long long>(seed), N,
+        static_cast<unsigned long long>(seed + 1000003), horizon, warmup, horizon);
+    std::printf("%-10s %-22s %-18s %-18s %-18s %-18s %-18s\n", "purchase", "machines", "reward/s LP", "reward/s sim",
+                "sim/LP reward", "power W LP", "power W sim");
+    for (const Row& r : rows) {
+        std::string m;
+        for (std::size_t j = 0; j < M; ++j)
+            if (r.whole.bought[j] > 0) m += (m.empty() ? "" : " ") + lc.machine[j] + ":" + num(r.whole.bought[j]);
+        const auto [rl, rlh] = mean_ci(r.reward_lp);
+        const auto [rs, rsh] = mean_ci(r.reward_sim);
+        const auto [pl, plh] = mean_ci(r.power_lp);
+        const auto [ps, psh] = mean_ci(r.power_sim);
+        std::vector<double> ratio;
+        for (std::size_t k = 0; k < N; ++k) ratio.push_back(r.reward_sim[k] / r.reward_lp[k]);
+        const auto [q, qh] = mean_ci(ratio);
+        std::printf("%-10s %-22s %7.3f +- %-7.3f %7.3f +- %-7.3f %7.4f +- %-7.4f %7.1f +- %-7.1f %7.1f +- %-7.1f\n",
+                    r.name.c_str(), m.c_str(), rl, rlh, rs, rsh, q, qh, pl, plh, ps, psh);
+    }
+    std::printf("LPs %.1f s, %zu simulations %.1f s (%d at once); configs and results in %s\n", solve_s, runs.size(),
+                sim_s, jobs, out.c_str());
+    return 0;
+}
+
 }  // namespace
 
 // libsystemc's own main() refers to sc_main (rmsim_lib links SystemC); this program's main() is its own, so
@@ -345,11 +642,15 @@ int main(int argc, char** argv) {
     if (argc >= 2 && std::strcmp(argv[1], "e3-front") == 0) return e3_front(argc, argv);
     if (argc >= 2 && std::strcmp(argv[1], "e2") == 0) return model_study("E2", argc, argv, tarplee_e2, 8000);
     if (argc >= 2 && std::strcmp(argv[1], "e3") == 0) return model_study("E3", argc, argv, tarplee_e3, 1000);
+    if (argc >= 2 && std::strcmp(argv[1], "loop") == 0) return loop(argc, argv);
     std::fprintf(stderr,
                  "usage: bench_tarplee_provisioning e1 [--scenarios K] [--replications R] [--seed S]\n"
                  "       bench_tarplee_provisioning e2 [--scenarios K] [--replications R] [--seed S]\n"
                  "       bench_tarplee_provisioning e3 [--scenarios K] [--replications R] [--seed S]\n"
                  "       bench_tarplee_provisioning e3-dep [--scenarios K] [--seed S] [--lshaped]\n"
-                 "       bench_tarplee_provisioning e3-front [--scenarios K] [--steps W] [--seed S] [--out DIR]\n");
+                 "       bench_tarplee_provisioning e3-front [--scenarios K] [--steps W] [--seed S] [--out DIR]\n"
+
+                 "       bench_tarplee_provisioning loop e1|e3 [--scale S] [--horizon H] [--trials N] [--scenarios K]\n"
+                 "                                  [--seed S] [--jobs J] [--out DIR] [--rmsim PATH]\n");
     return 2;
 }

@@ -79,4 +79,34 @@ Purchase heuristic_purchase(const ProvisioningEnvironment& env, const Provisioni
     return p;
 }
 
+Purchase integer_purchase(const ProvisioningEnvironment& env, const Purchase& p) {
+    env.validate();
+    const std::size_t M = env.machine_types;
+    Purchase q{std::vector<double>(M, 0.0), std::vector<double>(M, 0.0)};
+    double cost = 0, total = 0;
+    for (std::size_t j = 0; j < M; ++j) {
+        q.sold[j] = std::round(p.sold[j]);
+        // Within 1e-9 of a whole machine counts as it (an LP's 2.9999999999 is 3).
+        q.bought[j] = std::floor(p.bought[j] + 1e-9);
+        cost += env.buy_price[j] * q.bought[j] - env.sell_price[j] * q.sold[j];
+        total += env.current[j] + q.bought[j] - q.sold[j];
+    }
+    std::vector<std::size_t> order(M);
+    for (std::size_t j = 0; j < M; ++j) order[j] = j;
+    std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+        return p.bought[a] - q.bought[a] > p.bought[b] - q.bought[b];
+    });
+    for (std::size_t j : order) {
+        if (p.bought[j] - q.bought[j] < 0.5) break;
+        const double machines = env.current[j] + q.bought[j] + 1 - q.sold[j];
+        if (cost + env.buy_price[j] > env.budget * (1 + 1e-12) || total + 1 > env.total_max ||
+            machines > (env.max_machines.empty() ? kNoLimit : env.max_machines[j]))
+            continue;
+        q.bought[j] += 1;
+        cost += env.buy_price[j];
+        total += 1;
+    }
+    return q;
+}
+
 }  // namespace rmsim

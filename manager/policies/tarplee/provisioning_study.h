@@ -52,4 +52,11 @@ enum class ProvisioningHeuristic { kH1, kH2, kH3 };
 Purchase heuristic_purchase(const ProvisioningEnvironment& env, const ProvisioningScenario& mean,
                             ProvisioningHeuristic h);
 
+/// A whole number of machines for a fractional purchase, to build the machines (GAP: §5.3 leaves the counts
+/// fractional, "simple rounding has negligible effect"): machines sold and bought to the nearest whole one
+/// (halves up), the bought ones rounded up in decreasing order of their fractional part (ties: the lower type)
+/// and only while the upgrade cost stays within the budget (37h), M_j within M^max_j (37b) and the total within
+/// M^max (37c); otherwise down.
+Purchase integer_purchase(const ProvisioningEnvironment& env, const Purchase& p);
+
 }  // namespace rmsim

@@ -288,3 +288,18 @@ TEST_CASE("provisioning: the uncertainty model of §5.4 (NNMF, least squares, dr
     const UncertaintyModel e3 = fit_uncertainty(tarplee_e3_etc(), {}, 3, Matrix2(10, std::vector<double>(9, 0.25)), 1);
     CHECK(e3.etc_error < 0.03);
 }
+
+TEST_CASE("provisioning: whole machines from a fractional purchase, within the budget", "[manager][tarplee]") {
+    ProvisioningEnvironment env = tarplee_e1(3.0).env;  // every machine costs 1, budget 3
+    // 1.6, 1.7, 0.2: rounded down 1, 1, 0 (cost 2); by fractional part M2 (0.7) goes up (cost 3), then M1 (0.6)
+    // would pass the budget and stays down; M3 (0.2 < 0.5) stays down.
+    Purchase p{{1.6, 1.7, 0.2}, {0, 0, 0}};
+    CHECK(integer_purchase(env, p).bought == std::vector<double>{1, 2, 0});
+    // With budget 35, E1 x 10's RP (18.83 M1, 16.17 M3): 19 and 16 (cost 35).
+    env.budget = 35;
+    p.bought = {18.83, 0, 16.17};
+    CHECK(integer_purchase(env, p).bought == std::vector<double>{19, 0, 16});
+    // An LP's 2.9999999999 is 3, not 2 rounded up.
+    p.bought = {2.9999999999, 0, 0};
+    CHECK(integer_purchase(env, p).bought == std::vector<double>{3, 0, 0});
+}
