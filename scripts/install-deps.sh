@@ -2,7 +2,7 @@
 # Installs the Debian packages rmsim needs to build, test and run. Idempotent: quiet when all is present.
 set -euo pipefail
 packages=(g++ make cmake pkg-config libsystemc-dev libyaml-cpp-dev libboost-dev libboost-program-options-dev
-          catch2 nlohmann-json3-dev coinor-libclp-dev zlib1g-dev
+          catch2 nlohmann-json3-dev coinor-libclp-dev coinor-libipopt-dev zlib1g-dev
           python3 python3-matplotlib python3-pandas  # rmsim plot (figures), the Batsim jobs.csv check
           libopenmpi-dev openmpi-bin                  # rmsim-mpi (docs/scale-out.md)
           slurm-wlm slurmctld slurmd slurm-client munge  # the one-node Slurm of the scale-out test

@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """Per-trial figures of a Tarplee experiment's output folder (configs/experiments/tarplee-*.yaml) for
-docs/fidelity.md: with lp-energy-front, Table 3.1's areas and how often their order holds, and the relative area
+docs/fidelity.md: with lp-energy-front, Table 3.1's areas and how often their order holds, Table 3.2's (the
+convex-fill area against the loose, convex and exhaustive lower bounds, with tighter_bounds), the relative area
 (over the utopia-nadir box) with the weighted-sum and recovery times (§3.5.2); for each variant, mean +- 95 % CI
 (Student's t) over trials of the simulated makespan and
 energy, the allocation's predicted makespan and energy, the relative gap of the full allocation over the LP
@@ -48,22 +49,50 @@ def trials(folder):
 AREAS = ["area_nsga2_mj_s", "area_lp_mj_s", "area_nsga2_seeded_mj_s", "area_lp_fill_mj_s"]
 
 
-def area_table(data, variants, fmt):
-    """Table 3.1: the areas of each upper bound (MJ s) and how often the dissertation's order holds."""
-    if not any(all(k in s.get("policy_stats", {}) for k in AREAS) for v in variants for s, _ in data[v].values()):
-        return
-    print("| variant | NSGA-II | LP-based | NSGA-II seeded | LP with convex fill | trials in Table 3.1's order | pairs in order |")
-    print("|---|---|---|---|---|---|---|")
+def with_figures(data, variants, keys):
+    """{variant: the policy_stats of its trials that have every one of `keys`}, variants without any left out."""
+    out = {}
     for v in variants:
         stats = [s.get("policy_stats", {}) for s, _ in data[v].values()]
-        stats = [p for p in stats if all(k in p for k in AREAS)]
-        if not stats:
-            continue
-        cols = [fmt(ci([p[k] for p in stats])) for k in AREAS]
+        stats = [p for p in stats if all(k in p for k in keys)]
+        if stats:
+            out[v] = stats
+    return out
+
+
+def figure_table(data, variants, fmt, keys, header, extra):
+    """One row per variant with the figures `keys`: the mean +- CI of each, then the cells extra(stats)."""
+    rows = with_figures(data, variants, keys)
+    if not rows:
+        return
+    print(header)
+    print("|---" * (header.count("|") - 1) + "|")
+    for v, stats in rows.items():
+        cells = [fmt(ci([p[k] for p in stats])) for k in keys] + extra(stats)
+        print(f"| {v} | " + " | ".join(cells) + " |")
+    print()
+
+
+def area_table(data, variants, fmt):
+    """Table 3.1: the areas of each upper bound (MJ s) and how often the dissertation's order holds."""
+    def order(stats):
         full = sum(all(p[a] > p[b] for a, b in zip(AREAS, AREAS[1:])) for p in stats)
         pairs = ", ".join(str(sum(p[a] > p[b] for p in stats)) for a, b in zip(AREAS, AREAS[1:]))
-        print(f"| {v} | " + " | ".join(cols) + f" | {full} of {len(stats)} | {pairs} |")
-    print()
+        return [f"{full} of {len(stats)}", pairs]
+    figure_table(data, variants, fmt, AREAS, "| variant | NSGA-II | LP-based | NSGA-II seeded | LP with convex fill | "
+                 "trials in Table 3.1's order | pairs in order |", order)
+
+
+BOUNDS = ["area_lp_fill_mj_s", "area_fill_convex_mj_s", "area_fill_exhaustive_mj_s"]
+
+
+def bounds_table(data, variants, fmt):
+    """Table 3.2: the convex-fill area (MJ s) against the loose, convex (§3.7) and exhaustive lower bounds, and
+    in how many trials the convex bound is strictly tighter than the loose one and the exhaustive than the convex."""
+    def tighter(stats):
+        return [str(len(stats))] + [str(sum(p[b] < p[a] for p in stats)) for a, b in zip(BOUNDS, BOUNDS[1:])]
+    figure_table(data, variants, fmt, BOUNDS, "| variant | loose | convex | exhaustive | trials | convex < loose | "
+                 "exhaustive < convex |", tighter)
 
 
 def relative_table(data, variants, fmt):
@@ -96,6 +125,7 @@ def main():
     data = {v: trials(os.path.join(a.results, v)) for v in variants}
     fmt = lambda mc: f"{mc[0]:.4g} ± {mc[1]:.2g}"
     area_table(data, variants, fmt)
+    bounds_table(data, variants, fmt)
     relative_table(data, variants, fmt)
     print("| variant | trials | makespan (s) | predicted (s) | energy (J) | predicted (J) | full over LP bound | policy wall (s) |")
     print("|---|---|---|---|---|---|---|---|")

@@ -209,6 +209,23 @@ class TarpleeRelativeArea(unittest.TestCase):
         self.assertEqual(len(lines), 4)  # header, rule, the one variant with a box, blank
 
 
+class TarpleeBoundsTable(unittest.TestCase):
+    def test_table_3_2(self):
+        # Two trials: loose 10 and 20 (15 +- 12.706 x 5 = 63.53), convex 9 and 20 (14.5 +- 12.706 x 5.5 = 69.88),
+        # exhaustive 8 and 20 (14 +- 12.706 x 6 = 76.24). The convex bound is strictly tighter in trial 0 only, the
+        # exhaustive one too. A variant without the figures gets no row.
+        def stats(loose, convex, exhaustive):
+            return ({"policy_stats": {"area_lp_fill_mj_s": loose, "area_fill_convex_mj_s": convex,
+                                      "area_fill_exhaustive_mj_s": exhaustive}}, {})
+        data = {"v": {0: stats(10.0, 9.0, 8.0), 1: stats(20.0, 20.0, 20.0)}, "off": {0: ({"policy_stats": {}}, {})}}
+        out = io.StringIO()
+        with contextlib.redirect_stdout(out):
+            tarplee_tables.bounds_table(data, ["v", "off"], lambda mc: f"{mc[0]:.4g} ± {mc[1]:.2g}")
+        lines = out.getvalue().splitlines()
+        self.assertEqual(lines[2], "| v | 15 ± 64 | 14.5 ± 70 | 14 ± 76 | 2 | 1 | 1 |")
+        self.assertEqual(len(lines), 4)
+
+
 class PaperFigureCheck(unittest.TestCase):
     """scripts/paper_figures.py --check: what it accepts and what it names."""
 

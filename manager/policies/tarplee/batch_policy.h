@@ -36,6 +36,8 @@ struct BatchParams {
     std::size_t nsga_generations = 0;  ///< Ch.3 §3.3.3: NSGA-II baselines (basic and seeded); 0: none
     std::size_t nsga_population = 100;
     std::uint64_t nsga_seed = 1;
+    /// Ch.3 §3.7, Table 3.2: the convex fill's area also against the convex and the exhaustive lower bounds
+    bool tighter_bounds = false;
 };
 
 class BatchAllocationPolicy : public Policy, public FrontReport {

@@ -46,14 +46,67 @@ void energy_costs(const TypeBag& bag, const EnergyModel& m, std::vector<std::vec
     }
 }
 
-/// The objective of Eq. 18 as LP costs: wE E_LB + wM MS_LB.
-LpSolution solve_weighted(AllocationLp& lp, const TypeBag& bag, const EnergyModel& m, double wE, double wM) {
-    std::vector<std::vector<double>> cost;
-    double ms_cost = 0;
-    energy_costs(bag, m, cost, ms_cost);
-    for (auto& row : cost)
-        for (double& c : row) c *= wE;
-    return lp.minimise(cost, wE * ms_cost + wM);
+/// The weighted-sum LP of §3.3.2 (Eq. 18 as LP costs: wE E_LB + wM MS_LB), each solve warm-started from the
+/// previous basis, with the wall time of the first (cold) solve kept apart from the warm ones.
+class WeightedLp {
+public:
+    WeightedLp(const TypeBag& bag, const EnergyModel& m) : bag_(bag), m_(m), lp_(bag) {
+        if (m.apc.size() != bag.task_types() || m.idle_power.size() != bag.machine_types())
+            throw std::invalid_argument("weighted sum: APC / idle power do not match the bag");
+        energy_costs(bag, m, ecost_, ems_);
+    }
+
+    FrontPoint solve(double wE, double wM) {
+        std::vector<std::vector<double>> cost = ecost_;
+        for (auto& row : cost)
+            for (double& c : row) c *= wE;
+        const auto t0 = Clock::now();
+        LpSolution s = lp_.minimise(cost, wE * ems_ + wM);
+        const double t = std::chrono::duration<double>(Clock::now() - t0).count();
+        if (lp_.solves() == 1)
+            first_s_ = t;
+        else
+            warm_total_s_ += t;
+        return front_point(bag_, m_, std::move(s.mu));
+    }
+
+    /// §3.3.2 step 1, each end lexicographic (spec §4.1 NOTE): min MS_LB, then min E_LB with MS_LB capped at
+    /// its minimum; min E_LB, then min MS_LB with E_LB capped. {minimum makespan, minimum energy}: the utopia
+    /// and nadir (Eq. 17).
+    std::pair<FrontPoint, FrontPoint> lexicographic_ends() {
+        constexpr double kSlack = 1e-10;
+        const FrontPoint ms_only = solve(0.0, 1.0);
+        lp_.cap_makespan(ms_only.makespan * (1 + kSlack));
+        FrontPoint ms_lex = solve(1.0, 0.0);
+        lp_.cap_makespan(std::numeric_limits<double>::infinity());
+        const FrontPoint e_only = solve(1.0, 0.0);
+        lp_.cap_objective(ecost_, ems_, e_only.energy * (1 + kSlack) + kSlack);
+        FrontPoint e_lex = solve(0.0, 1.0);
+        lp_.cap_objective(ecost_, ems_, std::numeric_limits<double>::infinity());
+        return {std::move(ms_lex), std::move(e_lex)};
+    }
+
+    void report(WeightedSumStats* stats) const {
+        if (!stats) return;
+        stats->solves = lp_.solves();
+        stats->first_solve_s = first_s_;
+        stats->warm_solve_mean_s = lp_.solves() > 1 ? warm_total_s_ / (lp_.solves() - 1) : 0;
+    }
+
+private:
+    using Clock = std::chrono::steady_clock;
+    const TypeBag& bag_;
+    const EnergyModel& m_;
+    AllocationLp lp_;
+    std::vector<std::vector<double>> ecost_;
+    double ems_ = 0;
+    double first_s_ = 0, warm_total_s_ = 0;
+};
+
+/// The utopia-nadir span of the lexicographic ends (Eq. 17), never zero.
+std::pair<double, double> span(const FrontPoint& ms_lex, const FrontPoint& e_lex) {
+    return {std::max(ms_lex.energy - e_lex.energy, 1e-12 * std::max(1.0, e_lex.energy)),
+            std::max(e_lex.makespan - ms_lex.makespan, 1e-12 * std::max(1.0, ms_lex.makespan))};
 }
 
 }  // namespace
@@ -62,53 +115,63 @@ LpSolution solve_weighted(AllocationLp& lp, const TypeBag& bag, const EnergyMode
 std::vector<FrontPoint> weighted_sum_front(const TypeBag& bag, const EnergyModel& m, int weights,
                                            WeightedSumStats* stats) {
     if (weights < 2) throw std::invalid_argument("weighted sum: need at least 2 weights");
-    if (m.apc.size() != bag.task_types() || m.idle_power.size() != bag.machine_types())
-        throw std::invalid_argument("weighted sum: APC / idle power do not match the bag");
-    using Clock = std::chrono::steady_clock;
-    AllocationLp lp(bag);
-    double warm_total = 0;
-    auto timed = [&](double wE, double wM) {
-        const auto t0 = Clock::now();
-        LpSolution s = solve_weighted(lp, bag, m, wE, wM);
-        const double t = std::chrono::duration<double>(Clock::now() - t0).count();
-        if (lp.solves() == 1) {
-            if (stats) stats->first_solve_s = t;
-        } else {
-            warm_total += t;
-        }
-        return front_point(bag, m, std::move(s.mu));
-    };
-    // Step 1: the single-objective solutions, each lexicographic (spec §4.1 NOTE): min MS_LB, then min E_LB
-    // with MS_LB capped at its minimum; min E_LB, then min MS_LB with E_LB capped. Utopia and nadir (Eq. 17).
-    std::vector<std::vector<double>> ecost;
-    double ems = 0;
-    energy_costs(bag, m, ecost, ems);
-    constexpr double kSlack = 1e-10;
-    const FrontPoint ms_only = timed(0.0, 1.0);
-    lp.cap_makespan(ms_only.makespan * (1 + kSlack));
-    const FrontPoint ms_lex = timed(1.0, 0.0);
-    lp.cap_makespan(std::numeric_limits<double>::infinity());
-    const FrontPoint e_only = timed(1.0, 0.0);
-    lp.cap_objective(ecost, ems, e_only.energy * (1 + kSlack) + kSlack);
-    const FrontPoint e_lex = timed(0.0, 1.0);
-    lp.cap_objective(ecost, ems, std::numeric_limits<double>::infinity());
-    const double dE = std::max(ms_lex.energy - e_lex.energy, 1e-12 * std::max(1.0, e_lex.energy));
-    const double dM = std::max(e_lex.makespan - ms_lex.makespan, 1e-12 * std::max(1.0, ms_lex.makespan));
+    WeightedLp lp(bag, m);
+    auto [ms_lex, e_lex] = lp.lexicographic_ends();
+    const auto [dE, dM] = span(ms_lex, e_lex);
     // Step 2: alpha from 0 (makespan) to 1 (energy), each solve warm-started from the previous basis; the
     // ends are the lexicographic solutions above.
-    std::vector<FrontPoint> front{ms_lex};
+    std::vector<FrontPoint> front{std::move(ms_lex)};
     for (int k = 1; k + 1 < weights; ++k) {
         const double alpha = static_cast<double>(k) / (weights - 1);
-        FrontPoint p = timed(alpha / dE, (1.0 - alpha) / dM);
+        FrontPoint p = lp.solve(alpha / dE, (1.0 - alpha) / dM);
         if (!same_objectives(p, front.back())) front.push_back(std::move(p));  // step 3: duplicates
     }
-    front.push_back(e_lex);
-    front = non_dominated(std::move(front));
-    if (stats) {
-        stats->solves = lp.solves();
-        stats->warm_solve_mean_s = lp.solves() > 1 ? warm_total / (lp.solves() - 1) : 0;
+    front.push_back(std::move(e_lex));
+    lp.report(stats);
+    return non_dominated(std::move(front));
+}
+
+// Tarplee §3.7, Table 3.2 "exhaustive": every vertex of the LP front (Aneja-Nair's dichotomic scheme).
+std::vector<FrontPoint> exhaustive_front(const TypeBag& bag, const EnergyModel& m, WeightedSumStats* stats,
+                                         int max_solves) {
+    WeightedLp lp(bag, m);
+    auto [ms_lex, e_lex] = lp.lexicographic_ends();
+    const auto [dE, dM] = span(ms_lex, e_lex);
+    const double e0 = e_lex.energy, m0 = ms_lex.makespan;
+    // In objectives normalised by the span (Eqs. 19-20): the weight normal to the chord (p, q), p of less
+    // energy, and a point's weighted sum.
+    auto weight = [&](const FrontPoint& p, const FrontPoint& q) {
+        return std::pair<double, double>{(p.makespan - q.makespan) / dM, (q.energy - p.energy) / dE};
+    };
+    auto value = [&](const std::pair<double, double>& w, const FrontPoint& r) {
+        return w.first * (r.energy - e0) / dE + w.second * (r.makespan - m0) / dM;
+    };
+    std::vector<FrontPoint> front{std::move(e_lex)};
+    if (same_objectives(front[0], ms_lex)) {
+        lp.report(stats);
+        return front;
     }
-    return front;
+    // Depth first, the lower-energy side first: `open` holds the right ends of the chords still to examine,
+    // front.back() being the left end of the next one.
+    std::vector<FrontPoint> open{std::move(ms_lex)};
+    int solves = 4;
+    while (!open.empty()) {
+        const FrontPoint& p = front.back();
+        const FrontPoint& q = open.back();
+        const std::pair<double, double> w = weight(p, q);
+        if (++solves > max_solves) throw std::runtime_error("exhaustive front: more LP solves than max_solves");
+        // Eq. 18 with the chord's normal: alpha/dE E + (1 - alpha)/dM MS up to a positive factor.
+        FrontPoint r = lp.solve(w.first / dE, w.second / dM);
+        const double chord = std::min(value(w, p), value(w, q));
+        if (value(w, r) < chord - 1e-9 * (w.first + w.second)) {
+            open.push_back(std::move(r));  // a new vertex strictly below the chord: both sides to examine
+        } else {
+            front.push_back(std::move(open.back()));  // the chord is an edge of the front
+            open.pop_back();
+        }
+    }
+    lp.report(stats);
+    return non_dominated(std::move(front));
 }
 
 // Tarplee Alg. 5 §3.3.4.
@@ -207,71 +270,80 @@ std::vector<FrontPoint> non_dominated(std::vector<FrontPoint> points) {
 
 namespace {
 
-struct Pt {
-    double x, y;
-};
-
 /// Intersection of line(a, b) and line(c, d); false if (nearly) parallel.
-bool intersect(Pt a, Pt b, Pt c, Pt d, Pt& out) {
-    const double r_x = b.x - a.x, r_y = b.y - a.y, s_x = d.x - c.x, s_y = d.y - c.y;
+bool intersect(const FrontPoint& a, const FrontPoint& b, const FrontPoint& c, const FrontPoint& d, FrontPoint& out) {
+    const double r_x = b.energy - a.energy, r_y = b.makespan - a.makespan;
+    const double s_x = d.energy - c.energy, s_y = d.makespan - c.makespan;
     const double den = r_x * s_y - r_y * s_x;
     if (std::abs(den) <= 1e-12 * (std::abs(r_x * s_y) + std::abs(r_y * s_x))) return false;
-    const double t = ((c.x - a.x) * s_y - (c.y - a.y) * s_x) / den;
-    out = {a.x + t * r_x, a.y + t * r_y};
+    const double t = ((c.energy - a.energy) * s_y - (c.makespan - a.makespan) * s_x) / den;
+    out.energy = a.energy + t * r_x;
+    out.makespan = a.makespan + t * r_y;
     return true;
 }
 
-double shoelace(const std::vector<Pt>& poly) {
-    double a = 0;
-    for (std::size_t k = 0; k < poly.size(); ++k) {
-        const Pt& p = poly[k];
-        const Pt& q = poly[(k + 1) % poly.size()];
-        a += p.x * q.y - q.x * p.y;
-    }
-    return std::abs(a) / 2;
-}
+FrontPoint corner(double energy, double makespan) { return FrontPoint{{}, energy, makespan}; }
 
 }  // namespace
+
+// Spec §4.5 NOTE (inferred from Tarplee Eq. 23e-f and Fig. 3.13).
+bool loose_vertex(const std::vector<FrontPoint>& lower, std::size_t k, FrontPoint& x) {
+    const long n = static_cast<long>(lower.size());  // N + 1 points y_1..y_{N+1}
+    if (k + 1 >= lower.size()) throw std::invalid_argument("loose vertex: no point after the segment's start");
+    auto at = [&](long i) {  // 0-based with the sentinels at -1 and N + 1
+        if (i < 0) return corner(lower[0].energy, lower[0].makespan + 1);
+        if (i >= n) return corner(lower[n - 1].energy + 1, lower[n - 1].makespan);
+        return corner(lower[i].energy, lower[i].makespan);
+    };
+    const long i = static_cast<long>(k);
+    return intersect(at(i - 1), at(i), at(i + 1), at(i + 2), x);
+}
+
+std::vector<FrontPoint> loose_outer(const std::vector<FrontPoint>& lower) {
+    std::vector<FrontPoint> outer;
+    for (std::size_t k = 0; k < lower.size(); ++k) {
+        outer.push_back(corner(lower[k].energy, lower[k].makespan));
+        FrontPoint x;
+        if (k + 1 < lower.size() && loose_vertex(lower, k, x)) outer.push_back(x);
+    }
+    return outer;
+}
 
 // Tarplee §3.3.5.
 double front_area(const std::vector<FrontPoint>& lower, const std::vector<FrontPoint>& upper) {
     if (lower.empty() || upper.empty()) throw std::invalid_argument("front area: empty front");
-    Pt nadir{lower[0].energy, lower[0].makespan};
+    double ne = lower[0].energy, nm = lower[0].makespan;
     for (const auto* set : {&lower, &upper})
-        for (const FrontPoint& p : *set) nadir = {std::max(nadir.x, p.energy), std::max(nadir.y, p.makespan)};
-    return front_area(lower, upper, nadir.x, nadir.y);
+        for (const FrontPoint& p : *set) ne = std::max(ne, p.energy), nm = std::max(nm, p.makespan);
+    return front_area(lower, upper, ne, nm);
 }
 
 double front_area(const std::vector<FrontPoint>& lower, const std::vector<FrontPoint>& upper, double nadir_energy,
                   double nadir_makespan) {
-    if (lower.empty() || upper.empty()) throw std::invalid_argument("front area: empty front");
-    const Pt nadir{nadir_energy, nadir_makespan};
-    // Outer polygon (lower bound) closed through the nadir.
-    std::vector<Pt> y;
-    for (const FrontPoint& p : lower) y.push_back({p.energy, p.makespan});
-    const std::size_t N1 = y.size();  // N + 1 points y_1..y_{N+1}
-    auto at = [&](long k) -> Pt {     // 0-based with the sentinels at -1 and N + 1
-        if (k < 0) return {y[0].x, y[0].y + 1};
-        if (k >= static_cast<long>(N1)) return {y[N1 - 1].x + 1, y[N1 - 1].y};
-        return y[static_cast<std::size_t>(k)];
-    };
-    std::vector<Pt> outer{{y[0].x, nadir.y}};
-    for (std::size_t k = 0; k < N1; ++k) {
-        outer.push_back(y[k]);
-        Pt x;
-        if (k + 1 < N1 && intersect(at(long(k) - 1), at(long(k)), at(long(k) + 1), at(long(k) + 2), x))
-            outer.push_back(x);
+    return outer_area(loose_outer(lower), upper, nadir_energy, nadir_makespan);
+}
+
+double outer_area(const std::vector<FrontPoint>& outer, const std::vector<FrontPoint>& upper, double nadir_energy,
+                  double nadir_makespan) {
+    if (outer.empty() || upper.empty()) throw std::invalid_argument("front area: empty front");
+    // The outer polygon closed through the nadir; its area by the shoelace formula.
+    std::vector<FrontPoint> poly{corner(outer.front().energy, nadir_makespan)};
+    poly.insert(poly.end(), outer.begin(), outer.end());
+    poly.push_back(corner(nadir_energy, outer.back().makespan));
+    poly.push_back(corner(nadir_energy, nadir_makespan));
+    double twice = 0;
+    for (std::size_t k = 0; k < poly.size(); ++k) {
+        const FrontPoint& p = poly[k];
+        const FrontPoint& q = poly[(k + 1) % poly.size()];
+        twice += p.energy * q.makespan - q.energy * p.makespan;
     }
-    outer.push_back({nadir.x, y[N1 - 1].y});
-    outer.push_back(nadir);
     // Inner: the staircase of the full allocations (hypervolume to the nadir).
-    const std::vector<FrontPoint> up = non_dominated(upper);
-    double inner = 0, prev = nadir.y;
-    for (const FrontPoint& p : up) {
-        inner += (nadir.x - p.energy) * (prev - p.makespan);
+    double inner = 0, prev = nadir_makespan;
+    for (const FrontPoint& p : non_dominated(upper)) {
+        inner += (nadir_energy - p.energy) * (prev - p.makespan);
         prev = p.makespan;
     }
-    return shoelace(outer) - inner;
+    return std::abs(twice) / 2 - inner;
 }
 
 }  // namespace rmsim

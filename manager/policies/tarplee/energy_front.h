@@ -7,7 +7,9 @@
 //  - §3.3.4 Alg. 5: convex fill between consecutive lower-bound points (L1 spacing s in normalised objectives).
 //  - recovery of each point by rounding (Alg. 1) and local assignment (Alg. 2); dominated full allocations
 //    removed.
-//  - §3.3.5: the area between the lower bound (outer polygon) and the full allocations (inner polygon).
+//  - §3.3.5: the area between the lower bound (outer polygon) and the full allocations (inner polygon); the
+//    outer polygon from the loose bound, or (§3.7, Table 3.2) the exhaustive LP front; the convex bound is in
+//    convex_bound.h.
 #include <vector>
 
 #include "manager/policies/tarplee/allocation_lp.h"
@@ -45,6 +47,15 @@ struct WeightedSumStats {
 std::vector<FrontPoint> weighted_sum_front(const TypeBag& bag, const EnergyModel& m, int weights,
                                            WeightedSumStats* stats = nullptr);
 
+/// Tarplee §3.7 / Table 3.2 "exhaustive": every vertex of the LP front, sorted by energy, by the dichotomic
+/// (Aneja-Nair) scheme on the same weighted-sum LP (warm-started): from the lexicographic end points, the
+/// weight normal to the chord between two known vertices (in objectives normalised as Eqs. 19-20); a solution
+/// strictly below the chord (by 1e-9 of the weights) is a new vertex and both sides are examined, else the
+/// chord is an edge. 2V - 3 weighted solves for V vertices besides the four lexicographic ones;
+/// std::runtime_error beyond `max_solves` in all.
+std::vector<FrontPoint> exhaustive_front(const TypeBag& bag, const EnergyModel& m, WeightedSumStats* stats = nullptr,
+                                         int max_solves = 1000000);
+
 /// Alg. 5: between each consecutive pair of `front` (sorted by energy), ceil(d / s) - 1 convex combinations,
 /// d the L1 distance in objectives normalised by the front's utopia-nadir span (Eqs. 19-21). Returns the
 /// input points and the new ones, in order.
@@ -74,11 +85,22 @@ Progression solution_progression(const TypeBag& bag, const EnergyModel& m, const
 /// 1e-7 relative count as equal).
 std::vector<FrontPoint> non_dominated(std::vector<FrontPoint> points);
 
-/// §3.3.5 area metric (J s): area(outer) - area(inner) within the box from the utopia to the overall nadir
-/// of both sets. Outer: the lower bound `lower` (sorted by energy) with the vertex between y_i and y_{i+1}
-/// at the intersection of line(y_{i-1}, y_i) and line(y_{i+1}, y_{i+2}) (sentinels y_0 = y_1 + (0, 1),
-/// y_{N+2} = y_{N+1} + (1, 0); spec §4.5 NOTE, GAP: inferred from Eq. 23 and Fig. 3.13); inner: the union
-/// of the regions up and right of each point of `upper`.
+/// The loose outer vertex between lower[k] and lower[k + 1] (`lower` sorted by energy): the intersection of
+/// line(y_{k-1}, y_k) and line(y_{k+1}, y_{k+2}), with the sentinels y_0 = y_1 + (0, 1) and
+/// y_{N+2} = y_{N+1} + (1, 0) (spec §4.5 NOTE, GAP: inferred from Tarplee Eq. 23 and Fig. 3.13). False if the
+/// two lines are (nearly) parallel: four collinear points, the chord itself is then the bound.
+bool loose_vertex(const std::vector<FrontPoint>& lower, std::size_t k, FrontPoint& x);
+/// The loose outer chain: y_1, x_1, y_2, ..., x_N, y_{N+1} (points without mu; an x_k only where it exists).
+std::vector<FrontPoint> loose_outer(const std::vector<FrontPoint>& lower);
+
+/// §3.3.5 area metric (J s): area(outer) - area(inner) within the box from the utopia to the nadir. Outer:
+/// the polygon of the outer chain `outer` (from its least-energy to its least-makespan point, as
+/// loose_outer(), convex_outer() of convex_bound.h or exhaustive_front() give it) closed through
+/// (outer_1 energy, nadir makespan), (nadir energy, outer_last makespan) and the nadir; inner: the union of the
+/// regions up and right of each point of `upper`.
+double outer_area(const std::vector<FrontPoint>& outer, const std::vector<FrontPoint>& upper, double nadir_energy,
+                  double nadir_makespan);
+/// outer_area() of the loose bound of `lower` (sorted by energy) within the overall nadir of both sets.
 double front_area(const std::vector<FrontPoint>& lower, const std::vector<FrontPoint>& upper);
 /// The same within a given nadir (to compare several upper bounds against one box, Table 3.1).
 double front_area(const std::vector<FrontPoint>& lower, const std::vector<FrontPoint>& upper, double nadir_energy,

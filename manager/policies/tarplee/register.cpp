@@ -24,6 +24,7 @@ static BatchParams batch_params(const PolicyParams& p) {
     b.nsga_generations = p.integer("nsga_generations", 0);
     b.nsga_population = p.integer("nsga_population", 100);
     b.nsga_seed = p.integer("nsga_seed", 1);
+    b.tighter_bounds = p.flag("tighter_bounds", false);
     return b;
 }
 
@@ -99,7 +100,10 @@ void register_tarplee_policies(PolicyRegistry& r) {
          {"nsga_generations", "integer", "0",
           "NSGA-II baselines (Tarplee §3.3.3), basic and seeded with the LP allocations: generations; 0: none"},
          ParamInfo{"nsga_population", "integer", "100", "NSGA-II population (GAP)"}.at_least(2),
-         {"nsga_seed", "integer", "1", "seed of NSGA-II's random stream"}},
+         {"nsga_seed", "integer", "1", "seed of NSGA-II's random stream"},
+         {"tighter_bounds", "boolean", "false",
+          "Table 3.2: the convex-fill area also against the convex lower bound (Tarplee §3.7, Ipopt) and the "
+          "exhaustive LP front (area_fill_convex_mj_s, area_fill_exhaustive_mj_s)"}},
         [](const PolicyParams& p) -> std::unique_ptr<Policy> {
             return std::make_unique<BatchAllocationPolicy>(BatchMethod::EnergyFront, batch_params(p));
         }});
