@@ -44,10 +44,18 @@ std::uint32_t StochasticSystem::pstate_count() const {
 double expected_max(const std::vector<const Pmf*>& pmfs) {
     if (pmfs.empty()) return 0;
     if (pmfs.size() == 1) return pmfs.front()->expectation();
+    // Below the largest of the least values some F_k is 0, so F_max is 0 and those values add v · (0 − 0) = 0:
+    // the sweep starts there (the cursors still add each PMF's pulses in order: the same sums). Each PMF's
+    // values are sorted: they are merged, not sorted again.
+    double start = pmfs.front()->min_value();
+    for (const Pmf* p : pmfs) start = std::max(start, p->min_value());
     std::vector<double> values;
-    for (const Pmf* p : pmfs)
-        for (const auto& q : p->pulses()) values.push_back(q.value);
-    std::sort(values.begin(), values.end());
+    for (const Pmf* p : pmfs) {
+        const std::ptrdiff_t mid = static_cast<std::ptrdiff_t>(values.size());
+        for (const auto& q : p->pulses())
+            if (q.value >= start) values.push_back(q.value);
+        std::inplace_merge(values.begin(), values.begin() + mid, values.end());
+    }
     values.erase(std::unique(values.begin(), values.end()), values.end());
     // E[max] = Σ_v v · (F_max(v) − F_max(v⁻)), F_max = Π_k F_k. One sweep: each PMF's cumulative probability
     // advances with a cursor over its pulses (no search per value).

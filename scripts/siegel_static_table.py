@@ -21,6 +21,8 @@ LABELS = [
     ("min-min-p3", "Min-Min P3"),
     ("min-min-p4", "Min-Min P4"),
     ("ga", "GA"),
+    ("tabu", "Tabu"),
+    ("tree-search", "Tree search"),
 ]
 MIN_MIN = [name for name, _ in LABELS if name.startswith("min-min")]
 R = 0.9  # the robustness constraint psi >= R of the config
@@ -65,6 +67,8 @@ def main():
     print("\n| paired, predicted expected energy | trials | mean ± 95 % CI | trials with a < b |")
     print("|---|---:|---:|---:|")
     pairs = [("GA vs Min-Min " + p[-2:].upper(), "ga", p) for p in MIN_MIN]
+    pairs += [("Tabu vs GA", "tabu", "ga"), ("Tree search vs GA", "tree-search", "ga"),
+              ("Tabu vs Min-Min P1", "tabu", "min-min-p1"), ("Tree search vs Min-Min P1", "tree-search", "min-min-p1")]
     pairs += [("Min-Min P1 vs P0", "min-min-p1", "min-min-p0"), ("Min-Min P2 vs P1", "min-min-p2", "min-min-p1"),
               ("Min-Min P4 vs P0", "min-min-p4", "min-min-p0")]
     for label, x, y in pairs:

@@ -7,13 +7,6 @@
 
 namespace rmsim::siegel {
 
-bool better(const StaticProblem& problem, const Mapping& a, const Mapping& b) {
-    const bool fa = a.feasible(problem), fb = b.feasible(problem);
-    if (fa != fb) return fa;
-    if (fa) return a.expected_energy() < b.expected_energy();
-    return a.robustness() > b.robustness();
-}
-
 Genitor::Genitor(const StaticProblem& problem, const GenitorParams& params)
     : problem_(problem), params_(params), rng_(params.seed) {}
 

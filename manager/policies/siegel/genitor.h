@@ -40,16 +40,8 @@ struct GenitorParams {
     std::uint64_t seed = 1;
 };
 
-struct GenitorProgress {
-    std::uint64_t generation = 0;
-    double wall_s = 0;
-    double robustness = 0;  ///< of the best
-    Joules expected_energy = 0;
-    bool feasible = false;
-};
-
-/// True if a goes before b in the population's order.
-bool better(const StaticProblem& problem, const Mapping& a, const Mapping& b);
+/// step: the generation; the rest of the best.
+using GenitorProgress = SearchProgress;
 
 class Genitor {
 public:

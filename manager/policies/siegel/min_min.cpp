@@ -80,6 +80,21 @@ std::vector<Gene> min_min(const StaticProblem& problem, std::uint32_t pstate) {
     return genes;
 }
 
+std::vector<std::vector<Gene>> min_min_per_pstate(const StaticProblem& problem) {
+    std::vector<std::vector<Gene>> seeds;
+    for (std::uint32_t s = 0; s < problem.pstate_count(); ++s) seeds.push_back(min_min(problem, s));
+    return seeds;
+}
+
+Mapping best_of(const StaticProblem& problem, const std::vector<std::vector<Gene>>& candidates) {
+    Mapping best(problem, candidates.at(0));
+    for (std::size_t i = 1; i < candidates.size(); ++i) {
+        Mapping m(problem, candidates[i]);
+        if (better(problem, m, best)) best = std::move(m);
+    }
+    return best;
+}
+
 std::vector<Gene> greedy_random_order(const StaticProblem& problem, std::mt19937_64& rng) {
     const std::size_t n = problem.task_count();
     std::vector<std::size_t> order(n);

@@ -16,6 +16,10 @@
 namespace rmsim::siegel {
 
 std::vector<Gene> min_min(const StaticProblem& problem, std::uint32_t pstate);
+/// Min-Min once per P-state (P0 first): the GA's seeds, and the local searches' start (best_of).
+std::vector<std::vector<Gene>> min_min_per_pstate(const StaticProblem& problem);
+/// The first of these mappings that no later one is better than (the GA's order).
+Mapping best_of(const StaticProblem& problem, const std::vector<std::vector<Gene>>& candidates);
 std::vector<Gene> greedy_random_order(const StaticProblem& problem, std::mt19937_64& rng);
 
 }  // namespace rmsim::siegel

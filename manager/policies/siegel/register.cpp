@@ -1,6 +1,7 @@
 // Siegel, "Energy-Aware Robust Resource Management for Parallel Computing Systems": the dynamic study's
 // immediate-mode heuristics with their filters (Young et al. 2013, spec §4), and the static study's Min-Min
-// and Genitor GA executed on the modeled hardware (Apodaca et al. 2011, spec §3).
+// and Genitor GA, and the Tabu and Tree Search it only names (Braun et al. 2001's formulations, adapted), executed
+// on the modeled hardware (Apodaca et al. 2011, spec §3).
 #include <memory>
 #include <stdexcept>
 #include <string>
@@ -73,9 +74,10 @@ void register_siegel_policies(PolicyRegistry& r) {
         "siegel",
         "Siegel §3 (Apodaca et al. 2011)",
         "a bag of tasks with a common deadline mapped before the run to (core, P-state) by Min-Min at one "
-        "P-state or by the Genitor GA (minimum expected energy subject to robustness >= R), then executed: "
+        "P-state, or by the Genitor GA, Tabu search or a tree search (minimum expected energy subject to "
+        "robustness >= R), then executed: "
         "each core runs its tasks back to back; reports the predicted robustness beside the outcome",
-        {{"heuristic", "string", "ga", "'ga' or 'min-min'"},
+        {{"heuristic", "string", "ga", "'ga', 'min-min', 'tabu' or 'tree-search'"},
          ParamInfo{"pstate", "integer", "0", "the fixed P-state of min-min"}.pstate(),
          ParamInfo{"robustness_floor", "number", "0.9", "§3 R: P(every task by the deadline) >= R"}.in(0, 1),
          ParamInfo{"max_pulses", "integer", "64", "GAP: pulses kept per core finishing-time PMF"}.at_least(1),
@@ -88,12 +90,22 @@ void register_siegel_policies(PolicyRegistry& r) {
          ParamInfo{"selection_bias", "number", "1.5", "GAP: linear bias of the GA's parent selection (1 = uniform)"}.in(
              1, 2),
          {"generations", "integer", "1000", "GAP: the GA's stopping rule"},
-         {"seed", "integer", "1", "seed of the GA's stream"}},
+         ParamInfo{"iterations", "integer", "3000", "GAP: tabu's stopping rule (sampled neighbourhoods)"}.at_least(1),
+         ParamInfo{"neighbourhood", "integer", "16", "GAP: tabu's candidate moves sampled per iteration"}.at_least(1),
+         {"tenure", "integer", "100", "GAP: iterations a task moved by tabu's short hop stays tabu"},
+         ParamInfo{"patience", "integer", "100", "GAP: tabu's iterations without improvement before a long hop"}
+             .at_least(1),
+         ParamInfo{"long_hop_genes", "integer", "20", "GAP: tasks a tabu long hop moves to random cores"}.at_least(1),
+         ParamInfo{"tabu_list", "integer", "8", "GAP: local optima tabu's long hops keep away from"}.at_least(1),
+         ParamInfo{"frontier", "integer", "4", "GAP: partial mappings the tree search keeps per level"}.at_least(1),
+         {"seed", "integer", "1", "seed of the GA's and tabu's stream"}},
         [](const PolicyParams& p) -> std::unique_ptr<Policy> {
+            using H = SiegelStaticConfig::Heuristic;
             SiegelStaticConfig c;
             const std::string h = p.text("heuristic", "ga");
-            p.require(h == "ga" || h == "min-min", "heuristic", "must be 'ga' or 'min-min'");
-            c.ga = h == "ga";
+            p.require(h == "ga" || h == "min-min" || h == "tabu" || h == "tree-search", "heuristic",
+                      "must be 'ga', 'min-min', 'tabu' or 'tree-search'");
+            c.heuristic = h == "ga" ? H::Ga : h == "tabu" ? H::Tabu : h == "tree-search" ? H::TreeSearch : H::MinMin;
             c.pstate = p.integer("pstate", 0);
             c.robustness_floor = p.number("robustness_floor", 0.9);
             c.max_pulses = p.integer("max_pulses", 64);
@@ -107,6 +119,15 @@ void register_siegel_policies(PolicyRegistry& r) {
             g.selection_bias = p.number("selection_bias", 1.5);
             g.generations = p.integer("generations", 1000);
             g.seed = p.integer("seed", 1);
+            siegel::TabuParams& tb = c.tabu;
+            tb.iterations = p.integer("iterations", 3000);
+            tb.neighbourhood = p.integer("neighbourhood", 16);
+            tb.tenure = p.integer("tenure", 100);
+            tb.patience = p.integer("patience", 100);
+            tb.long_hop_genes = p.integer("long_hop_genes", 20);
+            tb.tabu_list = p.integer("tabu_list", 8);
+            tb.seed = g.seed;
+            c.tree.frontier = p.integer("frontier", 4);
             return std::make_unique<SiegelStaticPolicy>(c);
         }});
 }

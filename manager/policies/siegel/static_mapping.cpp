@@ -25,6 +25,78 @@ Pmf core_finishing(const StaticProblem& problem, const std::vector<std::size_t>&
     return merge_pulses(d, problem.max_pulses);
 }
 
+namespace {
+
+constexpr std::uint32_t kNone = Gene::kUnassigned;
+
+/// D ⊛ X for each task the core gained, in order (update() and preview() alike).
+Pmf with_added(const StaticProblem& problem, Pmf d, const std::vector<std::size_t>& added,
+               const std::vector<Gene>& genes) {
+    for (std::size_t t : added)
+        d = d.empty() ? problem.pmf(t, genes[t])
+                      : merge_pulses(d.convolve(problem.pmf(t, genes[t])), problem.max_pulses);
+    return d;
+}
+
+double on_time(const StaticProblem& problem, const Pmf& d) {
+    return d.empty() ? 1.0 : d.probability_below(problem.deadline);
+}
+
+/// E[max] of the finishing times of the cores with tasks; `finishing(k)` gives core k's PMF.
+template <class Finishing>
+double group_max(const std::vector<std::uint32_t>& cores, Finishing finishing) {
+    std::vector<const Pmf*> used;
+    for (std::uint32_t k : cores)
+        if (!finishing(k).empty()) used.push_back(&finishing(k));
+    return expected_max(used);
+}
+
+void sort_unique(std::vector<std::uint32_t>& v) {
+    std::sort(v.begin(), v.end());
+    v.erase(std::unique(v.begin(), v.end()), v.end());
+}
+
+/// The processors and the nodes above these cores (sorted, unique).
+std::pair<std::vector<std::uint32_t>, std::vector<std::uint32_t>> groups_above(
+    const StochasticSystem& s, const std::vector<std::uint32_t>& cores) {
+    std::vector<std::uint32_t> procs, nodes;
+    for (std::uint32_t k : cores) {
+        procs.push_back(s.cores[k].processor);
+        nodes.push_back(s.processors[s.cores[k].processor].node);
+    }
+    sort_unique(procs);
+    sort_unique(nodes);
+    return {procs, nodes};
+}
+
+/// ψ and expected energy from the per-core p(D_k, δ) and the per-group E[max] (busy energy summed afresh:
+/// no drift from adding and removing).
+Measures totals(const StaticProblem& problem, const std::vector<Gene>& genes, const std::vector<double>& on_time,
+                const std::vector<double>& proc_max, const std::vector<double>& node_max) {
+    Joules busy = 0;
+    for (std::size_t t = 0; t < genes.size(); ++t)
+        if (genes[t].core != kNone) busy += problem.busy_energy(t, genes[t]);
+    double psi = 1;
+    for (double p : on_time) psi *= p;
+    Joules overhead = 0;
+    for (std::size_t j = 0; j < proc_max.size(); ++j) overhead += problem.system.processors[j].overhead_w * proc_max[j];
+    for (std::size_t n = 0; n < node_max.size(); ++n) overhead += problem.system.nodes[n].overhead_w * node_max[n];
+    return {psi, busy + overhead};
+}
+
+}  // namespace
+
+bool better(const Measures& a, const Measures& b, double floor) {
+    const bool fa = a.robustness >= floor, fb = b.robustness >= floor;
+    if (fa != fb) return fa;
+    if (fa) return a.expected_energy < b.expected_energy;
+    return a.robustness > b.robustness;
+}
+
+bool better(const StaticProblem& problem, const Mapping& a, const Mapping& b) {
+    return better(a.measures(), b.measures(), problem.robustness_floor);
+}
+
 Mapping::Mapping(const StaticProblem& problem, std::vector<Gene> genes) : genes_(std::move(genes)) {
     const std::size_t cores = problem.system.cores.size();
     finishing_.assign(cores, Pmf());
@@ -35,7 +107,7 @@ Mapping::Mapping(const StaticProblem& problem, std::vector<Gene> genes) : genes_
     needs_full_.assign(cores, false);
     added_.assign(cores, {});
     for (std::size_t t = 0; t < genes_.size(); ++t) {
-        if (!is_dirty_[genes_[t].core]) {
+        if (genes_[t].core != kNone && !is_dirty_[genes_[t].core]) {
             is_dirty_[genes_[t].core] = true;
             needs_full_[genes_[t].core] = true;
             dirty_cores_.push_back(genes_[t].core);
@@ -49,12 +121,12 @@ void Mapping::set_gene(const StaticProblem& problem, std::size_t task, Gene g) {
     if (old == g) return;
     genes_[task] = g;
     for (std::uint32_t k : {old.core, g.core})
-        if (!is_dirty_[k]) {
+        if (k != kNone && !is_dirty_[k]) {
             is_dirty_[k] = true;
             dirty_cores_.push_back(k);
         }
-    needs_full_[old.core] = true;  // it lost the task: recompute (no deconvolution)
-    if (!needs_full_[g.core]) added_[g.core].push_back(task);
+    if (old.core != kNone) needs_full_[old.core] = true;  // it lost the task: recompute (no deconvolution)
+    if (g.core != kNone && !needs_full_[g.core]) added_[g.core].push_back(task);
 }
 
 void Mapping::update(const StaticProblem& problem) {
@@ -66,50 +138,73 @@ void Mapping::update(const StaticProblem& problem) {
         for (std::uint32_t k : dirty_cores_) any_full = any_full || needs_full_[k];
         if (any_full)
             for (std::size_t t = 0; t < genes_.size(); ++t)
-                if (needs_full_[genes_[t].core]) tasks[genes_[t].core].push_back(t);
-        std::vector<std::uint32_t> procs, nodes;
+                if (genes_[t].core != kNone && needs_full_[genes_[t].core]) tasks[genes_[t].core].push_back(t);
         for (std::uint32_t k : dirty_cores_) {
-            if (needs_full_[k]) {
-                finishing_[k] = core_finishing(problem, tasks[k], genes_);
-            } else {  // only gained tasks: D ⊛ X per new task
-                for (std::size_t t : added_[k])
-                    finishing_[k] =
-                        finishing_[k].empty()
-                            ? problem.pmf(t, genes_[t])
-                            : merge_pulses(finishing_[k].convolve(problem.pmf(t, genes_[t])), problem.max_pulses);
-            }
+            finishing_[k] = needs_full_[k] ? core_finishing(problem, tasks[k], genes_)
+                                           : with_added(problem, std::move(finishing_[k]), added_[k], genes_);
             needs_full_[k] = false;
             added_[k].clear();
-            on_time_[k] = finishing_[k].empty() ? 1.0 : finishing_[k].probability_below(problem.deadline);
+            on_time_[k] = on_time(problem, finishing_[k]);
             is_dirty_[k] = false;
-            procs.push_back(s.cores[k].processor);
-            nodes.push_back(s.processors[s.cores[k].processor].node);
         }
+        const auto [procs, nodes] = groups_above(s, dirty_cores_);
         dirty_cores_.clear();
-        auto unique = [](std::vector<std::uint32_t>& v) {
-            std::sort(v.begin(), v.end());
-            v.erase(std::unique(v.begin(), v.end()), v.end());
-        };
-        unique(procs);
-        unique(nodes);
-        auto group_max = [&](const std::vector<std::uint32_t>& cores) {
-            std::vector<const Pmf*> used;
-            for (std::uint32_t k : cores)
-                if (!finishing_[k].empty()) used.push_back(&finishing_[k]);
-            return expected_max(used);
-        };
-        for (std::uint32_t j : procs) proc_max_[j] = group_max(s.processors[j].cores);
-        for (std::uint32_t n : nodes) node_max_[n] = group_max(s.nodes[n].cores);
+        auto finishing = [&](std::uint32_t k) -> const Pmf& { return finishing_[k]; };
+        for (std::uint32_t j : procs) proc_max_[j] = group_max(s.processors[j].cores, finishing);
+        for (std::uint32_t n : nodes) node_max_[n] = group_max(s.nodes[n].cores, finishing);
     }
-    busy_ = 0;  // summed afresh (no drift from adding and removing)
-    for (std::size_t t = 0; t < genes_.size(); ++t) busy_ += problem.busy_energy(t, genes_[t]);
-    psi_ = 1;
-    for (double p : on_time_) psi_ *= p;
-    Joules overhead = 0;
-    for (std::size_t j = 0; j < proc_max_.size(); ++j)
-        overhead += problem.system.processors[j].overhead_w * proc_max_[j];
-    for (std::size_t n = 0; n < node_max_.size(); ++n) overhead += problem.system.nodes[n].overhead_w * node_max_[n];
-    energy_ = busy_ + overhead;
+    const Measures m = totals(problem, genes_, on_time_, proc_max_, node_max_);
+    psi_ = m.robustness;
+    energy_ = m.expected_energy;
+}
+
+Measures Mapping::preview(const StaticProblem& problem, const GeneChanges& changes) const {
+    const StochasticSystem& s = problem.system;
+    std::vector<Gene> genes = genes_;
+    // The cores set_gene would mark, in its order; per core whether it lost a task and the tasks it gained.
+    std::vector<std::uint32_t> touched;
+    std::vector<int> slot(s.cores.size(), -1);
+    std::vector<bool> full;
+    std::vector<std::vector<std::size_t>> added;
+    auto mark = [&](std::uint32_t k) {
+        if (slot[k] < 0) {
+            slot[k] = static_cast<int>(touched.size());
+            touched.push_back(k);
+            full.push_back(false);
+            added.emplace_back();
+        }
+        return static_cast<std::size_t>(slot[k]);
+    };
+    for (const auto& [t, g] : changes) {
+        const Gene old = genes[t];
+        if (old == g) continue;
+        genes[t] = g;
+        if (old.core != kNone) full[mark(old.core)] = true;
+        if (g.core != kNone) {
+            const std::size_t i = mark(g.core);
+            if (!full[i]) added[i].push_back(t);
+        }
+    }
+    if (touched.empty()) return measures();
+    std::vector<std::vector<std::size_t>> tasks(touched.size());
+    if (std::find(full.begin(), full.end(), true) != full.end())
+        for (std::size_t t = 0; t < genes.size(); ++t)
+            if (genes[t].core != kNone && slot[genes[t].core] >= 0 && full[slot[genes[t].core]])
+                tasks[slot[genes[t].core]].push_back(t);
+    std::vector<Pmf> fresh(touched.size());
+    std::vector<double> on = on_time_;
+    for (std::size_t i = 0; i < touched.size(); ++i) {
+        const std::uint32_t k = touched[i];
+        fresh[i] =
+            full[i] ? core_finishing(problem, tasks[i], genes) : with_added(problem, finishing_[k], added[i], genes);
+        on[k] = on_time(problem, fresh[i]);
+    }
+    auto finishing = [&](std::uint32_t k) -> const Pmf& { return slot[k] >= 0 ? fresh[slot[k]] : finishing_[k]; };
+    const auto [procs, nodes] = groups_above(s, touched);
+    std::vector<double> proc_max = proc_max_, node_max = node_max_;
+    for (std::uint32_t j : procs) proc_max[j] = group_max(s.processors[j].cores, finishing);
+    for (std::uint32_t n : nodes) node_max[n] = group_max(s.nodes[n].cores, finishing);
+    return totals(problem, genes, on, proc_max, node_max);
 }
 
 }  // namespace rmsim::siegel

@@ -10,7 +10,12 @@
 // Changing genes marks their old and new cores dirty; update() recomputes only those cores and the
 // processors and nodes above them (the GA changes a few genes per offspring out of thousands). A core that
 // only gained tasks is updated by one convolution per new task (D ⊛ X); a core that lost one is recomputed.
+// preview() gives the measures a set of gene changes would give, by the same code as update(), without making
+// them (the local searches evaluate many candidate moves per move made). A gene may be unassigned
+// (kUnassigned: a partial mapping, tree_search.h): its task is on no core and costs nothing.
 #include <cstdint>
+#include <limits>
+#include <utility>
 #include <vector>
 
 #include "manager/stochastic_system.h"
@@ -19,7 +24,8 @@
 namespace rmsim::siegel {
 
 struct Gene {
-    std::uint32_t core = 0;  ///< index into StochasticSystem::cores
+    static constexpr std::uint32_t kUnassigned = std::numeric_limits<std::uint32_t>::max();
+    std::uint32_t core = 0;  ///< index into StochasticSystem::cores, or kUnassigned
     std::uint32_t pstate = 0;
     bool operator==(const Gene& o) const { return core == o.core && pstate == o.pstate; }
 };
@@ -51,6 +57,28 @@ private:
     std::vector<std::vector<std::vector<double>>> means_;
 };
 
+/// A mapping's two measures.
+struct Measures {
+    double robustness = 1;  ///< ψ
+    Joules expected_energy = 0;
+};
+
+/// Siegel §3 (the GA's population order, shared by every search): true if a goes before b: measures with
+/// ψ >= floor by increasing expected energy first, then the others by decreasing ψ.
+bool better(const Measures& a, const Measures& b, double floor);
+
+/// The quality of a search's best mapping so far (the searches' progress callbacks, bench_siegel).
+struct SearchProgress {
+    std::uint64_t step = 0;  ///< generation, iteration or level
+    double wall_s = 0;
+    double robustness = 0;
+    Joules expected_energy = 0;
+    bool feasible = false;
+};
+
+/// (task, new gene) changes of one candidate move.
+using GeneChanges = std::vector<std::pair<std::size_t, Gene>>;
+
 class Mapping {
 public:
     Mapping() = default;
@@ -62,8 +90,13 @@ public:
     void set_gene(const StaticProblem& problem, std::size_t task, Gene g);
     void update(const StaticProblem& problem);
 
+    /// The measures after applying `changes` in order (as set_gene + update would give them, to the last bit);
+    /// the mapping must be up to date (no set_gene since the last update) and is not changed.
+    Measures preview(const StaticProblem& problem, const GeneChanges& changes) const;
+
     double robustness() const { return psi_; }
     Joules expected_energy() const { return energy_; }
+    Measures measures() const { return {psi_, energy_}; }
     bool feasible(const StaticProblem& problem) const { return psi_ >= problem.robustness_floor; }
     const std::vector<Pmf>& finishing() const { return finishing_; }
 
@@ -73,7 +106,6 @@ private:
     std::vector<double> on_time_;   ///< per core p(D_k, δ)
     std::vector<double> proc_max_;  ///< per processor E[max]
     std::vector<double> node_max_;  ///< per node E[max]
-    Joules busy_ = 0;
     std::vector<std::uint32_t> dirty_cores_;
     std::vector<bool> is_dirty_;
     std::vector<bool> needs_full_;                 ///< per core: lost a task since the last update
@@ -81,6 +113,9 @@ private:
     double psi_ = 1;
     Joules energy_ = 0;
 };
+
+/// The GA's order on mappings: better(a.measures(), b.measures(), R).
+bool better(const StaticProblem& problem, const Mapping& a, const Mapping& b);
 
 /// The finishing-time PMF of a core running these tasks back to back from 0 (in the given order).
 Pmf core_finishing(const StaticProblem& problem, const std::vector<std::size_t>& tasks, const std::vector<Gene>& genes);

@@ -70,23 +70,28 @@ void SiegelStaticPolicy::prepare(const PolicyView& view) {
     const siegel::StaticProblem problem = problem_of(view, config_.max_pulses, config_.robustness_floor);
     deadline_ = problem.deadline;
     std::vector<siegel::Gene> genes;
-    if (config_.ga) {  // Siegel §3 GA, seeded by Min-Min once per fixed P-state
-        std::vector<std::vector<siegel::Gene>> seeds;
-        for (std::uint32_t s = 0; s < problem.pstate_count(); ++s) seeds.push_back(siegel::min_min(problem, s));
+    using H = SiegelStaticConfig::Heuristic;
+    auto take = [&](const siegel::Mapping& m) {
+        genes = m.genes();
+        predicted_psi_ = m.robustness();
+        predicted_energy_ = m.expected_energy();
+    };
+    if (config_.heuristic == H::Ga) {  // Siegel §3 GA, seeded by Min-Min once per fixed P-state
         siegel::Genitor ga(problem, config_.genitor);
-        ga.seed(seeds);
+        ga.seed(siegel::min_min_per_pstate(problem));
         ga.run();
         generations_ = ga.generations_done();
-        genes = ga.best().genes();
-        predicted_psi_ = ga.best().robustness();
-        predicted_energy_ = ga.best().expected_energy();
+        take(ga.best());
+    } else if (config_.heuristic == H::Tabu) {  // Siegel (slides) §3 Tabu, from the best Min-Min seed
+        siegel::TabuSearch tabu(problem, config_.tabu);
+        tabu.run(siegel::best_of(problem, siegel::min_min_per_pstate(problem)));
+        take(tabu.best());
+    } else if (config_.heuristic == H::TreeSearch) {  // Siegel (slides) §3 Tree Search
+        take(siegel::tree_search(problem, config_.tree));
     } else {  // Siegel §3 Min-Min at one P-state
         if (config_.pstate >= problem.pstate_count())
             throw std::invalid_argument("siegel-static: pstate beyond the platform's P-states");
-        genes = siegel::min_min(problem, config_.pstate);
-        const siegel::Mapping m(problem, genes);
-        predicted_psi_ = m.robustness();
-        predicted_energy_ = m.expected_energy();
+        take(siegel::Mapping(problem, siegel::min_min(problem, config_.pstate)));
     }
     for (ClusterId c = 0; c < view.cluster_count(); ++c)
         for (std::uint32_t u = 0; u < view.unit_count(c); ++u) cores_.push_back(Core{c, u, std::nullopt, {}});

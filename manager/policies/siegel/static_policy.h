@@ -1,10 +1,11 @@
 #pragma once
 // Siegel §3 (Apodaca et al. 2011) on the modeled hardware: before the run, the bag of tasks (every task known,
-// a common deadline δ = the end of their step utility) is mapped by Min-Min at one fixed P-state or by the
-// Genitor GA (seeded by Min-Min at every P-state); during the run each core executes its tasks back to back
-// (in task order; the order within a core does not change its finishing time) at their P-states, with the
-// execution times the hardware draws. The report gives the predicted ψ and expected energy of the mapping
-// beside what happened: the makespan and whether every task finished by δ.
+// a common deadline δ = the end of their step utility) is mapped by Min-Min at one fixed P-state, by the
+// Genitor GA (seeded by Min-Min at every P-state), by Tabu search (from the best Min-Min seed) or by the
+// tree search (tabu.h, tree_search.h: the two heuristics the slides only name); during the run each core
+// executes its tasks back to back (in task order; the order within a core does not change its finishing time)
+// at their P-states, with the execution times the hardware draws. The report gives the predicted ψ and
+// expected energy of the mapping beside what happened: the makespan and whether every task finished by δ.
 // Needs the `distribution` estimate model (the manager's PMFs) and per-core granularity.
 #include <cstdint>
 #include <deque>
@@ -14,17 +15,21 @@
 
 #include "manager/policies/siegel/genitor.h"
 #include "manager/policies/siegel/static_mapping.h"
+#include "manager/policies/siegel/tabu.h"
+#include "manager/policies/siegel/tree_search.h"
 #include "manager/policy.h"
 
 namespace rmsim {
 
 struct SiegelStaticConfig {
-    /// "ga", or "min-min" at `pstate`.
-    bool ga = true;
+    enum class Heuristic { MinMin, Ga, Tabu, TreeSearch };
+    Heuristic heuristic = Heuristic::Ga;  ///< min-min at `pstate`
     std::uint32_t pstate = 0;
     double robustness_floor = 0.9;  ///< §3: R = 90 %
     std::size_t max_pulses = 64;    ///< GAP: pulses per core finishing-time PMF
     siegel::GenitorParams genitor;
+    siegel::TabuParams tabu;
+    siegel::TreeSearchParams tree;
 };
 
 class SiegelStaticPolicy : public Policy {

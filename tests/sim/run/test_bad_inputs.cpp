@@ -592,6 +592,11 @@ TEST_CASE("bad inputs: parameters are checked against their schema at validate a
         yaml_case("pstate", fcfs, "manager: {policy: siegel-static, params: {pstate: 99}}", "99",
                   "parameter 'pstate' of policy 'siegel-static': 99 is not a P-state of this platform (its core "
                   "type has P-states 0 to 1)"),
+        yaml_case("tree_frontier", fcfs,
+                  "manager: {policy: siegel-static, params: {heuristic: tree-search, frontier: 0}}", "0}",
+                  "parameter 'frontier' of policy 'siegel-static': must be a whole number from 1"),
+        yaml_case("tabu_neighbourhood", fcfs, "manager: {policy: siegel-static, params: {neighbourhood: 0}}", "0}",
+                  "parameter 'neighbourhood' of policy 'siegel-static': must be a whole number from 1"),
         yaml_case("baseline_pstate", fcfs, "manager: {policy: easy, params: {pstate: 2}}", "2}",
                   "parameter 'pstate' of policy 'easy': 2 is not a P-state of this platform"),
         // A zero-sum std::discrete_distribution is undefined.
