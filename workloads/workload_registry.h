@@ -84,7 +84,7 @@ public:
 };
 
 /// Every built-in workload kind, in the order of their names in messages: synthetic, swf, csv, batsim, singh,
-/// machovec_ch2, machovec_ch3, machovec_ch4, machovec_trace, tarplee, siegel_dynamic, siegel_static. A user's
+/// machovec_ch2, machovec_ch3, machovec_ch4, machovec_testbed, machovec_trace, tarplee, siegel_dynamic, siegel_static. A user's
 /// program may copy it and add its own.
 const WorkloadRegistry& builtin_workloads();
 /// The workload kinds of this process: the built-ins, then what plug-ins added. Experiments resolve their

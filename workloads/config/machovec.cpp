@@ -1,7 +1,8 @@
 // The Machovec dissertation's workloads: `machovec_ch2` (§2.5.1), `machovec_ch3` (§3.4.2), `machovec_ch4`
-// (§4.4.3) and `machovec_trace` (§3.4.3: one day of an SWF trace per trial, on a platform scaled to a
+// (§4.4.3), `machovec_testbed` (§3.6) and `machovec_trace` (§3.4.3: one day of an SWF trace per trial, on a platform scaled to a
 // fraction of the traced machine). Keys and GAPs in docs/workloads.md.
 #include <algorithm>
+#include <cmath>
 #include <tuple>
 #include <utility>
 
@@ -12,6 +13,7 @@
 #include "workloads/machovec_ch2_generator.h"
 #include "workloads/machovec_ch3_generator.h"
 #include "workloads/machovec_ch4_generator.h"
+#include "workloads/machovec_testbed_generator.h"
 #include "workloads/machovec_trace.h"
 #include "workloads/preemption_traits.h"
 #include "workloads/swf_reader.h"
@@ -130,6 +132,21 @@ std::vector<ParamInfo> machovec_ch2_params() {
     };
 }
 
+/// `power_scaling` of machovec_ch3 (B2.6: 1.0, 0.75, 0.5; §3.5: a check with 15 P-states): one positive factor
+/// per P-state, P0 first, as many as every cluster's core type has P-states.
+std::vector<double> power_scaling(const YAML::Node& n, const std::string& file, const PlatformSpec& platform) {
+    const YAML::Node l = n["power_scaling"];
+    expect_sequence(l, file, "'power_scaling'");
+    std::vector<double> out;
+    for (const auto& v : l) out.push_back(as_positive(v, file, "'power_scaling' entry"));
+    for (const CoreType& ct : platform.core_types)
+        if (ct.pstates.size() != out.size())
+            throw_at(l, file,
+                     "'power_scaling' has " + std::to_string(out.size()) + " factors, but core type " + ct.name +
+                         " has " + std::to_string(ct.pstates.size()) + " P-states (one factor per P-state)");
+    return out;
+}
+
 /// Machovec Ch.3 §3.4.2 tasks (workloads/machovec_ch3_generator.h; GAPs listed there and in docs/fidelity.md).
 /// Each task's APC reaches the cores' power (TimeTable::busy_power_w).
 std::vector<Task> machovec_ch3(const YAML::Node& n, const WorkloadContext& c) {
@@ -140,6 +157,7 @@ std::vector<Task> machovec_ch3(const YAML::Node& n, const WorkloadContext& c) {
     p.tasks_per_day = get_amount_or(n, "tasks_per_day", file, p.tasks_per_day, true);
     p.horizon_s = hours_key(n, file, p.horizon_s);
     p.apc_scope = apc_scope(n, file);
+    if (has_key(n, "power_scaling")) p.power_scaling = power_scaling(n, file, c.platform);
     // GAPs of the arrival process (workloads/machovec_ch3_generator.h).
     p.sinusoid_amplitude = get_non_negative_or(n, "sinusoid_amplitude", file, p.sinusoid_amplitude);
     p.start_clock_s = get_seconds_or(n, "start_clock_s", file, p.start_clock_s, false);
@@ -172,6 +190,8 @@ std::vector<ParamInfo> machovec_ch3_params() {
                   "the span of the arrivals (B2.1: 28 h, the first 4 a warm-up)"}
             .above(0),
         apc_param(),
+        {"power_scaling", "list", "[1, 0.75, 0.5]",
+         "power scaling factor of each P-state, P0 first, one per P-state of the platform (B2.6)"},
         ParamInfo{"sinusoid_amplitude", "number", num(d.sinusoid_amplitude),
                   "GAP: a of each type's rate (1 + a sin(...))"}
             .at_least(0),
@@ -188,6 +208,92 @@ std::vector<ParamInfo> machovec_ch3_params() {
         ParamInfo{"memory_per_core_mb_max", "number", "memory_per_core_mb_min",
                   "beyond the papers: largest memory footprint per requested core, MB"}
             .at_least(0),
+    };
+}
+
+/// A matrix [task type][cluster] of `what` (`rows` rows of one entry per cluster): numbers, a negative entry
+/// meaning "n.a." (the type cannot run on that cluster).
+std::vector<std::vector<double>> testbed_matrix(const YAML::Node& n, const char* key, const std::string& file,
+                                                std::size_t rows, std::size_t clusters) {
+    const YAML::Node m = get_node(n, key, file);
+    expect_sequence(m, file, quoted(key));
+    if (m.size() != rows)
+        throw_at(m, file,
+                 quoted(key) + " has " + std::to_string(m.size()) + " rows, 'type_cores' " + std::to_string(rows) +
+                     " task types");
+    std::vector<std::vector<double>> out;
+    for (const auto& row : m) {
+        expect_sequence(row, file, quoted(key) + " row");
+        if (row.size() != clusters)
+            throw_at(row, file,
+                     quoted(key) + " row has " + std::to_string(row.size()) + " entries, the platform has " +
+                         std::to_string(clusters) + " clusters (one column each, in platform order)");
+        std::vector<double> r;
+        for (const auto& v : row) r.push_back(as_double(v, file, quoted(key) + " entry"));
+        out.push_back(std::move(r));
+    }
+    return out;
+}
+
+/// Machovec Ch.3 §3.6 testbed tasks (workloads/machovec_testbed_generator.h).
+std::vector<Task> machovec_testbed(const YAML::Node& n, const WorkloadContext& c) {
+    const std::string& file = c.file;
+    MachovecTestbedParams p;
+    p.clusters = generator_clusters(n, file, c.platform,
+                                    "machovec_testbed workload needs clusters of one core type and one P-state each",
+                                    machovec_testbed_clusters);
+    const YAML::Node cores = get_node(n, "type_cores", file);
+    expect_sequence(cores, file, "'type_cores'");
+    if (cores.size() == 0) throw_at(cores, file, "'type_cores' must not be empty");
+    const std::size_t T = cores.size(), C = p.clusters.size();
+    const auto etc = testbed_matrix(n, "etc_s", file, T, C);
+    const auto eec = testbed_matrix(n, "eec_j", file, T, C);
+    std::vector<double> weights(T, 1.0);
+    if (has_key(n, "type_weights")) {
+        const YAML::Node w = n["type_weights"];
+        expect_sequence(w, file, "'type_weights'");
+        if (w.size() != T) throw_at(w, file, "'type_weights' needs one weight per task type of 'type_cores'");
+        for (std::size_t i = 0; i < T; ++i) weights[i] = as_non_negative(w[i], file, "'type_weights' entry");
+    }
+    for (std::size_t i = 0; i < T; ++i)
+        p.types.push_back({as_count(cores[i], file, "'type_cores' entry"), weights[i], etc[i], eec[i]});
+    p.horizon_s = hours_key(n, file, p.horizon_s);
+    p.mean_interarrival_s = get_seconds_or(n, "mean_interarrival_s", file, p.mean_interarrival_s, true);
+    p.utility_min = get_count_or(n, "utility_min", file, p.utility_min);
+    p.utility_max = get_count_or(n, "utility_max", file, p.utility_max);
+    p.plateau_factor = get_non_negative_or(n, "plateau_factor", file, p.plateau_factor);
+    p.zero_factor = get_positive_or(n, "zero_factor", file, p.zero_factor);
+    const double expected = p.horizon_s / p.mean_interarrival_s;
+    check_task_memory(expected + 6 * std::sqrt(expected), key_or_section(n, "mean_interarrival_s"), file,
+                      "about " + std::to_string(static_cast<std::uint64_t>(expected)) + " tasks");
+    const std::size_t core_types = c.platform.core_types.size();
+    return generated_tasks(n, file, c.platform, c.seed, "machovec_testbed",
+                           [&](std::mt19937_64& rng) { return generate_machovec_testbed(p, core_types, rng); });
+}
+
+std::vector<ParamInfo> machovec_testbed_params() {
+    const MachovecTestbedParams d;
+    const auto num = default_text;
+    return {
+        {"type_cores", "list", "(required)", "cores of each task type (Table 6's core requirement)"},
+        {"type_weights", "list", "(equal)", "relative frequency of each task type in the arrivals, >= 0"},
+        {"etc_s", "matrix", "(required)",
+         "ETC [task type][cluster], seconds (Table 6; columns in platform order; negative = n.a.)"},
+        {"eec_j", "matrix", "(required)",
+         "EEC [task type][cluster], joules of the whole task (Table 7; ignored where the ETC is n.a.)"},
+        ParamInfo{"hours", "number", num(d.horizon_s / 3600), "the span of the arrivals (§3.6.2: 3 h)"}.above(0),
+        ParamInfo{"mean_interarrival_s", "number", num(d.mean_interarrival_s),
+                  "mean time between arrivals (§3.6.2: 120 s; GAP: Poisson)"}
+            .above(0),
+        ParamInfo{"utility_min", "integer", num(d.utility_min), "least maximum utility (integers, uniform)"}.at_least(
+            1),
+        ParamInfo{"utility_max", "integer", num(d.utility_max), "largest maximum utility"}.at_least(1),
+        ParamInfo{"plateau_factor", "number", num(d.plateau_factor),
+                  "the utility starts to decay at this x the type's minimum execution time (§3.6.2: 2.5)"}
+            .at_least(0),
+        ParamInfo{"zero_factor", "number", num(d.zero_factor),
+                  "GAP: the utility reaches 0 (linearly) at this x the minimum execution time"}
+            .above(0),
     };
 }
 
@@ -402,6 +508,13 @@ void register_machovec_workloads(WorkloadRegistry& r) {
            "(Machovec Ch.4 §4.4.3)",
            machovec_ch4_params(),
            tasks_of(machovec_ch4),
+           {},
+           {}});
+    r.add({"machovec_testbed",
+           "the Ch.3 testbed's task types (ETC and EEC per cluster) arriving in a fixed mix, utility 1-4 decaying "
+           "after 2.5 x the shortest time (Machovec Ch.3 §3.6)",
+           machovec_testbed_params(),
+           tasks_of(machovec_testbed),
            {},
            {}});
     r.add({"machovec_trace",
