@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """The fidelity table scripts (scripts/trial_stats.py, scripts/siegel_static_table.py, scripts/tarplee_idle_table.py,
-scripts/tarplee_tables.py's relative areas) on data computed by hand, and scripts/provisioning_front.py.
+scripts/tarplee_tables.py's relative areas, scripts/machovec_fig33_table.py) on data computed by hand, and scripts/provisioning_front.py.
 
     python3 tests/scripts/test_table_scripts.py      # ctest runs it when CMake finds a Python 3
 """
@@ -17,6 +17,7 @@ import unittest
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[2] / "scripts"))
 
+import machovec_fig33_table  # noqa: E402
 import paper_figures  # noqa: E402
 import siegel_static_table  # noqa: E402
 import tarplee_idle_table  # noqa: E402
@@ -294,6 +295,40 @@ class ProvisioningFront(unittest.TestCase):
             missing = self.run_on(str(root / "none"), str(root / "none"))
             self.assertEqual(missing.returncode, 2)
             self.assertIn("front.csv: no such file", missing.stderr)
+
+
+# Two trials of Machovec Fig. 33 at the 85 % cap (2.31e6 J): utility earned and energy (MJ) per heuristic.
+FIG33 = {
+    "max-upr-ph": [(100.0, 2.30), (200.0, 2.31)],
+    "max-upe-ph": [(110.0, 2.00), (240.0, 2.20)],
+}
+
+
+def write_fig33(root):
+    for variant, rows in FIG33.items():
+        for t, (utility, energy_mj) in enumerate(rows):
+            d = root / f"{variant}_energy_budget_j=2.31e6" / f"trial-{t}"
+            d.mkdir(parents=True)
+            summary = {"utility": {"earned": utility}, "energy": {"total_j": energy_mj * 1e6}}
+            (d / "summary.json").write_text(json.dumps(summary))
+
+
+class MachovecFig33Table(TableOfFixture):
+    script = machovec_fig33_table
+    write = staticmethod(write_fig33)
+
+    def test_only_the_caps_and_heuristics_that_ran(self):
+        self.assertEqual(len(self.lines), 2 + 2)
+
+    def test_max_upe_against_max_upr(self):
+        # Utility (110 + 240) / 2 = 175, sd 130 / sqrt(2), half-width 12.706 * 65 = 825.89. Paired per trial
+        # +10 % and +20 %: mean +15, sd 5 sqrt(2), half-width 12.706 * 5 = 63.53. Energy (2.0 + 2.2) / 2 = 2.1 MJ
+        # +- 12.706 * 0.1 = 1.2706; of the cap 2.1 / 2.31 = 90.9 % +- 1.2706 / 2.31 = 55.0 %. Max UPR: 150 +-
+        # 12.706 * 50 = 635.3; 2.305 MJ +- 12.706 * 0.005 = 0.0635, 99.8 % +- 2.75 % of the cap.
+        self.assertEqual(self.lines[3], "| 2.31e6 | max-upe-ph | 175.0 ± 825.9 | +15.0 ± 63.5 % | 2.100 ± 1.271 | "
+                                        "90.9 ± 55.0 % |")
+        self.assertEqual(self.lines[2], "| 2.31e6 | max-upr-ph | 150.0 ± 635.3 | +0.0 ± 0.0 % | 2.305 ± 0.064 | "
+                                        "99.8 ± 2.8 % |")
 
 
 if __name__ == "__main__":

@@ -228,6 +228,33 @@ TEST_CASE("golden: machovec-fig30", "[golden]") {
                           {"energy_budget_j=8.0e9", "energy_budget_j=18.0e9"}));
 }
 
+// The leniency sweeps (Figs. 23-24) at their two ends, at the scale of machovec-fig25.
+TEST_CASE("golden: machovec-fig23", "[golden]") {
+    check_golden("machovec-fig23", "configs/experiments/machovec-fig23.yaml",
+                 kMachovecSmall +
+                     "--trials 1 --set workload.machovec_ch3.tasks_per_day=300 --set run.energy_budget_j=3e8 " +
+                     only({"max-upr-ph-ept"}, {"leniency=0.5", "leniency=4.0"}));
+}
+
+TEST_CASE("golden: machovec-fig24", "[golden]") {
+    check_golden("machovec-fig24", "configs/experiments/machovec-fig24.yaml",
+                 kMachovecSmall +
+                     "--trials 1 --set workload.machovec_ch3.tasks_per_day=300 --set run.energy_budget_j=3e8 " +
+                     only({"max-upr-ph-epr"}, {"leniency=1.0", "leniency=8.0"}));
+}
+
+// Fifteen P-states (§3.5), every variant at the scale of machovec-fig25.
+TEST_CASE("golden: machovec-ch3-15pstates", "[golden]") {
+    check_golden(
+        "machovec-ch3-15pstates", "configs/experiments/machovec-ch3-15pstates.yaml",
+        kMachovecSmall + "--trials 1 --set workload.machovec_ch3.tasks_per_day=300 --set run.energy_budget_j=3e8");
+}
+
+// The testbed (§3.6) is small already (64 cores, about 90 tasks): every variant and cap at 2 trials.
+TEST_CASE("golden: machovec-fig33", "[golden]") {
+    check_golden("machovec-fig33", "configs/experiments/machovec-fig33.yaml", "--trials 2 --jobs 2");
+}
+
 const std::vector<std::string> kTraceVariants =
     with(kBaselines, {"max-util-ph", "max-upt-ph", "max-upr-ph", "max-upe-ph", "event-based", "task-based"});
 
