@@ -10,9 +10,19 @@ Bookkeeping::Bookkeeping(const PlatformSpec& platform, const std::vector<Task>& 
     : estimates_(platform, granularity, estimate), ledger_(tasks, estimates_, outbox_),
       jobs_(jobs ? std::optional<DagExecutor>(std::in_place, ledger_, estimates_, *jobs, hold_job_cores)
                  : std::nullopt),
-      energy_(ledger_, estimates_), domains_(platform),
+      energy_(ledger_, estimates_), domains_(platform), stores_(platform),
       view_(estimates_, ledger_, energy_, domains_, jobs_ ? &*jobs_ : nullptr),
-      decisions_(ledger_, jobs_ ? &*jobs_ : nullptr, wakeups_) {}
+      decisions_(ledger_, jobs_ ? &*jobs_ : nullptr, wakeups_) {
+    view_.set_energy_stores(&stores_);
+}
+
+bool Bookkeeping::node_depleted(NodeId n, SimTime now) {
+    ledger_.advance(now);
+    if (!stores_.mark_depleted(n, now)) return false;
+    if (jobs_) throw std::logic_error("node " + std::to_string(n) + ": energy stores are not supported with DAG jobs");
+    ledger_.retire_node(n);
+    return true;
+}
 
 void Bookkeeping::arrive(TaskId t, SimTime now) {
     ledger_.arrive(t, now, /*listed=*/!jobs_);

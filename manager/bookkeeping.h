@@ -13,6 +13,7 @@
 #include "manager/decisions.h"
 #include "manager/domain_states.h"
 #include "manager/energy_accounts.h"
+#include "manager/energy_stores.h"
 #include "manager/estimates.h"
 #include "manager/policy_view.h"
 #include "manager/task_ledger.h"
@@ -35,6 +36,9 @@ public:
     const DagExecutor* jobs() const { return jobs_ ? &*jobs_ : nullptr; }
     EnergyAccounts& energy() { return energy_; }
     DomainStates& domains() { return domains_; }
+    /// The nodes' energy stores: the depleted nodes, and where a level is read (EnergyStores::set_reader).
+    EnergyStores& stores() { return stores_; }
+    const EnergyStores& stores() const { return stores_; }
     const EnergyAccounts& energy() const { return energy_; }
 
     // --- driven by the ResourceManager (and tests) ---
@@ -50,6 +54,10 @@ public:
     /// A hardware notice: the part of task t on one node ended (completed or preempted). Returns true when
     /// the last part has reported (a completed task of a DAG job then moves its job on).
     bool part_finished(TaskId t, bool preempted, double remaining, Joules energy_j, SimTime now);
+    /// A DEPLETED notice from node n: the first marks it depleted and takes its units out of service for good
+    /// (TaskLedger::retire_node). True the first time. (A part's notice then goes to part_finished as a
+    /// preemption's.) std::logic_error for a workload of DAG jobs, whose tasks are not preemptible.
+    bool node_depleted(NodeId n, SimTime now);
     /// A preemption or kill of a task whose START has not left the manager (TaskLedger::withdraw_start).
     void withdraw_start(TaskId t, SimTime now) { ledger_.withdraw_start(t, now); }
     /// TaskLedger::follow_unstarted.
@@ -84,6 +92,7 @@ private:
     std::optional<DagExecutor> jobs_;
     EnergyAccounts energy_;
     DomainStates domains_;
+    EnergyStores stores_;
     PolicyView view_;
     Decisions decisions_;
 };

@@ -12,6 +12,7 @@
 #include "manager/dag_executor.h"
 #include "manager/domain_states.h"
 #include "manager/energy_accounts.h"
+#include "manager/energy_stores.h"
 #include "manager/estimates.h"
 #include "manager/task_ledger.h"
 #include "platform/platform_spec.h"
@@ -27,6 +28,9 @@ public:
         : estimates_(estimates), ledger_(ledger), energy_(energy), domains_(domains), jobs_(jobs) {}
     PolicyView(const PolicyView&) = delete;
     PolicyView& operator=(const PolicyView&) = delete;
+    /// Where energy_store() reads (the manager's books, which read the hardware; nullptr: the platform's
+    /// capacities, nothing used, none depleted).
+    void set_energy_stores(const EnergyStores* stores) { stores_ = stores; }
 
     // --- time, platform, tasks -------------------------------------------------------------------------
     SimTime now() const { return ledger_.now(); }
@@ -129,6 +133,15 @@ public:
     Joules energy_of_cleared_placeholders() const { return energy_.cleared_placeholders(); }
     Joules energy_remaining() const { return energy_.remaining(); }
     Joules energy_goal(SimTime t) const { return energy_.goal(t); }
+    /// Node n's energy store (NodeType::energy_store_j; capacity 0: none): its capacity, the energy drawn from
+    /// it up to now (read from the hardware when asked, O(1)), and whether it is used up (the node then stopped
+    /// for good and its units are booked out of service in the profile).
+    EnergyStoreLevel energy_store(NodeId n) const {
+        if (stores_) return stores_->level(n);
+        EnergyStoreLevel l;
+        l.capacity_j = energy_store_capacity(platform(), n);
+        return l;
+    }
 
     // --- DAG jobs (Singh 2015): a job runs on one node, its tasks follow the graph ---------------------
     /// Every task belongs to a job; policies schedule waiting_jobs(), not waiting().
@@ -153,6 +166,7 @@ private:
     const EnergyAccounts& energy_;
     const DomainStates& domains_;
     const DagExecutor* jobs_;
+    const EnergyStores* stores_ = nullptr;
 };
 
 }  // namespace rmsim

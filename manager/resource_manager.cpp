@@ -33,6 +33,16 @@ ResourceManager::ResourceManager(sc_core::sc_module_name name, const PlatformSpe
     // The first boundary is the budget's start when it is later than 0 (e.g. after a warm-up).
     next_budget_ = config.budget.start > SimTime() ? config.budget.start : config.budget.period;
     books_.energy().set_reader([this] { return energy_now(); });
+    // The stores' levels are read from the hardware when a policy asks (a debug read of the meter per node).
+    if (books_.stores().any())
+        books_.stores().set_reader([this](NodeId n) {
+            const EnergyStoreReading r = port_.read_energy_store(n);
+            EnergyStoreLevel l;
+            l.capacity_j = r.capacity_j;
+            l.used_j = r.used_j;
+            l.depleted = r.depleted;
+            return l;
+        });
     // Generated workloads come in arrival order: then ids are the order (no table, no sort buffer).
     auto earlier_task = [](const Task& a, const Task& b) { return a.arrival() < b.arrival(); };
     if (!std::is_sorted(tasks.begin(), tasks.end(), earlier_task)) {
@@ -86,6 +96,7 @@ void ResourceManager::tick() {
     while (next_arrival_ < tasks_.size() && tasks_[arriving(next_arrival_)].arrival() <= now) {
         books_.arrive(arriving(next_arrival_++), now);
         trigger |= traits_.on_arrival;
+        arrived_since_event_ = true;
     }
     kill_due(now);
     books_.start_due_reservations(now, now);
@@ -123,7 +134,11 @@ void ResourceManager::arm() {
     next = std::min(next, books_.next_reserved_start());
     if (!limits_.empty()) next = std::min(next, limits_.top().at);
     if (!wakeups_.empty()) next = std::min(next, wakeups_.top());
-    if (traits_.period > SimTime() && !all_finished()) next = std::min(next, next_period_);
+    // Once every node's energy store is used up nothing can run again: the periodic events stop when the
+    // policy has seen every arrival.
+    const bool nothing_can_run =
+        books_.stores().all_depleted() && next_arrival_ == tasks_.size() && !arrived_since_event_;
+    if (traits_.period > SimTime() && !all_finished() && !nothing_can_run) next = std::min(next, next_period_);
     next = std::min(next, config_.end);
     if (next.is_infinite()) return;
     const sc_time at = to_sc_time(next);
@@ -136,6 +151,7 @@ void ResourceManager::arm() {
 void ResourceManager::mapping_event() {
     const auto t0 = std::chrono::steady_clock::now();
     stats_.last_mapping_event = now_time();
+    arrived_since_event_ = false;
     books_.begin_event(stats_.last_mapping_event);
     // A START still waiting for its units keeps them booked for its whole run from now (TaskLedger::
     // follow_unstarted): otherwise, once its planned end has passed, new tasks would be placed on them.
@@ -340,6 +356,17 @@ void ResourceManager::on_notice(const Message& m) {
         case Op::DomainLevel: books_.domains().reported(m.node, m.core, m.pstate); return;
         case Op::Completed: ++stats_.completed_notices; break;
         case Op::Preempted: ++stats_.preempted_notices; break;
+        case Op::Depleted:
+            // The node has stopped for good: the first notice takes its units out of service; a part's notice
+            // then ends the part as a preemption's would.
+            books_.node_depleted(m.node, now_time());
+            if (m.task == kNodeItself) {
+                event_due_ |= traits_.on_completion;
+                wake_now_.notify(sc_core::SC_ZERO_TIME);  // the commands it produced (Preempt of other parts)
+                return;
+            }
+            ++stats_.depleted_notices;
+            break;
         default: throw std::logic_error(std::string("ResourceManager: unexpected ") + to_string(m.op));
     }
     const TaskRecord& r = books_.ledger().record(m.task);
@@ -353,7 +380,8 @@ void ResourceManager::on_notice(const Message& m) {
             books_.domains().ended(part);
         });
     }
-    const bool done = books_.part_finished(m.task, m.op == Op::Preempted, m.remaining, m.energy_j, now_time());
+    const bool stopped = m.op == Op::Preempted || m.op == Op::Depleted;
+    const bool done = books_.part_finished(m.task, stopped, m.remaining, m.energy_j, now_time());
     if (!done) return;
     if (books_.ledger().record(m.task).state == TaskState::Completed) ++stats_.notice_completions;
     projected_.erase(m.task);

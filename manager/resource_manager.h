@@ -61,6 +61,7 @@ struct ManagerStats {
     std::uint64_t parts_started = 0;       ///< node parts whose START went to the hardware
     std::uint64_t completed_notices = 0;   ///< COMPLETED notices received (one per node part)
     std::uint64_t preempted_notices = 0;   ///< PREEMPTED notices received (one per node part)
+    std::uint64_t depleted_notices = 0;    ///< DEPLETED notices of task parts received (one per node part)
     std::uint64_t notice_completions = 0;  ///< tasks that their last part's notice left completed
 };
 
@@ -122,6 +123,7 @@ private:
     SimTime next_budget_;              ///< the next budget period boundary
     bool meter_interval_set_ = false;  ///< the meter's interval readings follow the budget periods
     bool event_due_ = false;
+    bool arrived_since_event_ = false;  ///< a task arrived after the last mapping event
     std::vector<TaskId> deferred_;
     std::vector<Command> commands_;  ///< the commands being executed (Bookkeeping::take_commands)
     /// Per allocation unit of every cluster (unit_slot()): the task holding it from its START until its

@@ -349,6 +349,49 @@ void TaskLedger::follow_unstarted(TaskId t) {
     p.add(r.units, now_, end, t, BookingKind::Running);
 }
 
+void TaskLedger::retire_node(NodeId n) {
+    const PlatformSpec& spec = platform();
+    const ClusterId c = spec.cluster_of(n);
+    const UnitLayout& layout = layouts_.at(c);
+    AvailabilityProfile& p = profiles_.at(c);
+    const std::uint32_t per_node = layout.units_per_node();
+    const LocalNodeIndex first = (n - layout.first_node) * per_node;
+    std::vector<LocalNodeIndex> units(per_node);
+    for (std::uint32_t i = 0; i < per_node; ++i) units[i] = first + i;
+    std::vector<TaskId> owners;
+    for (LocalNodeIndex u : units)
+        for (const BusyInterval& b : p.timeline(u))
+            if (b.end > now_) owners.push_back(b.owner);
+    std::sort(owners.begin(), owners.end());
+    owners.erase(std::unique(owners.begin(), owners.end()), owners.end());
+    for (TaskId t : owners) {
+        if (t >= records_.size()) continue;
+        TaskRecord& r = records_[t];
+        if (r.state == TaskState::Running) {
+            profiles_.at(r.cluster).remove(t);
+            if (r.node_count > 1) {  // its other parts stop as by a preemption; this one reports DEPLETED
+                Command cmd;
+                cmd.kind = Command::Kind::Preempt;
+                cmd.task = t;
+                outbox_.push_back(cmd);
+            }
+        } else if (const Booking* b = p.booking(t);
+                   r.state == TaskState::Reserved && b && b->kind != BookingKind::Running) {
+            profiles_.at(r.cluster).remove(t);
+            set_state(t, TaskState::Waiting);
+            r.placeholder = false;
+            r.units.clear();
+            waiting_.add(t);
+        }
+    }
+    // What is left on the units (nothing, but for a DAG job's block) keeps them until it ends.
+    SimTime from = now_;
+    for (LocalNodeIndex u : units)
+        if (const Timeline& tl = p.timeline(u); !tl.empty()) from = std::max(from, tl.back().end);
+    if (from.is_infinite()) return;
+    p.add(units, from, SimTime::infinity(), out_of_service_owner(n), BookingKind::Reservation);
+}
+
 bool TaskLedger::part_finished(TaskId t, bool preempted, double remaining, Joules energy_j, SimTime now,
                                bool keeps_booking) {
     advance(now);

@@ -141,6 +141,15 @@ public:
     void advance(SimTime now);
     /// Starts the reserved tasks due by `due` (>= now; a clock tick may round a planned start).
     void start_due_reservations(SimTime now, SimTime due);
+    /// Node n's energy store is used up (its first DEPLETED notice): its units are out of service for good. The
+    /// running tasks booked on them lose their bookings (their parts there have stopped and report DEPLETED; a
+    /// task with parts on other nodes is stopped there as by a preemption: a Preempt command), the reservations
+    /// and place-holders on them are cancelled (their tasks wait again), and the units are booked from now to
+    /// +inf under out_of_service_owner(n), so no query of the profile finds them free and a start or
+    /// reservation on them is refused (std::logic_error, the profile's).
+    void retire_node(NodeId n);
+    /// The owner of the booking that keeps node n's units out of service (never a task id).
+    static TaskId out_of_service_owner(NodeId n) { return ~TaskId{0} - 1 - n; }
     /// A hardware notice: the part of task t on one node ended (completed or preempted). Returns true when
     /// the last part has reported. `keeps_booking`: the task's units are booked by someone else (a DAG
     /// job's block), so its completion leaves the profile alone.

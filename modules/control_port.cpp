@@ -1,5 +1,7 @@
 #include "modules/control_port.h"
 
+#include <string>
+
 #include "modules/report.h"
 
 namespace rmsim {
@@ -21,14 +23,15 @@ void ControlPort::send(const Message& m, const sc_core::sc_time& delay) {
     send_message(out, m, kManagerEndpoint, node_endpoint(m.node), delay);
 }
 
-bool ControlPort::meter_transaction(tlm::tlm_command command, unsigned char* data, unsigned int length) {
+bool ControlPort::meter_transaction(tlm::tlm_command command, unsigned char* data, unsigned int length,
+                                    std::uint64_t address) {
     if (!has_meter()) {
         report_error(msg_type::protocol, "ControlPort: no energy meter is bound");
         return false;
     }
     tlm::tlm_generic_payload gp;
     gp.set_command(command);
-    gp.set_address(meter_endpoint_);
+    gp.set_address(address == 0 ? meter_endpoint_ : address);
     gp.set_data_ptr(data);
     gp.set_data_length(length);
     gp.set_streaming_width(length);
@@ -41,6 +44,16 @@ EnergyReading ControlPort::read_meter() {
     EnergyReading r;
     if (!meter_transaction(tlm::TLM_READ_COMMAND, reinterpret_cast<unsigned char*>(&r), sizeof r) && has_meter())
         report_error(msg_type::protocol, "ControlPort: the energy meter refused a read");
+    return r;
+}
+
+EnergyStoreReading ControlPort::read_energy_store(NodeId n) {
+    EnergyStoreReading r;
+    if (!has_meter()) return r;
+    if (!meter_transaction(tlm::TLM_READ_COMMAND, reinterpret_cast<unsigned char*>(&r), sizeof r,
+                           energy_store_address(meter_endpoint_, n)))
+        report_error(msg_type::protocol,
+                     "ControlPort: the energy meter refused a read of node " + std::to_string(n) + "'s energy store");
     return r;
 }
 

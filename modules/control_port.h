@@ -36,6 +36,9 @@ public:
     bool has_meter() const { return meter_endpoint_ != kNoMeter; }
     /// The machine's energy up to now (TLM debug read of the meter: no simulated time passes).
     EnergyReading read_meter();
+    /// Node n's energy store (TLM debug read of the meter's register for it, O(1); capacity 0: none, also without
+    /// a meter).
+    EnergyStoreReading read_energy_store(NodeId n);
     /// Sets the meter's interval grid (TLM debug write; MachineMeter): start, start + period, ... False (the
     /// meter answers with an error response and keeps no grid) if a boundary has passed unrecorded.
     [[nodiscard]] bool set_meter_interval(const sc_core::sc_time& start, const sc_core::sc_time& period);
@@ -46,8 +49,10 @@ private:
     static constexpr std::uint32_t kNoMeter = std::numeric_limits<std::uint32_t>::max();
     void b_transport(tlm::tlm_generic_payload& gp, sc_core::sc_time& delay);
     void drain();
-    /// A debug transaction with the meter (exactly `length` bytes must be transferred).
-    bool meter_transaction(tlm::tlm_command command, unsigned char* data, unsigned int length);
+    /// A debug transaction with the meter (exactly `length` bytes must be transferred), at `address` (0: the
+    /// meter's endpoint, the machine's energy).
+    bool meter_transaction(tlm::tlm_command command, unsigned char* data, unsigned int length,
+                           std::uint64_t address = 0);
 
     NoticeHandler handler_;
     PayloadEventQueue<Message> peq_;

@@ -8,6 +8,7 @@
 namespace rmsim {
 
 void DvfsDomain::apply() {
+    if (frozen_) return;
     const std::uint32_t level = std::max(wanted_, cap_);
     // Cores change level only through their domain, so after a request each core is at `requested_` or
     // switching to it; Core::switch_pstate would return at once. Skipping the scan matters for node-wide

@@ -41,6 +41,9 @@ public:
     /// A governor controls the domain from now on: the scheduler's requests are ignored.
     void set_governed(bool g) { governed_ = g; }
     bool governed() const { return governed_; }
+    /// The cores' levels change no more: every later request (scheduler, governor, cap) is ignored (a node
+    /// whose energy store is used up, modules/energy_store.h).
+    void freeze() { frozen_ = true; }
     /// A power cap: the domain runs no faster than `level` (0: no limit). Clamped to the slowest level.
     void cap(std::uint32_t level);
     std::uint32_t cap_level() const { return cap_; }
@@ -72,6 +75,7 @@ private:
     std::uint32_t requested_ = 0;
     bool settled_ = false;  ///< a request has reached every core (the first one reaches them even if unchanged)
     bool governed_ = false;
+    bool frozen_ = false;
     DomainListener* listener_ = nullptr;
     std::uint32_t index_ = 0;
     std::uint32_t levels_ = ~0u;  ///< the fewest P-states among the cores (kept by add())

@@ -5,8 +5,9 @@
 // later. So concurrent transfers that share a link are served one after the other (contention).
 //
 // TLM-2.0, loosely timed: b_transport adds the queueing, serialization and latency to the annotated delay
-// and forwards the transaction; nothing waits. The payload address is the destination endpoint. Debug
-// transport (transport_dbg) is routed the same way, in zero time.
+// and forwards the transaction; nothing waits. The payload address is the destination endpoint (its low 32
+// bits; the high 32 bits are left to the target, e.g. a register of the machine's meter). Debug transport
+// (transport_dbg) is routed the same way, in zero time.
 #include <cstdint>
 #include <vector>
 

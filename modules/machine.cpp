@@ -78,6 +78,8 @@ Machine::Machine(const PlatformSpec& spec, const MachineOptions& options) : spec
     meter_ = std::make_unique<MachineMeter>("meter", account_);
     network_->out.bind(meter_->socket);
     port_->set_meter_endpoint(static_cast<std::uint32_t>(nodes_.size()) + 1);
+    for (auto& n : nodes_)
+        if (n->energy_store()) meter_->add_energy_store(n->id(), n->energy_store());
     for (std::size_t i = 0; i < options.power_caps.size(); ++i) {
         const PowerCapSpec& cap = options.power_caps[i];
         std::vector<Node*> scope;

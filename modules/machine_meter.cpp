@@ -47,7 +47,26 @@ Joules MachineMeter::energy_at_boundary(const sc_core::sc_time& b) const {
     return account_.total_energy(b);
 }
 
+unsigned int MachineMeter::read_store(tlm::tlm_generic_payload& gp, NodeId n) const {
+    if (gp.get_command() != tlm::TLM_READ_COMMAND || gp.get_data_length() != sizeof(EnergyStoreReading) ||
+        gp.get_data_ptr() == nullptr) {
+        gp.set_response_status(tlm::TLM_COMMAND_ERROR_RESPONSE);
+        return 0;
+    }
+    EnergyStoreReading r;
+    if (const EnergyStore* s = n < stores_.size() ? stores_[n] : nullptr) {
+        r.capacity_j = s->capacity_j();
+        r.used_j = s->used_j();
+        r.depleted = s->depleted();
+        if (r.depleted) r.depleted_at_ticks = s->depleted_at().value();
+    }
+    std::memcpy(gp.get_data_ptr(), &r, sizeof r);
+    gp.set_response_status(tlm::TLM_OK_RESPONSE);
+    return sizeof r;
+}
+
 unsigned int MachineMeter::transport_dbg(tlm::tlm_generic_payload& gp) {
+    if (const std::uint64_t reg = gp.get_address() >> 32; reg != 0) return read_store(gp, static_cast<NodeId>(reg - 1));
     const bool read = gp.get_command() == tlm::TLM_READ_COMMAND && gp.get_data_length() == sizeof(EnergyReading);
     const bool write = gp.get_command() == tlm::TLM_WRITE_COMMAND && gp.get_data_length() == sizeof(MeterInterval);
     if ((!read && !write) || gp.get_data_ptr() == nullptr) {

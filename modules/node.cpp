@@ -58,6 +58,12 @@ Node::Node(sc_core::sc_module_name name, NodeParams params, EnergyAccount* accou
             }
         }
     }
+    // The store sees every draw of the node from the start (the first refresh of each meter, below).
+    if (params_.type.energy_store_j > 0) {
+        store_ = std::make_unique<EnergyStore>("store", params_.type.energy_store_j,
+                                               static_cast<EnergyStoreListener&>(*this));
+        observe_meters(store_.get());
+    }
     // DVFS domains (docs/architecture.md "Hardware semantics": per core, per processor or per node).
     domain_index_.resize(cores_.size());
     for (auto& p : processors_) {
@@ -163,7 +169,7 @@ double Node::priority() const {
 
 void Node::refresh_base_power() {
     const NodeType& t = params_.type;
-    Watts w = t.off_power_w;
+    Watts w = depleted_ ? 0.0 : t.off_power_w;
     if (powered()) w = t.base_power_w.size() > 1 ? t.base_power_w.at(cores_.front()->pstate()) : t.base_power_w.front();
     meter_.set_power(EnergyCategory::NodeBase, w);
 }
@@ -287,6 +293,7 @@ void Node::free_part(Part& p) {
 }
 
 void Node::apply(const Message& m) {
+    if (depleted_ && apply_depleted(m)) return;
     switch (m.op) {
         case Op::Start: start(m); break;
         case Op::Preempt: preempt(m); break;
@@ -680,6 +687,83 @@ void Node::on_domain_level(const DvfsDomain& d) {
     n.core = d.cores().front()->index();
     n.pstate = d.requested();
     notify_manager(n);
+}
+
+void Node::on_store_empty() {
+    depleted_ = true;
+    // Off at 0 W from now on: the cores and processors draw nothing (powered() is false), nor the node. No level
+    // changes any more (their transition energy), no switch-off timer.
+    state_ = PowerState::Off;
+    off_pending_ = false;
+    timer_.cancel();
+    for (auto& d : domains_) d->freeze();
+    refresh_base_power();
+    for (auto& p : processors_) p->refresh_power();
+    Message node;
+    node.op = Op::Depleted;
+    node.node = id();
+    node.task = kNodeItself;
+    node.remaining = 0;
+    notify_manager(node);
+    // Every live part stops now without a checkpoint (one being written is abandoned): its cores' work done so
+    // far is accounted as a preemption accounts it.
+    for (Part& part : parts_) {
+        if (!part.live) continue;
+        double remaining = 0;
+        Joules energy = 0;
+        for (std::uint32_t c : part.cores) cores_[c]->prefetch();
+        for (std::uint32_t c : part.cores) {
+            Joules e = 0;
+            remaining = std::max(remaining, cores_[c]->preempt(e));
+            energy += e;
+        }
+        Message n;
+        n.op = Op::Depleted;
+        n.node = id();
+        n.core = part.cores.size() == 1 ? part.cores.front() : kAllCores;
+        n.task = part.task;
+        n.attempt = part.attempt;
+        n.remaining = remaining;
+        n.energy_j = energy;
+        free_part(part);
+        notify_manager(n);
+    }
+}
+
+bool Node::apply_depleted(const Message& m) {
+    switch (m.op) {
+        case Op::Start: {
+            // Sent before the manager heard of the depletion: the part is answered once, when its last START
+            // has arrived, as a part that stopped at once.
+            std::uint32_t cores = 1;
+            if (m.core_mask != 0) cores = static_cast<std::uint32_t>(__builtin_popcountll(m.core_mask));
+            if (m.core == kAllCores) cores = static_cast<std::uint32_t>(cores_.size());
+            const std::uint32_t expected =
+                m.core == kAllCores ? static_cast<std::uint32_t>(cores_.size()) : std::max(1u, m.part_cores);
+            auto it = std::find_if(refused_.begin(), refused_.end(),
+                                   [&](const Refused& r) { return r.task == m.task && r.attempt == m.attempt; });
+            if (it == refused_.end()) it = refused_.insert(refused_.end(), Refused{m.task, m.attempt, 0});
+            it->cores += cores;
+            if (it->cores < expected) return true;
+            refused_.erase(it);
+            Message n;
+            n.op = Op::Depleted;
+            n.node = id();
+            n.core = m.core_mask == 0 && expected == 1 ? m.core : kAllCores;
+            n.task = m.task;
+            n.attempt = m.attempt;
+            n.remaining = m.remaining;
+            n.energy_j = 0;
+            notify_manager(n);
+            return true;
+        }
+        case Op::Unhold:
+        case Op::Transfer:
+        case Op::Preempt:
+        case Op::BarrierArrive:
+        case Op::BarrierRelease: return false;  // answered as usual (a preemption or barrier finds no part)
+        default: return true;                   // SET_PSTATE, SLEEP, WAKE, HOLD: nothing changes any more
+    }
 }
 
 void Node::on_core_pstate(Core&) {

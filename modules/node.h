@@ -17,6 +17,13 @@
 //
 // Switch-off policy: never, immediately when no core has work, or after an idle timeout; a node that is
 // off wakes (latency, energy) for the next Start.
+//
+// Energy store (NodeType::energy_store_j > 0, modules/energy_store.h): everything the node draws comes out of
+// it. When it is used up the node stops for good: every core's segment ends at that instant without a
+// checkpoint (its work done so far accounted as a preemption accounts it), the manager hears DEPLETED for the
+// node itself and then for each live part (remaining work and energy as PREEMPTED), and from then on the node
+// draws nothing (it is off, at 0 W) and answers a START with DEPLETED. A node without a store pays one test per
+// message.
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -31,6 +38,7 @@
 #include "modules/core_timer.h"
 #include "modules/delivery_queue.h"
 #include "modules/dvfs_domain.h"
+#include "modules/energy_store.h"
 #include "modules/governors/governor_module.h"
 #include "modules/governors/governor_registry.h"
 #include "modules/instant_watchdog.h"
@@ -64,7 +72,8 @@ class Node : public sc_core::sc_module,
              public CoreHost,
              public CoreTimer,
              private DomainListener,
-             private DeliveryTarget {
+             private DeliveryTarget,
+             private EnergyStoreListener {
 public:
     tlm_utils::simple_target_socket<Node> net_in;        ///< commands and barrier messages
     tlm_utils::simple_initiator_socket<Node> net_out;    ///< notices and barrier messages
@@ -92,11 +101,19 @@ public:
     GovernorModule* governor(std::size_t d) { return governors_.empty() ? nullptr : governors_.at(d).get(); }
     const PowerMeter& meter() const { return meter_; }
     /// Reports every change of draw of the node's meters (its own, its processors' and cores') to `o`
-    /// (nullptr: none). Their sum is the node's power; its current value is power().
+    /// (nullptr: none). Their sum is the node's power; its current value is power(). (With an energy store,
+    /// the store observes them and passes every report on.)
     void observe_power(PowerObserver* o) {
-        meter_.observe(o);
-        for (auto& p : processors_) p->observe_power(o);
+        if (store_) {
+            store_->forward_to(o);
+            return;
+        }
+        observe_meters(o);
     }
+    /// The node's energy store, nullptr if it has none (NodeType::energy_store_j = 0).
+    const EnergyStore* energy_store() const { return store_.get(); }
+    /// The store is used up: the node has stopped for good.
+    bool depleted() const { return depleted_; }
     Interconnect& network() { return *network_; }
     /// The cluster interconnect and the endpoint of the checkpoint store, for platforms whose checkpoints go
     /// over the network (PreemptionCost::over_network). Without it a checkpoint takes the flat rate only.
@@ -214,6 +231,17 @@ private:
     /// DomainListener: reports the level of a domain that a governor or a power cap has set (DOMAIN_LEVEL).
     void on_domain_level(const DvfsDomain& d) override;
     void check_idle();
+    /// Every meter of the node reports to `o`.
+    void observe_meters(PowerObserver* o) {
+        meter_.observe(o);
+        for (auto& p : processors_) p->observe_power(o);
+    }
+    /// EnergyStoreListener: the store is used up; the node stops for good (see the top of this file).
+    void on_store_empty() override;
+    /// A message to a depleted node: a START is answered with DEPLETED (once per part); SET_PSTATE, SLEEP, WAKE
+    /// and HOLD are ignored; the rest take their usual course (a PREEMPT or a barrier message finds no part).
+    /// True if handled here.
+    bool apply_depleted(const Message& m);
     sc_core::sc_time power_on();
     void power_off();
     void refresh_base_power();
@@ -239,6 +267,7 @@ private:
     DeliveryQueue::TimerId core_timer_id_ = 0;  ///< the node's timer in the shared queue
     bool in_core_timer_ = false;
     bool off_pending_ = false;
+    bool depleted_ = false;  ///< the energy store is used up
     PowerState state_ = PowerState::On;
     std::uint32_t cores_with_segment_ = 0;     ///< kept in step by on_core_activity (O(1) busy())
     std::vector<std::uint32_t> part_of_core_;  ///< per core: slot of its part, kNoPart
@@ -267,6 +296,15 @@ private:
     sc_core::sc_event timer_;
     sc_core::sc_time off_due_;
     sc_core::sc_event core_timer_;
+    std::unique_ptr<EnergyStore> store_;  ///< nullptr: no store
+    /// After depletion: the parts whose STARTs have arrived in part (task, attempt, cores so far), answered
+    /// with one DEPLETED when the last has.
+    struct Refused {
+        TaskId task;
+        std::uint32_t attempt;
+        std::uint32_t cores;
+    };
+    std::vector<Refused> refused_;
 };
 
 }  // namespace rmsim

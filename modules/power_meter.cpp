@@ -43,6 +43,7 @@ Joules EnergyIntegrator::total_energy(const sc_core::sc_time& now) const {
 void PowerMeter::add_energy(EnergyCategory c, Joules j) {
     own_.add_energy(c, j);
     if (account_) account_->add_energy(c, j, sim_now());
+    if (observer_) observer_->on_energy_lump(sim_now(), j);
 }
 
 }  // namespace rmsim

@@ -88,12 +88,14 @@ private:
 using EnergyAccount = EnergyIntegrator;
 
 /// Sees every change of one meter's draw (e.g. a node's power for waves.vcd): at `now`, the meter's total
-/// draw moved by `delta_w`. Energy lumps (add_energy) are not draws and are not reported. Like an
-/// EnergyObserver, it must not keep SystemC alive. Several meters may share one observer.
+/// draw moved by `delta_w`. Energy lumps (add_energy) are not draws: they go to on_energy_lump (by default
+/// ignored). Like an EnergyObserver, it must not keep SystemC alive. Several meters may share one observer.
 class PowerObserver {
 public:
     virtual ~PowerObserver() = default;
     virtual void on_power_change(const sc_core::sc_time& now, Watts delta_w) = 0;
+    /// The meter took a lump of `j` joules at `now` (a DVFS switch, a wake-up, a checkpoint).
+    virtual void on_energy_lump(const sc_core::sc_time& /*now*/, Joules /*j*/) {}
 };
 
 /// The meter of one power-drawing component (core, processor, node).

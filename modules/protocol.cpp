@@ -24,6 +24,7 @@ const char* to_string(Op op) {
         case Op::Projected: return "PROJECTED";
         case Op::Completed: return "COMPLETED";
         case Op::Preempted: return "PREEMPTED";
+        case Op::Depleted: return "DEPLETED";
         case Op::Transferred: return "TRANSFERRED";
         case Op::HoldEnded: return "HOLD_ENDED";
         case Op::DomainLevel: return "DOMAIN_LEVEL";

@@ -12,7 +12,7 @@
 // for a whole node, one with a core mask for up to 64 cores, else one per core) are acknowledged once, when
 // the last has arrived, with the part's projected end (STARTED), a later change of that projection is
 // reported (PROJECTED, e.g. after a P-state switch of a shared DVFS domain), and the end of a part is reported
-// (COMPLETED, PREEMPTED). A domain whose level a governor or a power cap sets reports its level (DOMAIN_LEVEL). Acknowledgement by exception: a START may carry the end its sender expects
+// (COMPLETED, PREEMPTED; DEPLETED when a node's energy store runs out). A domain whose level a governor or a power cap sets reports its level (DOMAIN_LEVEL). Acknowledgement by exception: a START may carry the end its sender expects
 // (Message::expected_end, e.g. the manager's booking); a part whose projection is exactly that is not
 // acknowledged (nothing the sender does not know would cross the interconnect), and its later changes are
 // reported as PROJECTED relative to it. A START without an expectation is always acknowledged.
@@ -59,7 +59,14 @@ enum class Op : std::uint8_t {
     /// the DVFS domain of `core` is now at `pstate`, set by a governor or a power cap (sent for every change of
     /// a domain once either has set it; the scheduler knows the levels it sets itself)
     DomainLevel,
+    /// the node's energy store is used up and the node has stopped for good (modules/energy_store.h). Sent once
+    /// for the node itself (`task` = kNodeItself), then once per live part of a task, which stopped without a
+    /// checkpoint: `remaining` and `energy_j` as for Preempted. A START that reaches the node afterwards is
+    /// answered the same way, once per part (its remaining work unchanged, no energy).
+    Depleted,
 };
+/// Message::task of a notice about the node itself rather than a task's part (Depleted).
+constexpr TaskId kNodeItself = std::numeric_limits<TaskId>::max();
 const char* to_string(Op op);
 inline bool is_notice(Op op) { return op >= Op::Started; }
 inline bool is_barrier(Op op) { return op == Op::BarrierArrive || op == Op::BarrierRelease; }
@@ -78,7 +85,7 @@ struct Message {
     std::uint32_t dst_core = 0;      ///< Transfer
     TaskId task = 0;
     WorkModel work;          ///< Start: the whole work of the task part
-    double remaining = 1.0;  ///< Start: fraction of `work` still to do (1 = fresh); Preempted: left
+    double remaining = 1.0;  ///< Start: fraction of `work` still to do (1 = fresh); Preempted, Depleted: left
     /// Start: if non-zero, the cores of the part that this one START starts (bit i: local core i; nodes of at
     /// most 64 cores), `core` naming the lowest of them; zero: the START is for `core` alone (or kAllCores).
     std::uint64_t core_mask = 0;     ///< (also Hold / Unhold: the cores, bit i = local core i)
@@ -93,7 +100,7 @@ struct Message {
     sc_core::sc_time expected_end;
     std::uint64_t bytes = 0;  ///< Transfer: payload size; also the wire size of the message
     std::uint64_t tag = 0;    ///< Transfer: the user's identifier (e.g. a DAG edge), echoed back
-    Joules energy_j = 0;      ///< Completed/Preempted: core energy attributed to the segment
+    Joules energy_j = 0;      ///< Completed/Preempted/Depleted: core energy attributed to the segment
 };
 
 struct RmsimExtension : tlm::tlm_extension<RmsimExtension> {

@@ -341,7 +341,7 @@ private:
     void node_type(const YAML::Node& node) {
         check_allowed_keys(node, file_, "node type",
                            {"name", "processors", "base_power_w", "off_power_w", "switch_off", "wake_latency_s",
-                            "wake_energy_j", "network", "simgrid_host"});
+                            "wake_energy_j", "network", "simgrid_host", "energy_store_j"});
         NodeType nt;
         nt.name = name_of(node);
         node_names_.add(nt.name, node, file_);
@@ -375,6 +375,7 @@ private:
         switch_off(node, nt);
         nt.wake_latency_s = get_seconds_or(node, "wake_latency_s", file_, 0.0);
         nt.wake_energy_j = get_amount_or(node, "wake_energy_j", file_, 0.0);
+        nt.energy_store_j = get_amount_or(node, "energy_store_j", file_, 0.0);
         if (has_key(node, "network")) nt.network = link(get_node(node, "network", file_), "network");
         spec_.node_types.push_back(std::move(nt));
     }

@@ -78,6 +78,9 @@ struct NodeType {
     Seconds wake_latency_s = 0;        ///< off -> on
     Joules wake_energy_j = 0;
     LinkSpec network;  ///< on-node interconnect, one link per core
+    /// A finite energy store (a battery): everything the node draws comes out of it, and the node stops for good
+    /// when it is used up (modules/energy_store.h). 0: no store, unlimited energy.
+    Joules energy_store_j = 0;
 };
 
 struct ClusterSpec {

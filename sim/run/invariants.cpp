@@ -90,10 +90,10 @@ void check_node_parts(const EndOfRun& run, const RecordWalk& w, const std::strin
     const std::uint64_t running = w.parts_awaited - std::min(w.parts_awaited, unsent);
     std::uint64_t started = s.parts_started;
     if (corrupt == "node-parts") ++started;  // a part that never reported
-    if (started != s.completed_notices + s.preempted_notices + running)
-        violated("node-parts", n(started) + " node parts started, " + n(s.completed_notices) + " COMPLETED and " +
-                                   n(s.preempted_notices) + " PREEMPTED notices received, " + n(running) +
-                                   " parts still running");
+    if (started != s.completed_notices + s.preempted_notices + s.depleted_notices + running)
+        violated("node-parts", n(started) + " node parts started, " + n(s.completed_notices) + " COMPLETED, " +
+                                   n(s.preempted_notices) + " PREEMPTED and " + n(s.depleted_notices) +
+                                   " DEPLETED notices received, " + n(running) + " parts still running");
 }
 
 void check_energy(const EndOfRun& run, const std::string& corrupt) {

@@ -34,7 +34,8 @@ inline constexpr std::array<Invariant, 7> kInvariants{{
     {"task-counts",
      "the arrivals and final states counted by the ledger, by the manager (arrivals, and the "
      "tasks a hardware notice completed) and by the metrics (from the task records) agree"},
-    {"node-parts", "every node part the manager started has sent one COMPLETED or PREEMPTED notice, or still runs"},
+    {"node-parts",
+     "every node part the manager started has sent one COMPLETED, PREEMPTED or DEPLETED notice, or still runs"},
     {"energy-components", "each energy category of the machine's account equals the sum over its components"},
     {"waiting-queue",
      "no task is both waiting and running: every task in the waiting queue is waiting, and "

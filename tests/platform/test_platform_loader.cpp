@@ -684,3 +684,25 @@ node_types: []
         CHECK(e.where().line == 0);
     }
 }
+
+TEST_CASE("platform: energy_store_j gives a node type a finite energy store", "[platform][energy_store]") {
+    const std::string base = R"(name: p
+core_types:
+  - name: c
+    pstates: [{frequency_ghz: 2, busy_power_w: 5, idle_power_w: 1}]
+processor_types: [{name: cpu, core_type: c, cores: 2}]
+)";
+    TempDir dir;
+    const PlatformSpec s = rmsim::load_platform_file(dir.write("p.yaml", base + R"(node_types:
+  - {name: edge, processors: [{type: cpu}], energy_store_j: 3.6e5}
+  - {name: mains, processors: [{type: cpu}]}
+clusters: [{name: k, node_type: edge, nodes: 2}, {name: m, node_type: mains, nodes: 1}]
+)"));
+    CHECK(s.node_types[0].energy_store_j == 3.6e5);
+    CHECK(s.node_types[1].energy_store_j == 0.0);  // the default: no store, unlimited
+    CHECK(error_of(base + R"(node_types: [{name: n, processors: [{type: cpu}], energy_store_j: -10}]
+)") == "F:6:67: 'energy_store_j' must be >= 0, got '-10'");
+    CHECK(error_of(base + R"(node_types: [{name: n, processors: [{type: cpu}], energy_store_j: .inf}]
+)")
+              .rfind("F:6:67: ", 0) == 0);
+}
