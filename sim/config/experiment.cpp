@@ -350,6 +350,13 @@ void check_fit(const Experiment& e, const Workload& w) {
                                                                              : std::to_string(wide->cores) + " cores"));
     }
     const bool dag = traits.dag_jobs;
+    // A depleted node stops its tasks as a preemption would, and tasks of DAG jobs are not preemptible.
+    const bool stores = std::any_of(e.platform.node_types.begin(), e.platform.node_types.end(),
+                                    [](const NodeType& t) { return t.energy_store_j > 0; });
+    if (stores && !w.jobs.empty())
+        throw InputError(yaml_location(e.root["workload"], e.file),
+                         "the workload is made of DAG jobs, whose tasks cannot be stopped, but the platform has "
+                         "energy stores (energy_store_j): they are not supported together");
     if (dag == !w.jobs.empty()) return;
     throw InputError(yaml_location(m["policy"], e.file),
                      dag ? "policy '" + e.policy_name +

@@ -27,6 +27,7 @@ const std::map<std::string, std::vector<std::string>>& summary_fields() {
         {"power_caps", {}},  // cap<i>_time_over_s, cap<i>_largest_excess_w, ... (docs/outputs.md)
         {"dvfs", {"domain", "by_core_type"}},
         {"policy_stats", {}},
+        {"energy_stores", {"nodes", "depleted", "depleted_at_s"}},
     };
     return f;
 }

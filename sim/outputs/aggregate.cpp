@@ -22,8 +22,9 @@ MeanCi mean_ci(const std::vector<double>& x) {
 }
 
 const std::vector<std::string>& summary_sections() {
-    static const std::vector<std::string> s{"tasks", "jobs",      "utility",  "window",     "vos",         "energy",
-                                            "time",  "scheduler", "governor", "power_caps", "policy_stats"};
+    static const std::vector<std::string> s{"tasks",    "jobs",       "utility",      "window",
+                                            "vos",      "energy",     "time",         "scheduler",
+                                            "governor", "power_caps", "policy_stats", "energy_stores"};
     return s;
 }
 

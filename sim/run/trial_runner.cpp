@@ -241,6 +241,19 @@ Metrics run_trial(const Experiment& e, std::uint32_t trial, const TrialOptions& 
                       {"kills", manager->stats().kills},
                       {"commands", machine->manager_port().commands_sent()},
                       {"notices", machine->manager_port().notices_received()}};
+    if (manager->bookkeeping().stores().any()) {
+        // The nodes with an energy store, how many were used up and when (the hardware's exact instants).
+        std::uint64_t stores = 0, depleted = 0;
+        nlohmann::ordered_json at = nlohmann::ordered_json::object();
+        for (NodeId n = 0; n < machine->node_count(); ++n)
+            if (const EnergyStore* st = machine->node(n).energy_store()) {
+                ++stores;
+                if (!st->depleted()) continue;
+                ++depleted;
+                at["node" + std::to_string(n)] = to_sim_time(st->depleted_at()).to_seconds();
+            }
+        s["energy_stores"] = {{"nodes", stores}, {"depleted", depleted}, {"depleted_at_s", at}};
+    }
     if (e.dvfs.make_governor) {
         std::uint64_t domains = 0, samples = 0;
         for (NodeId n = 0; n < machine->node_count(); ++n)

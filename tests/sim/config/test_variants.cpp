@@ -120,8 +120,9 @@ TEST_CASE("comparison: paired ratios to the reference variant", "[sim][compariso
 
 TEST_CASE("variants: the metrics a comparison accepts are exactly the fields summary.json has",
           "[sim][variants][cli]") {
-    // A run that writes every section but one: DAG jobs (jobs), a measurement window (window), a policy with
-    // figures, a governor and a power cap; and a value-of-service run for the `vos` section.
+    // A run that writes every section but two: DAG jobs (jobs), a measurement window (window), a policy with
+    // figures, a governor and a power cap; a value-of-service run for the `vos` section, and a run on a
+    // platform with energy stores for the `energy_stores` section.
     const test::ScratchDir dir("summary_fields");
     const std::string cfg = dir.write("e.yaml", "platform: " + std::string(RMSIM_SOURCE_DIR) +
                                                     "/configs/platforms/singh2015.yaml\n"
@@ -143,6 +144,19 @@ TEST_CASE("variants: the metrics a comparison accepts are exactly the fields sum
     const test::Outcome ov = test::run_cli("run " + vos_cfg + " --quiet --out " + (dir / "vos").string(), dir);
     REQUIRE(ov.code == 0);
     s["vos"] = nlohmann::ordered_json::parse(test::slurp(dir / "vos" / "summary.json"))["vos"];
+    // The energy stores' section needs a platform with stores (and no DAG jobs).
+    const std::string store_cfg =
+        dir.write("b.yaml",
+                  "platform:\n  name: b\n  core_types: [{name: c, pstates: [{frequency_ghz: 1, busy_power_w: 2}]}]\n"
+                  "  processor_types: [{name: p, core_type: c, cores: 1}]\n"
+                  "  node_types: [{name: n, processors: [{type: p}], energy_store_j: 10}]\n"
+                  "  clusters: [{name: k, node_type: n, nodes: 2}]\n"
+                  "workload:\n  synthetic: {tasks: 4, arrival_rate_per_s: 1, work_s_mean: 1}\n"
+                  "manager: {policy: fcfs}\n");
+    const test::Outcome ob = test::run_cli("run " + store_cfg + " --quiet --out " + (dir / "stores").string(), dir);
+    INFO(ob.err);
+    REQUIRE(ob.code == 0);
+    s["energy_stores"] = nlohmann::ordered_json::parse(test::slurp(dir / "stores" / "summary.json"))["energy_stores"];
     std::vector<std::string> sections_written;
     for (const auto& [name, value] : s.items())
         if (value.is_object()) sections_written.push_back(name);
