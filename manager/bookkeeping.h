@@ -31,6 +31,8 @@ public:
     /// What policies get: the read-only view and the decision sink.
     const PolicyView& view() const { return view_; }
     Decisions& decisions() { return decisions_; }
+    /// The UAV mission of the tasks (Machovec Ch.5), seen through the view.
+    void set_uav_mission(const UavMission* m) { view_.set_uav_mission(m); }
 
     const TaskLedger& ledger() const { return ledger_; }
     const DagExecutor* jobs() const { return jobs_ ? &*jobs_ : nullptr; }

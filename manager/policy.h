@@ -50,6 +50,9 @@ public:
     /// as PBA's profiling (Singh 2015 §IV-A), kept out of the mapping events' wall time.
     virtual void prepare(const PolicyView&) {}
     virtual void report(PolicyReport&) const {}
+    /// The policy schedules the surveils of a UAV mission (Machovec Ch.5; PolicyView::uav_mission()): rmsim
+    /// pairs it only with a uav_mission workload, and that workload only with such a policy.
+    virtual bool needs_uav_mission() const { return false; }
 };
 
 }  // namespace rmsim

@@ -13,6 +13,7 @@ const PolicyRegistry& builtin_policies() {
         register_parallel_preemptive_policies(r);
         register_tarplee_policies(r);
         register_siegel_policies(r);
+        register_uav_policies(r);
         return r;
     }();
     return registry;

@@ -55,5 +55,6 @@ void register_vos_policies(PolicyRegistry& r);
 void register_parallel_preemptive_policies(PolicyRegistry& r);
 void register_tarplee_policies(PolicyRegistry& r);
 void register_siegel_policies(PolicyRegistry& r);
+void register_uav_policies(PolicyRegistry& r);
 
 }  // namespace rmsim

@@ -17,6 +17,7 @@
 #include "manager/task_ledger.h"
 #include "platform/platform_spec.h"
 #include "workloads/task.h"
+#include "workloads/uav_mission.h"
 #include "workloads/workload.h"
 
 namespace rmsim {
@@ -143,6 +144,11 @@ public:
         return l;
     }
 
+    // --- Machovec Ch.5 ----------------------------------------------------------------------------------
+    /// The UAV mission the tasks belong to (workloads/uav_mission.h), null for any other workload.
+    const UavMission* uav_mission() const { return mission_; }
+    void set_uav_mission(const UavMission* m) { mission_ = m; }
+
     // --- DAG jobs (Singh 2015): a job runs on one node, its tasks follow the graph ---------------------
     /// Every task belongs to a job; policies schedule waiting_jobs(), not waiting().
     bool has_jobs() const { return jobs_ != nullptr; }
@@ -167,6 +173,7 @@ private:
     const DomainStates& domains_;
     const DagExecutor* jobs_;
     const EnergyStores* stores_ = nullptr;
+    const UavMission* mission_ = nullptr;
 };
 
 }  // namespace rmsim

@@ -24,10 +24,11 @@ SimTime last_boundary(SimTime first, SimTime period, SimTime now) {
 
 ResourceManager::ResourceManager(sc_core::sc_module_name name, const PlatformSpec& platform, ControlPort& port,
                                  const std::vector<Task>& tasks, Policy& policy, const ManagerConfig& config,
-                                 const std::vector<DagJob>* jobs)
+                                 const std::vector<DagJob>* jobs, const UavMission* mission)
     : sc_module(name), port_(port), tasks_(tasks), policy_(policy), traits_(policy.traits()), config_(config),
       books_(platform, tasks, traits_.granularity, jobs, config.estimate, config.hold_job_cores), wake_now_("wake_now"),
       wake_at_("wake_at") {
+    books_.set_uav_mission(mission);
     policy_.prepare(books_.view());
     books_.energy().set_budget(config.budget);
     // The first boundary is the budget's start when it is later than 0 (e.g. after a warm-up).

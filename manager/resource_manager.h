@@ -69,9 +69,10 @@ class ResourceManager : public sc_core::sc_module {
 public:
     /// `platform`, `tasks` and `jobs` (the DAG jobs of the workload, nullptr for independent tasks) must
     /// outlive the manager; `port` is its network interface on the cluster interconnect (with the meter).
+    /// `mission`: the UAV mission of the tasks (Machovec Ch.5; it too must outlive the manager), or nullptr.
     ResourceManager(sc_core::sc_module_name name, const PlatformSpec& platform, ControlPort& port,
                     const std::vector<Task>& tasks, Policy& policy, const ManagerConfig& config,
-                    const std::vector<DagJob>* jobs = nullptr);
+                    const std::vector<DagJob>* jobs = nullptr, const UavMission* mission = nullptr);
 
     const Bookkeeping& bookkeeping() const { return books_; }
     const ManagerStats& stats() const { return stats_; }

@@ -4,11 +4,14 @@
 // the manager, the metrics and tasks.csv treat them like any task, and the job adds the graph and value.
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <utility>
 #include <vector>
 
+#include "platform/platform_spec.h"
 #include "workloads/task.h"
+#include "workloads/uav_mission.h"
 
 namespace rmsim {
 
@@ -52,6 +55,11 @@ struct Workload {
     std::vector<Task> tasks;              ///< ids 0..n-1, sorted by arrival
     std::vector<DagJob> jobs;             ///< empty: independent tasks; otherwise every task belongs to one job
     std::vector<SkippedRecords> skipped;  ///< per input file with skipped records (none: nothing skipped)
+    /// The hardware of this trial, for a workload that draws it with the tasks (uav_mission: the UAVs of
+    /// Machovec Ch.5 §5.4.1); null: the experiment's platform.
+    std::shared_ptr<const PlatformSpec> platform;
+    /// Machovec Ch.5: the mission whose surveils the tasks are (the uav policies' environment); null otherwise.
+    std::shared_ptr<const UavMission> mission;
 };
 
 /// Sorts tasks by arrival (stable: equal arrivals keep their order) and numbers them 0, 1, ... in that order,

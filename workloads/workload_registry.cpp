@@ -59,6 +59,7 @@ const WorkloadRegistry& builtin_workloads() {
         register_machovec_workloads(r);
         register_tarplee_workloads(r);
         register_siegel_workloads(r);
+        register_uav_workloads(r);
         return r;
     }();
     return registry;

@@ -84,8 +84,8 @@ public:
 };
 
 /// Every built-in workload kind, in the order of their names in messages: synthetic, swf, csv, batsim, singh,
-/// machovec_ch2, machovec_ch3, machovec_ch4, machovec_testbed, machovec_trace, tarplee, siegel_dynamic, siegel_static. A user's
-/// program may copy it and add its own.
+/// machovec_ch2, machovec_ch3, machovec_ch4, machovec_testbed, machovec_trace, tarplee, siegel_dynamic,
+/// siegel_static, uav_mission. A user's program may copy it and add its own.
 const WorkloadRegistry& builtin_workloads();
 /// The workload kinds of this process: the built-ins, then what plug-ins added. Experiments resolve their
 /// `workload:` section here.
@@ -98,5 +98,6 @@ void register_singh_workloads(WorkloadRegistry& r);      ///< singh
 void register_machovec_workloads(WorkloadRegistry& r);   ///< machovec_ch2, _ch3, _ch4, machovec_trace
 void register_tarplee_workloads(WorkloadRegistry& r);    ///< tarplee
 void register_siegel_workloads(WorkloadRegistry& r);     ///< siegel_dynamic, siegel_static
+void register_uav_workloads(WorkloadRegistry& r);        ///< uav_mission
 
 }  // namespace rmsim

@@ -232,11 +232,17 @@ void read_settings(Experiment& e, const std::string& platform_file) {
     for (std::size_t i = 0; i < plugins.size(); ++i)
         load_plugin(plugins[i].opened, yaml_location(root["plugins"][i], path));
     // Platform: a path (relative to this file) or the platform map itself.
-    const YAML::Node p = get_node(root, "platform", path);
-    if (p.IsScalar())
-        e.platform = load_platform_file(config_relative(e, p));
-    else
-        e.platform = load_platform(p, platform_file);
+    // A workload that draws its hardware per trial (uav_mission) brings the platform: then `platform:` is
+    // left out, and the experiment checks against the platform its workload describes without a seed.
+    const bool own_platform = !has_key(root, "platform") && has_key(root, "workload") && root["workload"].IsMap() &&
+                              has_key(root["workload"], "uav_mission");
+    if (!own_platform) {
+        const YAML::Node p = get_node(root, "platform", path);
+        if (p.IsScalar())
+            e.platform = load_platform_file(config_relative(e, p));
+        else
+            e.platform = load_platform(p, platform_file);
+    }
     // Machovec Ch.3 §3.4.3: a trace workload simulates a fraction of the traced machine (after the variant's
     // and --set changes, so workload.machovec_trace.system_fraction in either scales the platform).
     if (has_key(root, "workload")) e.platform = workload_platform(root["workload"], path, e.platform);
@@ -292,7 +298,7 @@ void read_settings(Experiment& e, const std::string& platform_file) {
 
 std::vector<InputFile> input_files(const Experiment& e) {
     std::vector<InputFile> files = plugin_files(e);
-    const YAML::Node p = e.root["platform"];
+    const YAML::Node p = has_key(e.root, "platform") ? e.root["platform"] : YAML::Node();
     if (p.IsScalar()) files.push_back({"platform", p.Scalar(), config_relative(e, p)});
     for (InputFile& f : workload_files(e.root["workload"], e.base_dir)) files.push_back(std::move(f));
     return files;
@@ -338,6 +344,14 @@ void check_fit(const Experiment& e, const Workload& w) {
                                    "distribution");
     }
     const PolicyTraits traits = make_policy(e)->traits();
+    const std::unique_ptr<Policy> policy = make_policy(e);
+    if (policy->needs_uav_mission() != (w.mission != nullptr))
+        throw InputError(yaml_location(m["policy"], e.file),
+                         w.mission
+                             ? "the uav_mission workload needs a uav policy (uav-max-value, uav-metaheuristic, ...), "
+                               "not '" +
+                                   e.policy_name + "'"
+                             : "policy '" + e.policy_name + "' schedules a UAV mission (use a uav_mission workload)");
     if (traits.serial_tasks) {
         const auto wide = std::find_if(w.tasks.begin(), w.tasks.end(), [](const Task& t) {
             return t.nodes > 0 || t.nodes_per_cluster || t.cores != 1;

@@ -105,9 +105,10 @@ int cmd_validate(const RunArgs& a) {
         notes.say(w);
         const auto& tasks = w.tasks;
         std::cout << a.config << (cv.multi ? " [" + v.name + "]" : std::string()) << ": ok ("
-                  << e.platform.total_nodes() << " nodes, " << e.platform.total_cores() << " cores, " << tasks.size()
-                  << " tasks" << (w.jobs.empty() ? std::string() : " in " + std::to_string(w.jobs.size()) + " jobs")
-                  << ", policy " << e.policy_name << ")\n";
+                  << (w.platform ? *w.platform : e.platform).total_nodes() << " nodes, "
+                  << (w.platform ? *w.platform : e.platform).total_cores() << " cores, " << tasks.size() << " tasks"
+                  << (w.jobs.empty() ? std::string() : " in " + std::to_string(w.jobs.size()) + " jobs") << ", policy "
+                  << e.policy_name << ")\n";
     }
     return kExitOk;
 }

@@ -146,7 +146,8 @@ Metrics run_trial(const Experiment& e, std::uint32_t trial, const TrialOptions& 
     hardware.governor = e.dvfs.make_governor;
     hardware.power_caps = e.dvfs.power_caps;
     set_time_resolution();  // rmsim's runs count in whole nanoseconds
-    auto* machine = new Machine(e.platform, hardware);
+    // A workload that draws its hardware per trial (uav_mission) runs on its own platform.
+    auto* machine = new Machine(workload.platform ? *workload.platform : e.platform, hardware);
     // energy.csv, pstates.csv, trace.json, and the energy at the measurement window's edges.
     std::vector<SimTime> marks;
     if (e.window.enabled) marks.push_back(e.window.start);
@@ -155,7 +156,7 @@ Metrics run_trial(const Experiment& e, std::uint32_t trial, const TrialOptions& 
     std::unique_ptr<WaveformRecorder> waves;  // waves.vcd (run.waveforms)
     if (e.waveforms.enabled) waves = std::make_unique<WaveformRecorder>(*machine, e.waveforms);
     auto* manager = new ResourceManager("manager", machine->spec(), machine->manager_port(), tasks, *policy, e.manager,
-                                        workload.jobs.empty() ? nullptr : &workload.jobs);
+                                        workload.jobs.empty() ? nullptr : &workload.jobs, workload.mission.get());
     if (corrupt == kBadStart) new BadStart("bad_start", machine->manager_port());
     simulate(manager->bookkeeping().view(), opt);
     recorder.end_run();

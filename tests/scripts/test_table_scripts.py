@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """The fidelity table scripts (scripts/trial_stats.py, scripts/siegel_static_table.py, scripts/tarplee_idle_table.py,
-scripts/tarplee_tables.py's relative areas, scripts/machovec_fig33_table.py) on data computed by hand, and scripts/provisioning_front.py.
+scripts/tarplee_tables.py's relative areas, scripts/machovec_fig33_table.py, scripts/uav_tables.py) on data computed by hand, and scripts/provisioning_front.py.
 
     python3 tests/scripts/test_table_scripts.py      # ctest runs it when CMake finds a Python 3
 """
@@ -22,6 +22,7 @@ import paper_figures  # noqa: E402
 import siegel_static_table  # noqa: E402
 import tarplee_idle_table  # noqa: E402
 import tarplee_tables  # noqa: E402
+import uav_tables  # noqa: E402
 from trial_stats import ci, t95, trials  # noqa: E402
 
 
@@ -329,6 +330,41 @@ class MachovecFig33Table(TableOfFixture):
                                         "90.9 ± 55.0 % |")
         self.assertEqual(self.lines[2], "| 2.31e6 | max-upr-ph | 150.0 ± 635.3 | +0.0 ± 0.0 % | 2.305 ± 0.064 | "
                                         "99.8 ± 2.8 % |")
+
+
+# Machovec Ch.5: surveillance values of three trials at two sweep points, Random and one heuristic.
+UAV = {
+    "random_rate_mean=0.05": [100.0, 200.0, 400.0],
+    "max-value_rate_mean=0.05": [150.0, 200.0, 600.0],
+    "random_rate_mean=0.1": [100.0, 100.0, 100.0],
+    "max-value_rate_mean=0.1": [90.0, 130.0, 110.0],
+}
+
+
+def write_uav(root):
+    for variant, values in UAV.items():
+        for t, v in enumerate(values):
+            d = root / variant / f"trial-{t}"
+            d.mkdir(parents=True)
+            (d / "summary.json").write_text(json.dumps({"policy_stats": {"surveillance_value": v}}))
+            (d / "timing.json").write_text(json.dumps({"policy": {"heuristic_event_median_s": 0.001 * (t + 1),
+                                                                  "heuristic_event_max_s": 0.01 * (t + 1)}}))
+
+
+class UavTables(TableOfFixture):
+    script = uav_tables
+    write = staticmethod(write_uav)
+
+    def test_paired_increase_over_random(self):
+        # rate 0.05: +50 %, 0 %, +50 % per trial: mean 33.33, sd 28.87, half-width 4.303 * 28.87 / sqrt(3) =
+        # 71.72; wins 2 of 3. rate 0.1: -10, +30, +10: mean 10, sd 20, half-width 4.303 * 20 / sqrt(3) = 49.69.
+        self.assertEqual(self.lines[2], "| heuristic | rate_mean=0.05 | rate_mean=0.1 |")
+        self.assertEqual(self.lines[4], "| random | +0.0 ± 0.0 (0/3) | +0.0 ± 0.0 (0/3) |")
+        self.assertEqual(self.lines[5], "| max-value | +33.3 ± 71.7 (2/3) | +10.0 ± 49.7 (2/3) |")
+
+    def test_mean_values(self):
+        # max-value at 0.05: (150 + 200 + 600) / 3 = 316.67, sd 246.64, half-width 4.303 * 246.64 / sqrt(3) = 612.7.
+        self.assertIn("| max-value | 317 ± 613 | 110 ± 50 |", self.lines)
 
 
 if __name__ == "__main__":

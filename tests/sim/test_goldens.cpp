@@ -499,3 +499,24 @@ TEST_CASE("golden: every shipped experiment has a golden", "[golden]") {
         CHECK(std::binary_search(stems.begin(), stems.end(), x.first));
     }
 }
+
+// Machovec Ch.5: the worked example in full; the generated studies at one or two missions each (the large
+// scenarios at the three variants their claims are about).
+TEST_CASE("golden: machovec-ch5-example", "[golden]") {
+    check_golden("machovec-ch5-example", "configs/experiments/machovec-ch5-example.yaml", "--jobs 2");
+}
+
+TEST_CASE("golden: machovec-ch5-fig46", "[golden]") {
+    check_golden("machovec-ch5-fig46", "configs/experiments/machovec-ch5-fig46.yaml", "--trials 2 --jobs 2");
+}
+
+TEST_CASE("golden: machovec-ch5-sweeps", "[golden]") {
+    for (const char* name : {"machovec-ch5-fig47", "machovec-ch5-fig48", "machovec-ch5-fig49", "machovec-ch5-targets",
+                             "machovec-ch5-events", "machovec-ch5-interval", "machovec-ch5-idle"})
+        check_golden(name, std::string("configs/experiments/") + name + ".yaml", "--trials 1 --jobs 2");
+}
+
+TEST_CASE("golden: machovec-ch5-fig50", "[golden]") {
+    check_golden("machovec-ch5-fig50", "configs/experiments/machovec-ch5-fig50.yaml",
+                 "--trials 1 --jobs 2 --only random,metaheuristic-p,metaheuristic-pf");
+}

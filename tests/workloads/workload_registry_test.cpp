@@ -17,7 +17,7 @@ namespace {
 
 const char* const kBuiltinNames =
     "synthetic, swf, csv, batsim, singh, machovec_ch2, machovec_ch3, machovec_ch4, machovec_testbed, "
-    "machovec_trace, tarplee, siegel_dynamic, siegel_static";
+    "machovec_trace, tarplee, siegel_dynamic, siegel_static, uav_mission";
 
 PlatformSpec kth() { return load_platform_file(std::string(RMSIM_SOURCE_DIR) + "/configs/platforms/kth-sp2.yaml"); }
 
