@@ -67,9 +67,15 @@ void SteadyStatePolicy::prepare(const PolicyView& view) {
 double SteadyStatePolicy::uniform() { return static_cast<double>(rng_() >> 11) * 0x1.0p-53; }
 
 void SteadyStatePolicy::schedule(const PolicyView& view, Decisions& decide) {
+    // The arrivals since the last event, from the waiting queue's additions log (O(new arrivals), not
+    // O(waiting): the admitted tasks wait in the policy's machine queues, and in the view's waiting set,
+    // until they start).
     std::vector<TaskId> arrived;
-    for (TaskId t : view.waiting())
-        if (!seen_[t]) arrived.push_back(t);
+    const WaitingQueue& q = view.waiting();
+    for (; log_seen_ < q.additions(); ++log_seen_) {
+        const TaskId t = q.addition(log_seen_);
+        if (q.contains(t) && !seen_[t]) arrived.push_back(t);
+    }
     for (TaskId t : arrived) {
         seen_[t] = 1;
         const std::size_t i = view.task(t).type;

@@ -51,6 +51,7 @@ private:
     std::vector<double> admit_;                    ///< a_i
     std::vector<std::vector<double>> cumulative_;  ///< [i][j]: sum_{j' <= j} p_ij'
     std::vector<char> seen_;                       ///< [task]: admitted or rejected already
+    std::size_t log_seen_ = 0;                     ///< entries of the waiting queue's additions log read
     MachineQueues queues_;
     double admitted_ = 0, rejected_ = 0;
 };
