@@ -55,46 +55,41 @@ def main():
 
     points.sort(key=point_key)
     value = lambda s: s["policy_stats"]["surveillance_value"]  # noqa: E731
-    head = "| heuristic | " + " | ".join(p or "all" for p in points) + " |"
-    print("Surveillance value over Random, % (mean ± 95 % CI over trials; wins over Random / trials)\n")
-    print(head)
-    print("|---" * (len(points) + 1) + "|")
-    for h in order:
-        cells = []
-        for p in points:
-            name = h + ("_" + p if p else "")
-            ref = "random" + ("_" + p if p else "")
-            if name not in runs or ref not in runs:
-                cells.append("")
+    def table(title, cell):
+        """One row per heuristic, one column per sweep point; cell(variant, reference) is its text."""
+        print(title + "\n")
+        print("| heuristic | " + " | ".join(p or "all" for p in points) + " |")
+        print("|---" * (len(points) + 1) + "|")
+        for h in order:
+            row = [cell(h + ("_" + p if p else ""), "random" + ("_" + p if p else "")) for p in points]
+            print(f"| {h} | " + " | ".join(row) + " |")
+
+    def over_random(name, ref):
+        if name not in runs or ref not in runs:
+            return ""
+        xs, wins, n = [], 0, 0
+        for t, (s, _) in runs[name].items():
+            if t not in runs[ref]:
                 continue
-            xs, wins, n = [], 0, 0
-            for t, (s, _) in runs[name].items():
-                if t not in runs[ref]:
-                    continue
-                r = value(runs[ref][t][0])
-                n += 1
-                wins += value(s) > r
-                if r > 0:
-                    xs.append(100.0 * (value(s) - r) / r)
-            if not xs:
-                cells.append("")
-                continue
-            m, hw = ci(xs)
-            cells.append(f"{m:+.1f} ± {hw:.1f} ({wins}/{n})")
-        print(f"| {h} | " + " | ".join(cells) + " |")
-    print("\nMean surveillance value (mean ± 95 % CI)\n")
-    print(head)
-    print("|---" * (len(points) + 1) + "|")
-    for h in order:
-        cells = []
-        for p in points:
-            name = h + ("_" + p if p else "")
-            if name not in runs:
-                cells.append("")
-                continue
-            m, hw = ci([value(s) for s, _ in runs[name].values()])
-            cells.append(f"{m:.0f} ± {hw:.0f}")
-        print(f"| {h} | " + " | ".join(cells) + " |")
+            r = value(runs[ref][t][0])
+            n += 1
+            wins += value(s) > r
+            if r > 0:
+                xs.append(100.0 * (value(s) - r) / r)
+        if not xs:
+            return ""
+        m, hw = ci(xs)
+        return f"{m:+.1f} ± {hw:.1f} ({wins}/{n})"
+
+    def mean_value(name, _ref):
+        if name not in runs:
+            return ""
+        m, hw = ci([value(s) for s, _ in runs[name].values()])
+        return f"{m:.0f} ± {hw:.0f}"
+
+    table("Surveillance value over Random, % (mean ± 95 % CI over trials; wins over Random / trials)", over_random)
+    print()
+    table("Mean surveillance value (mean ± 95 % CI)", mean_value)
     if a.timing:
         print("\nHeuristic mapping events' wall time, ms (median over trials of each trial's median; largest event)\n")
         print("| variant | median | worst |")
