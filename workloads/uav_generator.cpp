@@ -117,8 +117,6 @@ UavMission generate_uav_mission(const UavScenarioParams& p, std::mt19937_64& rng
     std::vector<bool> uav_on(m.uavs.size(), true), target_on(m.targets.size(), true);
     std::vector<std::vector<bool>> sensor_on;
     for (const Uav& u : m.uavs) sensor_on.emplace_back(u.sensors.size(), true);
-    // Per target: (time, surveillance time) changes, for the intervals' surveillance times.
-    std::vector<std::vector<std::pair<double, double>>> surveil_changes(m.targets.size());
     std::vector<Affinities> allowed;  // per target, its affinities as of the event being drawn (0: not allowed)
     for (const Target& t : m.targets) allowed.push_back(t.affinity);
     auto pick = [&](const std::vector<std::uint32_t>& from) {
@@ -165,7 +163,6 @@ UavMission generate_uav_mission(const UavScenarioParams& p, std::mt19937_64& rng
                 e.target = static_cast<std::uint32_t>(m.targets.size());
                 m.targets.push_back(draw_target(p, a.time_h, rng));
                 target_on.push_back(true);
-                surveil_changes.emplace_back();
                 allowed.push_back(m.targets.back().affinity);
                 break;
             default: {
@@ -175,10 +172,7 @@ UavMission generate_uav_mission(const UavScenarioParams& p, std::mt19937_64& rng
                 switch (a.kind) {
                     case MissionEventKind::RemoveTarget: target_on[e.target] = false; break;
                     case MissionEventKind::ChangePriority: e.value = draw_priority(p, rng); break;
-                    case MissionEventKind::ChangeSurveilTime:
-                        e.value = draw_surveil_h(p, rng);
-                        surveil_changes[e.target].emplace_back(a.time_h, e.value);
-                        break;
+                    case MissionEventKind::ChangeSurveilTime: e.value = draw_surveil_h(p, rng); break;
                     case MissionEventKind::AddAllowedType:
                     case MissionEventKind::RemoveAllowedType: {
                         const bool add = a.kind == MissionEventKind::AddAllowedType;
@@ -204,15 +198,17 @@ UavMission generate_uav_mission(const UavScenarioParams& p, std::mt19937_64& rng
         }
         m.events.push_back(std::move(e));
     }
-    for (std::size_t t = 0; t < m.targets.size(); ++t) {
-        Target& g = m.targets[t];
-        for (SurveilInterval& i : g.intervals) {
-            i.surveil_h = g.surveil_h;
-            for (const auto& [at, h] : surveil_changes[t])
-                if (at <= i.start_h) i.surveil_h = h;
-        }
-    }
+    set_interval_surveil_times(m);
     return m;
+}
+
+void set_interval_surveil_times(UavMission& m) {
+    for (Target& g : m.targets)
+        for (SurveilInterval& i : g.intervals) i.surveil_h = g.surveil_h;
+    for (const MissionEvent& e : m.events)  // in time order: the latest change before a start wins
+        if (e.kind == MissionEventKind::ChangeSurveilTime && e.target < m.targets.size())
+            for (SurveilInterval& i : m.targets[e.target].intervals)
+                if (i.start_h >= e.time_h) i.surveil_h = e.value;
 }
 
 }  // namespace rmsim

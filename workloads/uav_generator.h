@@ -38,6 +38,11 @@ struct UavScenarioParams {
     double sensor_idle_fraction = 0;
 };
 
+/// Sets each interval's surveillance time to the one in force at its start: the target's, or that of its
+/// latest "change surveillance time" event at or before the start (GAP: a change applies to the intervals
+/// that start after it).
+void set_interval_surveil_times(UavMission& m);
+
 /// Beta draw of mean `mean` and standard deviation `sd` (0 < mean < 1, sd² < mean (1 - mean)), by two gammas.
 double draw_beta(double mean, double sd, std::mt19937_64& rng);
 /// A quality or affinity: 10 · Beta(mean, sd) truncated to an integer and clamped to 1..10 (GAP: §5.4.1

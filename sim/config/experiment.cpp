@@ -343,8 +343,8 @@ void check_fit(const Experiment& e, const Workload& w) {
                                  : "estimate model 'distribution': no task of the workload has an execution-time "
                                    "distribution");
     }
-    const PolicyTraits traits = make_policy(e)->traits();
     const std::unique_ptr<Policy> policy = make_policy(e);
+    const PolicyTraits traits = policy->traits();
     if (policy->needs_uav_mission() != (w.mission != nullptr))
         throw InputError(yaml_location(m["policy"], e.file),
                          w.mission

@@ -121,11 +121,7 @@ UavMission written_mission(const YAML::Node& s, const std::string& file) {
             m.events.push_back(std::move(x));
         }
     }
-    // A later surveillance time applies to the intervals that start after it (as the generator does).
-    for (const MissionEvent& e : m.events)
-        if (e.kind == MissionEventKind::ChangeSurveilTime && e.target < m.targets.size())
-            for (SurveilInterval& i : m.targets[e.target].intervals)
-                if (i.start_h >= e.time_h) i.surveil_h = e.value;
+    set_interval_surveil_times(m);
     return m;
 }
 

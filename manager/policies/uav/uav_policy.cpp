@@ -43,7 +43,7 @@ void UavPolicy::prepare(const PolicyView& view) {
         ++iv.count;  // a target's attempts of one interval are consecutive ids (they arrive together)
     }
     for (std::uint32_t t = 0; t < T; ++t)
-        for (const IntervalTasks& iv : intervals_[t]) ends_.emplace_back(iv.end, t);
+        for (std::uint32_t i = 0; i < intervals_[t].size(); ++i) ends_.push_back({intervals_[t][i].end, t, i});
     std::sort(ends_.begin(), ends_.end());
     running_.assign(U, std::nullopt);
     target_task_.assign(T, -1);
@@ -164,18 +164,16 @@ void UavPolicy::apply_events(const PolicyView& view, Decisions& decide) {
 
 void UavPolicy::end_intervals(const PolicyView& view, Decisions& decide) {
     const SimTime now = view.now();
-    for (; next_end_ < ends_.size() && ends_[next_end_].first <= now; ++next_end_) {
-        const std::uint32_t t = ends_[next_end_].second;
-        for (const IntervalTasks& iv : intervals_[t]) {
-            if (iv.end != ends_[next_end_].first) continue;
-            for (TaskId k = iv.first; k < iv.first + iv.count; ++k) {
-                if (status_[k] == Status::Running) {
-                    stop(target_uav_[t], decide);  // §5.2.2: the interval ended, the surveil is partial
-                    ++interval_stops_;
-                } else if (status_[k] == Status::Fresh && view.is_waiting(k)) {
-                    status_[k] = Status::Ended;
-                    decide.drop(k);
-                }
+    for (; next_end_ < ends_.size() && ends_[next_end_].at <= now; ++next_end_) {
+        const std::uint32_t t = ends_[next_end_].target;
+        const IntervalTasks& iv = intervals_[t][ends_[next_end_].interval];
+        for (TaskId k = iv.first; k < iv.first + iv.count; ++k) {
+            if (status_[k] == Status::Running) {
+                stop(target_uav_[t], decide);  // §5.2.2: the interval ended, the surveil is partial
+                ++interval_stops_;
+            } else if (status_[k] == Status::Fresh && view.is_waiting(k)) {
+                status_[k] = Status::Ended;
+                decide.drop(k);
             }
         }
     }
@@ -276,7 +274,7 @@ void UavPolicy::ask_wakeup(const PolicyView& view, Decisions& decide) {
     const SimTime now = view.now();
     SimTime next = horizon_;
     next = std::min(next, SimTime::from_seconds(state_->next_event_h() * 3600.0));
-    if (next_end_ < ends_.size()) next = std::min(next, ends_[next_end_].first);
+    if (next_end_ < ends_.size()) next = std::min(next, ends_[next_end_].at);
     if (next > now && next != asked_) {
         decide.wake_me_at(next);
         asked_ = next;

@@ -11,6 +11,7 @@
 #include <memory>
 #include <optional>
 #include <random>
+#include <tuple>
 #include <vector>
 
 #include "manager/policies/uav/mission_state.h"
@@ -66,16 +67,23 @@ private:
     const UavMission* mission_ = nullptr;
     std::unique_ptr<MissionState> state_;
     SurveilValue value_;
-    std::vector<Status> status_;                           ///< per task
-    std::vector<std::vector<IntervalTasks>> intervals_;    ///< per target
-    std::vector<std::optional<Surveil>> running_;          ///< per UAV: its surveil
-    std::vector<std::int64_t> target_task_;                ///< per target: the task surveilling it, -1
-    std::vector<std::uint32_t> target_uav_;                ///< per target: the UAV surveilling it (if any)
-    std::vector<TaskId> stopping_;                         ///< stopped surveils whose notice is awaited
-    std::vector<std::vector<bool>> exhausted_seen_;        ///< per target and interval: counted
-    std::vector<double> vpe_sum_;                          ///< per UAV: of the surveils it started (filter τ)
-    std::vector<std::uint32_t> surveils_;                  ///< per UAV
-    std::vector<std::pair<SimTime, std::uint32_t>> ends_;  ///< (interval end, target) ascending, consumed in order
+    std::vector<Status> status_;                         ///< per task
+    std::vector<std::vector<IntervalTasks>> intervals_;  ///< per target
+    std::vector<std::optional<Surveil>> running_;        ///< per UAV: its surveil
+    std::vector<std::int64_t> target_task_;              ///< per target: the task surveilling it, -1
+    std::vector<std::uint32_t> target_uav_;              ///< per target: the UAV surveilling it (if any)
+    std::vector<TaskId> stopping_;                       ///< stopped surveils whose notice is awaited
+    std::vector<std::vector<bool>> exhausted_seen_;      ///< per target and interval: counted
+    std::vector<double> vpe_sum_;                        ///< per UAV: of the surveils it started (filter τ)
+    std::vector<std::uint32_t> surveils_;                ///< per UAV
+    struct IntervalEnd {
+        SimTime at;
+        std::uint32_t target, interval;
+        bool operator<(const IntervalEnd& o) const {
+            return std::tie(at, target, interval) < std::tie(o.at, o.target, o.interval);
+        }
+    };
+    std::vector<IntervalEnd> ends_;  ///< every interval's end, ascending, consumed in order
     std::size_t next_end_ = 0;
     SimTime horizon_;
     SimTime asked_ = kNotYet;           ///< the last wake-up asked for
