@@ -4,6 +4,7 @@ set -euo pipefail
 packages=(g++ make cmake pkg-config libsystemc-dev libyaml-cpp-dev libboost-dev libboost-program-options-dev
           catch2 nlohmann-json3-dev coinor-libclp-dev coinor-libipopt-dev zlib1g-dev
           python3 python3-matplotlib python3-pandas  # rmsim plot (figures), the Batsim jobs.csv check
+          python3-yaml                                # scripts/fidelity.py (docs/fidelity.md's claim tables)
           libopenmpi-dev openmpi-bin                  # rmsim-mpi (docs/scale-out.md)
           slurm-wlm slurmctld slurmd slurm-client munge  # the one-node Slurm of the scale-out test
           clang-format) # make test checks the sources against .clang-format (tests/format/check_format.sh)

@@ -131,6 +131,12 @@ std::vector<FrontPoint> weighted_sum_front(const TypeBag& bag, const EnergyModel
     return non_dominated(std::move(front));
 }
 
+// Tarplee §3.3.2 step 1 (the energy objective alone).
+double minimum_energy(const TypeBag& bag, const EnergyModel& m) {
+    WeightedLp lp(bag, m);
+    return lp.solve(1.0, 0.0).energy;
+}
+
 // Tarplee §3.7, Table 3.2 "exhaustive": every vertex of the LP front (Aneja-Nair's dichotomic scheme).
 std::vector<FrontPoint> exhaustive_front(const TypeBag& bag, const EnergyModel& m, WeightedSumStats* stats,
                                          int max_solves) {

@@ -47,6 +47,11 @@ struct WeightedSumStats {
 std::vector<FrontPoint> weighted_sum_front(const TypeBag& bag, const EnergyModel& m, int weights,
                                            WeightedSumStats* stats = nullptr);
 
+/// §3.3.2 step 1: the least E_LB (Eq. 10) over the LP relaxation, the energy-only solve. The lexicographic
+/// minimum-energy end of weighted_sum_front() may lie above it by the slack of its energy cap (it trades that
+/// slack for makespan), so a bound that must be the minimum itself (Tarplee §4.5.1's E_min) is this one.
+double minimum_energy(const TypeBag& bag, const EnergyModel& m);
+
 /// Tarplee §3.7 / Table 3.2 "exhaustive": every vertex of the LP front, sorted by energy, by the dichotomic
 /// (Aneja-Nair) scheme on the same weighted-sum LP (warm-started): from the lexicographic end points, the
 /// weight normal to the chord between two known vertices (in objectives normalised as Eqs. 19-20); a solution

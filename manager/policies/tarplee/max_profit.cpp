@@ -15,7 +15,7 @@ double profit_rate(double price, double cost_per_j, double energy, double makesp
 }
 
 double min_energy_bound(const TypeBag& bag, const EnergyModel& m) {
-    return weighted_sum_front(bag, m, 2).front().energy;  // the lexicographic minimum-energy end point
+    return minimum_energy(bag, m);  // Tarplee §4.5.1: the minimum itself, not the lexicographic end point
 }
 
 // Tarplee Eqs. 30-32 §4.3.

@@ -33,14 +33,19 @@ TEST_CASE("tarplee: profit of a two-machine instance by hand", "[manager][tarple
     CHECK(r.full.energy == Approx(18));
     CHECK(r.lower_bound == Approx(6));
     CHECK(profit_rate(30, 1, 18, 2) == Approx(6));
-    // gamma: E_min (no idle power) = 2 x min(10, 8) = 16 J.
-    CHECK(min_energy_bound(two_machine_bag(), two_machine_power()) == Approx(16));
+    // gamma: E_min (no idle power) = 2 x min(10, 8) = 16 J, the minimum itself. The lexicographic
+    // minimum-energy end (makespan minimised with E_LB capped at 16 (1 + 1e-10) + 1e-10) moves a = 8.5e-10
+    // tasks to A: E = 16 + 2a = 16 + 1.7e-9 J, MS = 4 - 2a. E_min must not carry that slack.
+    CHECK(min_energy_bound(two_machine_bag(), two_machine_power()) == Approx(16).epsilon(1e-12));
+    const auto front = weighted_sum_front(two_machine_bag(), two_machine_power(), 2);
+    CHECK(front.front().energy == Approx(16 + 1.7e-9).epsilon(1e-12));
+    CHECK(front.front().makespan == Approx(4 - 1.7e-9).epsilon(1e-12));
     // With 1 W idle on each machine, Eq. 10 with a tasks on A: E = 9a + 3 x 2(2 - a) + (1 + 1) x 1 W x MS
     // = 12 + 3a + 2 MS, MS = max(a, 4 - 2a). For a <= 4/3: 12 + 3a + 8 - 4a = 20 - a, falling; beyond:
     // 12 + 5a, rising. The minimum: a = 4/3, E = 56/3.
     EnergyModel idle = two_machine_power();
     idle.idle_power = {1, 1};
-    CHECK(min_energy_bound(two_machine_bag(), idle) == Approx(56.0 / 3));
+    CHECK(min_energy_bound(two_machine_bag(), idle) == Approx(56.0 / 3).epsilon(1e-12));
 }
 
 TEST_CASE("tarplee: profit under a power cap by hand", "[manager][tarplee]") {
