@@ -17,7 +17,7 @@ const std::map<std::string, std::vector<std::string>>& summary_fields() {
           "eec_energy_j", "measured_task_energy_j"}},
         {"jobs",
          {"total", "arrived", "completed", "rejected", "zero_value", "unfinished", "rejected_percent", "value_earned",
-          "energy_j", "planned_energy_j", "mean_response_s", "value_per_energy"}},
+          "energy_j", "planned_energy_j", "mean_response_s", "value_per_energy", "cores_per_job_mean"}},
         {"energy",
          {"total_j", "core_dynamic_j", "core_static_j", "uncore_j", "node_base_j", "transition_j",
           "attributed_to_tasks_j", "energy_delay_product_js"}},

@@ -9,7 +9,7 @@ namespace rmsim {
 JobMetrics compute_job_metrics(const PolicyView& view) {
     JobMetrics m;
     m.total = view.job_count();
-    double response_sum = 0;
+    double response_sum = 0, cores_sum = 0;
     for (JobId j = 0; j < view.job_count(); ++j) {
         const JobRecord& r = view.job_record(j);
         const DagJob& job = view.job(j);
@@ -24,6 +24,7 @@ JobMetrics compute_job_metrics(const PolicyView& view) {
                 if (v <= 0) ++m.zero_value;
                 m.planned_energy_j += r.planned_energy_j;
                 response_sum += (r.end - job.arrival()).to_seconds();
+                cores_sum += static_cast<double>(r.sequence.size());  // the cores it used (jobs.csv `cores`)
                 break;
             }
             case JobState::Rejected: ++m.rejected; break;
@@ -31,7 +32,10 @@ JobMetrics compute_job_metrics(const PolicyView& view) {
         }
     }
     if (m.arrived > 0) m.rejected_percent = 100.0 * double(m.rejected + m.zero_value) / double(m.arrived);
-    if (m.completed > 0) m.mean_response_s = response_sum / double(m.completed);
+    if (m.completed > 0) {
+        m.mean_response_s = response_sum / double(m.completed);
+        m.cores_per_job_mean = cores_sum / double(m.completed);
+    }
     if (m.energy_j > 0) m.value_per_energy = m.value_earned / m.energy_j;
     return m;
 }

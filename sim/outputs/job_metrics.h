@@ -10,13 +10,14 @@ namespace rmsim {
 
 struct JobMetrics {
     std::uint64_t total = 0, arrived = 0, completed = 0, rejected = 0, unfinished = 0;
-    std::uint64_t zero_value = 0;  ///< completed with value 0
-    double rejected_percent = 0;   ///< 100 x (rejected + zero_value) / arrived (Table I)
-    double value_earned = 0;       ///< sum of VC_j(completion - arrival) over completed jobs
-    Joules energy_j = 0;           ///< measured core energy of the jobs' tasks (power meters)
-    Joules planned_energy_j = 0;   ///< the policies' Eq. (1)-(2) estimates, for completed jobs
-    Seconds mean_response_s = 0;   ///< completion - arrival, completed jobs
-    double value_per_energy = 0;   ///< value_earned / energy_j
+    std::uint64_t zero_value = 0;   ///< completed with value 0
+    double rejected_percent = 0;    ///< 100 x (rejected + zero_value) / arrived (Table I)
+    double value_earned = 0;        ///< sum of VC_j(completion - arrival) over completed jobs
+    Joules energy_j = 0;            ///< measured core energy of the jobs' tasks (power meters)
+    Joules planned_energy_j = 0;    ///< the policies' Eq. (1)-(2) estimates, for completed jobs
+    Seconds mean_response_s = 0;    ///< completion - arrival, completed jobs
+    double value_per_energy = 0;    ///< value_earned / energy_j
+    double cores_per_job_mean = 0;  ///< cores a completed job ran on, mean over completed jobs (0 if none)
 };
 
 JobMetrics compute_job_metrics(const PolicyView& view);

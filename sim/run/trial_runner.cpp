@@ -222,7 +222,8 @@ Metrics run_trial(const Experiment& e, std::uint32_t trial, const TrialOptions& 
                      {"energy_j", j.energy_j},
                      {"planned_energy_j", j.planned_energy_j},
                      {"mean_response_s", j.mean_response_s},
-                     {"value_per_energy", j.value_per_energy}};
+                     {"value_per_energy", j.value_per_energy},
+                     {"cores_per_job_mean", j.cores_per_job_mean}};
     }
     nlohmann::ordered_json energy;
     energy["total_j"] = m.energy_total_j;

@@ -2,8 +2,9 @@
 // Singh 2015 Algorithm 1 lines 11-16 (PBA at run time): the value/energy estimate of a queued job if it were
 // allocated now on the node with maxBid free cores, from its design-time profile. §IV-A: the profile gives
 // "the number of cores to be used to achieve maximum value/energy"; the value of a profiled allocation
-// depends on when the job starts (the value curve at now + its response time), so the count is chosen at
-// run time among k = 1 .. min(maxBid, profiled counts) by value / energy (the paper's reading, the default).
+// depends on when the job starts (the value curve at now + its response time), so that count k* is found at
+// run time over every profiled count by value / energy, and the job uses "the minimum between maxBid and"
+// k* cores (the paper's reading, the default): k = min(maxBid, k*), not the best count among k <= maxBid.
 // The alternative rmsim had before, k = min(maxBid, the count of least response x energy, the GA's own
 // fitness), is kept as PbaCoreCount::MinResponseEnergy.
 #include <cstdint>
@@ -14,7 +15,7 @@
 namespace rmsim::singh {
 
 enum class PbaCoreCount : std::uint8_t {
-    MaxValuePerEnergy,  ///< Singh §IV-A: the k of maximum value/energy at allocation time (ties: smaller k)
+    MaxValuePerEnergy,  ///< Singh §IV-A: min(maxBid, k*), k* of maximum value/energy at allocation time (ties: smaller k)
     MinResponseEnergy,  ///< k = min(maxBid, JobProfile::best_core_count()), the profile's min response x energy
 };
 

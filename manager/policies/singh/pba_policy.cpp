@@ -45,7 +45,8 @@ std::optional<SinghPolicy::Choice> PbaPolicy::choose(const PolicyView& view, con
     std::optional<Choice> best;
     double best_vpe = -1;
     for (JobId j : queue) {
-        // Algorithm 1 lines 11-16: the profiled k <= maxBid of maximum value/energy, value at allocation time.
+        // Algorithm 1 lines 11-16 (Singh 2015 §IV-A): min(maxBid, the profiled k of maximum value/energy), value
+        // at allocation time.
         const ValueEnergyEstimate est =
             pba_estimate(job(view, j), profile_of(j, c), bid_cores, view.now().to_seconds(), core_count_);
         if (est.value_per_energy > best_vpe || (est.value_per_energy == best_vpe && best && j < best->job)) {

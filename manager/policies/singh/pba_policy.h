@@ -2,8 +2,8 @@
 // PBA, the profiling based approach (Singh 2015 §IV-A, Algorithm 1). Design time (prepare()): every job is
 // profiled by the genetic algorithm (ga_profiler.h) for k = 1 .. min(|T|, cores per node) cores, minimizing
 // response time x energy; the profiles are stored. Run time, at each mapping event (singh_policy.h): on the
-// maxBid node, every queued job is estimated with the profiled core count k <= maxBid of maximum value per
-// energy, value at now + profiled response (pba_estimate.h, `core_count` parameter); the job with the
+// maxBid node, every queued job is estimated on min(maxBid, k*) cores, k* its profiled core count of maximum
+// value per energy, value at now + profiled response (pba_estimate.h, `core_count` parameter); the job with the
 // maximum value per energy runs with its profiled allocation and V/F levels (ties: the lower job id).
 #include <chrono>
 #include <map>

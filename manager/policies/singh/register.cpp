@@ -49,8 +49,9 @@ void register_singh_policies(PolicyRegistry& r) {
          {"tournament_size", "integer", std::to_string(d.tournament_size), "parent selection tournament"},
          {"seed", "integer", "1", "seed of the GA (with the job id and core count)"},
          {"core_count", "string", "max-value-per-energy",
-          "max-value-per-energy: the profiled core count of maximum value/energy at allocation time (§IV-A); "
-          "min-response-energy: the count of least response x energy (the GA's fitness)"}},
+          "max-value-per-energy: min(maxBid, the profiled core count of maximum value/energy at allocation time) "
+          "(§IV-A); "
+          "min-response-energy: min(maxBid, the count of least response x energy, the GA's fitness)"}},
         [](const PolicyParams& p) -> std::unique_ptr<Policy> {
             singh::GaParams g;
             g.population = p.integer("population", g.population);

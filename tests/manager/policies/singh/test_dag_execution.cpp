@@ -9,6 +9,7 @@
 #include "manager/resource_manager.h"
 #include "modules/machine.h"
 #include "modules/sim_time.h"
+#include "sim/outputs/job_metrics.h"
 #include "tests/modules/hw_fixture.h"
 #include "workloads/workload.h"
 
@@ -77,6 +78,10 @@ DiamondEnergy run_diamond(bool hold) {
     // Value at 52 s: 100 x (520 - 52) / 520 = 90.
     CHECK(view.job(0).value.value_at((r.end - view.job(0).arrival()).to_seconds()) == Approx(90.0));
     CHECK(r.planned_response == 52_s);
+    // summary.json jobs.cores_per_job_mean: one completed job on cores A and B: 2 cores / 1 job = 2.
+    const JobMetrics m = compute_job_metrics(view);
+    CHECK(m.completed == 1);
+    CHECK(m.cores_per_job_mean == 2.0);
     return {r.planned_energy_j, r.energy_j, machine->total_energy()};
 }
 

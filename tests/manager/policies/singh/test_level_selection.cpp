@@ -87,6 +87,30 @@ TEST_CASE("singh FTPS vs FCPS: per-task and per-core levels on two tasks sharing
     CHECK(v.level_of_tasks() == std::vector<std::uint32_t>{0, 0, 0});
     CHECK(v.response_s() == Approx(4.0).epsilon(1e-12));
     CHECK(v.energy_j() == Approx(8.0).epsilon(1e-12));
+
+    // Singh 2015 §IV-B Algorithm 3 (FTPS) and §V-A (FCPS) maximize value / E_total. When every candidate
+    // completes on the value curve's plateau the value is a constant and both greedies minimize E_total; each
+    // task's least-energy level is L1 (1.2 J instead of 2 J per 1e9 cycles), so the per-core restriction of
+    // FCPS does not bind and the two give the same levels. The same allocation, value 10 until 100 s:
+    const Job flat =
+        singh_test::make_job({1e9, 2e9, 1e9}, {{0, 1, 1}, {0, 2, 1}}, UtilityFunction::value_curve(10, 100, 200));
+    const PlanningProblem fpb(flat, node);
+    // FCPS, all L0: E = 8. Round 1: c0 L1: E = 1.2 + 4 + 2 = 7.2 -> 10/7.2 = 1.3889; c1 L1: E = 2 + 2.4 + 1.2
+    //   = 5.6 -> 1.7857 -> fix (c1, L1). Round 2: c0 L0: 10/5.6 = 1.7857; c0 L1: E = 4.8 -> 2.0833 -> (c0, L1).
+    const LevelSelection ff = fcps_levels(fpb, {0, 1, 1}, 0.0);
+    CHECK(ff.fixing_order == Order{{1, 1}, {0, 1}});
+    // FTPS, all L0: E = 8. Round 1: t0 L1 7.2 -> 1.3889; t1 L1: E = 2 + 2.4 + 2 = 6.4 -> 1.5625; t2 L1 7.2 ->
+    //   1.3889 -> fix (t1, L1). Round 2: t0 L1 and t2 L1: E = 5.6 -> 1.7857 each (tie: the lower task) ->
+    //   (t0, L1). Round 3: t2 L0: 1.7857; t2 L1: E = 4.8 -> 2.0833 -> (t2, L1).
+    const LevelSelection ft = ftps_levels(fpb, {0, 1, 1}, 0.0);
+    CHECK(ft.fixing_order == Order{{1, 1}, {0, 1}, {2, 1}});
+    // Both: every task at L1, R = 2 + 4 + 2 = 8 s, E = 4.8 J, value 10.
+    CHECK(ff.level_of_task == std::vector<std::uint32_t>{1, 1, 1});
+    CHECK(ft.level_of_task == ff.level_of_task);
+    CHECK(ft.plan.response_s() == Approx(8.0).epsilon(1e-12));
+    CHECK(ft.plan.energy_j() == Approx(4.8).epsilon(1e-12));
+    CHECK(ff.plan.energy_j() == Approx(4.8).epsilon(1e-12));
+    CHECK(plan_value(flat, ft.plan, 0.0) == Approx(10.0));
 }
 
 TEST_CASE("singh FTPS: a job with no value even at P0 is left at P0, incomplete", "[manager][singh]") {

@@ -58,7 +58,8 @@ TEST_CASE("singh profile: best core count and Algorithm 1 estimate", "[manager][
     CHECK_THROWS_AS(pba_estimate(job, p, 0, 110, min_re), std::invalid_argument);
 }
 
-TEST_CASE("singh PBA: the core count of maximum value/energy at allocation time (§IV-A)", "[manager][singh]") {
+TEST_CASE("singh PBA: min(maxBid, the core count of maximum value/energy at allocation time) (§IV-A)",
+          "[manager][singh]") {
     // The profile above; value 50 until 10 s after arrival (100), 0 at 30 s. Value / energy per k:
     JobProfile p;
     p.job_id = 3;
@@ -91,6 +92,30 @@ TEST_CASE("singh PBA: the core count of maximum value/energy at allocation time 
     tie.entries = {fake_entry(1, 1, 8, 100), fake_entry(2, 2, 4, 100)};
     CHECK(pba_estimate(job, tie, 8, 100).entry == &tie.entries[0]);
     CHECK_THROWS_AS(pba_estimate(job, p, 0, 110), std::invalid_argument);
+
+    // Singh 2015 §IV-A: "the exact number of cores to be used by the job computed as minimum between maxBid and
+    // the number of cores to be used to achieve maximum value/energy": k = min(maxBid, k*), k* over EVERY
+    // profiled count. Value 60 at arrival (0 s), linear to 0 at 40 s; allocated at now = 0, so the value at
+    // completion is 60·(40 - R)/40:
+    //   k=1 R=20 E=100: V = 30, 30/100 = 0.3
+    //   k=2 R=18 E=115: V = 33, 33/115 = 0.28696
+    //   k=3 R=8  E=110: V = 48, 48/110 = 0.43636  -> k* = 3
+    JobProfile q;
+    q.entries = {fake_entry(1, 1, 20, 100), fake_entry(2, 2, 18, 115), fake_entry(3, 3, 8, 110)};
+    job.arrival_s = 0;
+    job.value = UtilityFunction::value_curve(60, 0, 40);
+    // maxBid 8: k = min(8, 3) = 3.
+    e = pba_estimate(job, q, 8, 0);
+    CHECK(e.entry == &q.entries[2]);
+    CHECK(e.value_per_energy == Approx(48.0 / 110).epsilon(1e-12));
+    // maxBid 2: k = min(2, 3) = 2 (33/115), not the best count among k <= 2 (k = 1, 0.3).
+    e = pba_estimate(job, q, 2, 0);
+    CHECK(e.entry == &q.entries[1]);
+    CHECK(e.cores == 2);
+    CHECK(e.value == Approx(33).epsilon(1e-12));
+    CHECK(e.value_per_energy == Approx(33.0 / 115).epsilon(1e-12));
+    // maxBid 1: k = 1.
+    CHECK(pba_estimate(job, q, 1, 0).entry == &q.entries[0]);
 }
 
 TEST_CASE("singh profile: profile_job covers k = 1..min(|T|, cores) and the store counts evaluations",
