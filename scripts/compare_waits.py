@@ -3,8 +3,9 @@
 
     scripts/compare_waits.py TRACE.swf[.gz] RESULTS/tasks.csv
 
-rmsim's `swf` workload replays, in file order, every job with a known run time (field 4 > 0), a known size
-(field 5, else field 8, > 0) and a submit time >= 0; task i of tasks.csv is the i-th such job. For each job
+rmsim's `swf` workload replays every job with a known run time (field 4 > 0), a known size (field 5, else
+field 8, > 0) and a submit time >= 0, numbered by submit time (file order at a tie); task i of tasks.csv is
+the i-th such job. For each job
 the recorded wait is field 3 and the recorded run time field 4; rmsim's wait is first_start_s - arrival_s
 and its run time end_s - first_start_s (a job killed at its request ends there). Bounded slowdown:
 max(1, (wait + run) / max(run, 10 s)). Prints the mean and median wait of each, the Spearman rank correlation
@@ -20,22 +21,31 @@ BOUND_S = 10.0
 CLOSE_S = 600.0
 
 
-def replayed_jobs(path):
-    """(recorded wait, recorded run) of each job rmsim replays, in file order; jobs without a recorded
-    wait (field 3 = -1) keep None there."""
+def replayed_records(path):
+    """Each job rmsim's `swf` workload replays, in file order: (its fields as strings, submit time, run time,
+    size)."""
     opener = gzip.open if path.endswith(".gz") else open
-    jobs = []
     with opener(path, "rt") as f:
         for line in f:
             fields = line.split()
             if not fields or fields[0].startswith(";"):
                 continue
-            submit, wait, run = float(fields[1]), float(fields[2]), float(fields[3])
+            submit, run = float(fields[1]), float(fields[3])
             procs = int(float(fields[4])) if float(fields[4]) >= 0 else int(float(fields[7]))
             if run <= 0 or procs <= 0 or submit < 0:
                 continue
-            jobs.append((wait if wait >= 0 else None, run))
-    return jobs
+            yield fields, submit, run, procs
+
+
+def replayed_jobs(path):
+    """(recorded wait, recorded run) of each job rmsim replays, in rmsim's task order (by submit time, file
+    order at a tie); jobs without a recorded wait (field 3 = -1) keep None there."""
+    jobs = []
+    for fields, submit, run, _ in replayed_records(path):
+        wait = float(fields[2])
+        jobs.append((submit, wait if wait >= 0 else None, run))
+    jobs.sort(key=lambda j: j[0])  # stable
+    return [j[1:] for j in jobs]
 
 
 def simulated(path):

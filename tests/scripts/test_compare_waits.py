@@ -86,6 +86,15 @@ class Comparison(unittest.TestCase):
         self.assertEqual(self.lines[5], "mean bounded slowdown (10 s): recorded        24.85   rmsim         4.40")
 
 
+class SubmitOrder(unittest.TestCase):
+    def test_a_log_out_of_submit_order_pairs_by_submit_time(self):
+        # rmsim numbers its tasks by submit time: with job 5's line before job 4's (submits 40 and 30), task 2
+        # is still job 4 and task 3 job 5, so every figure is the sorted log's.
+        lines = SWF.splitlines(keepends=True)
+        swapped = "".join(lines[:5] + [lines[6], lines[5]])
+        self.assertEqual(run_script(swapped, TASKS), run_script(SWF, TASKS))
+
+
 class Refusals(unittest.TestCase):
     def test_a_run_of_another_log_is_refused(self):
         with self.assertRaises(SystemExit) as e:
