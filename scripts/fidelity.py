@@ -2,9 +2,9 @@
 """docs/fidelity.md's claim tables, generated from the claims (fidelity/claims/*.yaml) and the committed
 summaries of the runs behind them (fidelity/summaries/*.csv); see docs/fidelity.md, "How the tables are made".
 
-    scripts/fidelity.py collect RESULTS_DIR --summary NAME [--command "..."]
-        Reads RESULTS_DIR (a `rmsim run` output folder: <variant>/trial-<t>/ or trial-<t>/) and writes
-        fidelity/summaries/NAME.csv: every trial's value of each metric the claims read from NAME.
+    scripts/fidelity.py collect RESULTS_DIR --summary NAME [--command "..."] [--commit C] [--extra FILE.json]
+        Reads RESULTS_DIR (a `rmsim run` output folder: <variant>/trial-<t>/, trial-<t>/ or a single run) and
+        writes fidelity/summaries/NAME.csv: every trial's value of each metric the claims read from NAME.
     scripts/fidelity.py render [--check]
         Writes the claim tables, the counts and the data tables into docs/fidelity.md between their markers
         (<!-- claims: SECTION --> ... <!-- /claims -->, <!-- claims-counts --> ... <!-- /claims-counts -->,
@@ -76,7 +76,10 @@ def field(doc, dotted):
 
 
 def trial_folders(results):
-    """{variant: {trial: folder}}; a config without variants is the variant ''."""
+    """{variant: {trial: folder}}; a config without variants is the variant '', a single run (summary.json in
+    the folder itself) its trial 0."""
+    if (results / "summary.json").exists():
+        return {"": {0: results}}
     out = {}
     for d in sorted(results.rglob("trial-*")):
         if not (d / "summary.json").exists():
@@ -97,20 +100,25 @@ def metrics_of(claims, tables, summary):
         for spec in t["columns"].values():
             spec = expand(spec, t.get("defaults", {}))
             if "metric" in spec and spec.get("summary", t.get("summary")) == summary:
-                found.add(spec["metric"])
+                found.update(spec["metric"].replace("{row}", str(key)) for key in t["rows"].values())
     return sorted(found)
 
 
-def collect(results, name, command, commit, claims, tables):
+def collect(results, name, command, commit, claims, tables, extra=None, folder=None):
+    """Writes fidelity/summaries/NAME.csv. `extra`: a JSON file of {field: number} (e.g. scripts/compare_waits.py
+    --json) whose fields join a single run's trial 0 as the metrics `extra.<field>`."""
     metrics = metrics_of(claims, tables, name)
     if not metrics:
         raise ClaimError(f"no claim reads the summary {name}")
     folders = trial_folders(results)
     if not folders:
         raise ClaimError(f"{results}: no trial-<t>/summary.json")
-    # A run writes comparison.csv (with variants) or aggregate.json (without) when its last trial is done.
-    if not (results / "comparison.csv").exists() and not (results / "aggregate.json").exists():
+    # A run writes comparison.csv (with variants), aggregate.json (several trials) or summary.json (one) last.
+    if not any((results / f).exists() for f in ("comparison.csv", "aggregate.json", "summary.json")):
         raise ClaimError(f"{results}: the run has not finished (no comparison.csv or aggregate.json)")
+    extra_fields = json.loads(pathlib.Path(extra).read_text()) if extra else {}
+    if extra_fields and list(folders) != [""]:
+        raise ClaimError(f"{results}: --extra needs a single run (no variants)")
     out = io.StringIO()
     commit = commit or subprocess.run(["git", "-C", str(ROOT), "rev-parse", "--short", "HEAD"],
                                       capture_output=True, text=True).stdout.strip() or "unknown"
@@ -125,13 +133,16 @@ def collect(results, name, command, commit, claims, tables):
             summary = json.loads((d / "summary.json").read_text())
             timing = json.loads((d / "timing.json").read_text()) if (d / "timing.json").exists() else {}
             for m in metrics:
-                v = field(timing, m[len("timing."):]) if m.startswith("timing.") else field(summary, m)
+                if m.startswith("extra."):
+                    v = extra_fields.get(m[len("extra."):]) if t == 0 else None
+                else:
+                    v = field(timing, m[len("timing."):]) if m.startswith("timing.") else field(summary, m)
                 if v is not None:
                     per_metric[m][t] = v
         for m, vs in per_metric.items():
             if vs:
                 w.writerow([variant, m, " ".join(f"{vs[t]:.9g}" if t in vs else "nan" for t in range(max(vs) + 1))])
-    path = ROOT / "fidelity" / "summaries" / f"{name}.csv"
+    path = pathlib.Path(folder or ROOT / "fidelity" / "summaries") / f"{name}.csv"
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(out.getvalue())
     return path
@@ -206,7 +217,8 @@ def evaluate(name, spec, claim, summaries, done):
         a, b = (ref(p) for p in spec["ratio"])
         values = {t: x / y for t, x, y in paired(a.values, b.values) if y != 0}
     else:
-        raise ClaimError(f"claim {claim['id']}: quantity {name} has no metric, mean_of, sum, difference, change, spread or ratio")
+        raise ClaimError(f"claim {claim['id']}: quantity {name} has no metric, mean_of, sum, difference, change, "
+                         "spread or ratio")
     scale = spec.get("scale", 1.0)
     values = {t: v * scale for t, v in values.items()}
     done[name] = Quantity(values, unit, label)
@@ -482,6 +494,9 @@ def render_table(table, summaries):
             except AwaitingRun:
                 cells.append("…")
                 continue
+            except ClaimError:  # this row has no such figure (e.g. a recorded log has no correlation)
+                cells.append("")
+                continue
             cells.append(fmt(*q.stats(), q.unit) if q.n else "—")
         lines.append("| " + " | ".join([cell(label)] + cells) + " |")
     return lines
@@ -519,17 +534,20 @@ def main(argv=None):
     c.add_argument("--summary", required=True)
     c.add_argument("--command", default="", help="the command that wrote RESULTS_DIR (recorded in the header)")
     c.add_argument("--commit", default="", help="the commit rmsim was built at (default: HEAD)")
+    c.add_argument("--extra", help="a JSON file of further figures of a single run (metrics extra.<field>)")
     r = sub.add_parser("render")
     r.add_argument("--check", action="store_true")
     for p in (c, r):
         p.add_argument("--claims", default=str(ROOT / "fidelity" / "claims"), help="the folder of claims files")
-    r.add_argument("--summaries", default=str(ROOT / "fidelity" / "summaries"))
+    for p in (c, r):
+        p.add_argument("--summaries", default=str(ROOT / "fidelity" / "summaries"), help="the summaries' folder")
     r.add_argument("--doc", default=str(ROOT / "docs" / "fidelity.md"))
     a = ap.parse_args(argv)
     try:
         sections, claims, tables = load_claims(pathlib.Path(a.claims))
         if a.cmd == "collect":
-            print(collect(pathlib.Path(a.results), a.summary, a.command, a.commit, claims, tables))
+            print(collect(pathlib.Path(a.results), a.summary, a.command, a.commit, claims, tables, a.extra,
+                          a.summaries))
             return 0
         doc = pathlib.Path(a.doc)
         old = doc.read_text()

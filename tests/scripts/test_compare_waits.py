@@ -5,6 +5,7 @@
 """
 import contextlib
 import io
+import json
 import pathlib
 import sys
 import tempfile
@@ -106,6 +107,26 @@ class Refusals(unittest.TestCase):
         with self.assertRaises(SystemExit) as e:
             run_script(SWF, TASKS.replace("1,10,15,35", "1,10,,"))
         self.assertIn("task 1 never started", str(e.exception))
+
+
+class Json(unittest.TestCase):
+    def test_the_figures_as_json_with_the_kills_counted_from_the_state_column(self):
+        # The same log; the fourth task ended killed. The figures are those printed above: mean waits 280 and
+        # 800 / 3, Spearman -0.5, 2 of 3 within 10 minutes.
+        tasks = "id,arrival_s,first_start_s,end_s,state\n0,0,0,50,completed\n1,10,15,35,completed\n" \
+                "2,30,130,135,completed\n3,40,740,1740,killed\n"
+        with tempfile.TemporaryDirectory() as d:
+            trace, csv, out = (pathlib.Path(d) / n for n in ("log.swf", "tasks.csv", "out.json"))
+            trace.write_text(SWF)
+            csv.write_text(tasks)
+            with contextlib.redirect_stdout(io.StringIO()):
+                compare_waits.main(["compare_waits.py", str(trace), str(csv), "--json", str(out)])
+            f = json.loads(out.read_text())
+        self.assertEqual((f["jobs_replayed"], f["jobs_compared"], f["rmsim_killed"]), (4, 3, 1))
+        self.assertAlmostEqual(f["recorded_mean_wait_s"], 280.0)
+        self.assertAlmostEqual(f["rmsim_mean_wait_s"], 800 / 3)
+        self.assertAlmostEqual(f["rmsim_spearman"], -0.5)
+        self.assertAlmostEqual(f["rmsim_within_10_min_percent"], 200 / 3)
 
 
 if __name__ == "__main__":

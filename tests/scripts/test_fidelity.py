@@ -3,6 +3,7 @@
 
     python3 tests/scripts/test_fidelity.py      # ctest runs it (fidelity_tables)
 """
+import json
 import math
 import pathlib
 import shutil
@@ -143,6 +144,48 @@ class TheDoc(unittest.TestCase):
                                   "--summaries", str(tmp / "summaries"), "--doc", str(tmp / "fidelity.md")],
                                  capture_output=True, text=True)
             self.assertEqual(out.returncode, 1, out.stdout + out.stderr)
+
+
+class Collect(unittest.TestCase):
+    def test_a_run_folder_becomes_per_trial_values_of_the_metrics_the_claims_read(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            tmp = pathlib.Path(tmp)
+            claims = tmp / "claims"
+            claims.mkdir()
+            (claims / "x.yaml").write_text(
+                "sections: [{id: s, title: S}]\n"
+                "tables: [{id: t, summary: one, rows: {a: a, b: b}, columns: {c: {metric: 'extra.{row}'}}}]\n"
+                "claims:\n- {id: c, section: s, claim: toy, summary: runs, let: {q: {variant: v, metric: x.y}}}\n")
+            # Two trials of variant v with x.y = 2 and 5 (trial 1 lacks timing.json); a finished run.
+            for t, y in ((0, 2), (1, 5)):
+                d = tmp / "R" / "v" / f"trial-{t}"
+                d.mkdir(parents=True)
+                (d / "summary.json").write_text(json.dumps({"x": {"y": y, "z": 7}}))
+            (tmp / "R" / "comparison.csv").write_text("")
+            # A single run (summary.json in the folder) with further figures from --extra.
+            (tmp / "S").mkdir()
+            (tmp / "S" / "summary.json").write_text("{}")
+            (tmp / "e.json").write_text(json.dumps({"a": 1.5, "b": 3}))
+            out = tmp / "summaries"
+            _, claims_list, tables = fidelity.load_claims(claims)
+            fidelity.collect(tmp / "R", "runs", "cmd", "abc", claims_list, tables, folder=out)
+            fidelity.collect(tmp / "S", "one", "cmd", "abc", claims_list, tables, extra=tmp / "e.json", folder=out)
+            rows, header = fidelity.read_summary(out / "runs.csv")
+            self.assertEqual(rows, {("v", "x.y"): {0: 2.0, 1: 5.0}})  # x.z is read by no claim: left out
+            self.assertIn("rmsim built at commit: abc", header)
+            rows, _ = fidelity.read_summary(out / "one.csv")
+            self.assertEqual(rows, {("", "extra.a"): {0: 1.5}, ("", "extra.b"): {0: 3.0}})
+
+    def test_an_unfinished_run_is_refused(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            tmp = pathlib.Path(tmp)
+            d = tmp / "R" / "v" / "trial-0"
+            d.mkdir(parents=True)
+            (d / "summary.json").write_text("{}")
+            claim = {"id": "c", "section": "s", "claim": "toy", "summary": "runs",
+                     "let": {"q": {"variant": "v", "metric": "m"}}}
+            with self.assertRaises(fidelity.ClaimError):
+                fidelity.collect(tmp / "R", "runs", "cmd", "abc", [claim], [], folder=tmp / "out")
 
 
 if __name__ == "__main__":

@@ -127,7 +127,7 @@ TEST_CASE("batsim results: KTH-SP2 replayed from its SWF and from its Batsim JSO
     d.write("kth.yaml", "platform: " + root +
                             "/configs/platforms/kth-sp2.yaml\n"
                             "workload:\n  batsim: {path: kth.json}\n"
-                            "manager:\n  policy: easy\n  estimate: {model: requested, at_limit: kill}\n"
+                            "manager:\n  policy: easy\n  estimate: {model: requested, at_limit: run}\n"
                             "run:\n  seed: 1\n");
     REQUIRE(
         run_cli("run " + root + "/configs/experiments/kth-easy.yaml --quiet --out " + (d / "swf").string(), d.path())
