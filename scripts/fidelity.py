@@ -36,7 +36,7 @@ from trial_stats import ci  # noqa: E402
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 MIN_TRIALS = 8
-QUANTITY_KEYS = {"variant", "metric", "over", "as", "label", "unit", "scale", "summary", "mean_of", "sum",
+QUANTITY_KEYS = {"variant", "metric", "over", "as", "label", "unit", "scale", "summary", "signed", "mean_of", "sum",
                  "difference", "ratio", "change", "spread"}
 DEFAULT_TOLERANCE = 0.10
 OK, HALF, FAIL, NONE, FEW, AWAIT = "✔", "◐", "✘", "—", "n < 8", "…"
@@ -152,8 +152,8 @@ def collect(results, name, command, commit, claims, tables, extra=None, folder=N
 class Quantity:
     """Per-trial values of one quantity, with its display unit."""
 
-    def __init__(self, values, unit="", label=""):
-        self.values, self.unit, self.label = values, unit, label
+    def __init__(self, values, unit="", label="", signed=False):
+        self.values, self.unit, self.label, self.signed = values, unit, label, signed
 
     @property
     def n(self):
@@ -177,6 +177,7 @@ def evaluate(name, spec, claim, summaries, done):
         raise ClaimError(f"claim {claim['id']}: quantity {name} is not a mapping")
     ref = lambda other: evaluate(other, claim["let"][other], claim, summaries, done)  # noqa: E731
     unit, label = spec.get("unit", ""), spec.get("label", name)
+    signed = False  # a change or a difference, shown with its sign
     if "metric" in spec:
         sname = spec.get("summary", claim.get("summary"))
         if sname not in summaries:
@@ -193,6 +194,7 @@ def evaluate(name, spec, claim, summaries, done):
             mode = spec.get("as", "percent")
             values = {t: relate(x, r, mode) for t, x, r in paired(values, rows[okey]) if r != 0}
             unit = spec.get("unit", "%" if mode == "percent" else "")
+            signed = mode == "percent"
     elif "mean_of" in spec or "sum" in spec:
         names = spec.get("mean_of") or spec["sum"]
         parts = [ref(p).values for p in names]
@@ -200,14 +202,17 @@ def evaluate(name, spec, claim, summaries, done):
         div = len(parts) if "mean_of" in spec else 1
         values = {t: sum(p[t] for p in parts) / div for t in common}
         unit = spec.get("unit", ref(names[0]).unit)
+        signed = ref(names[0]).signed
     elif "difference" in spec:
         a, b = (ref(p) for p in spec["difference"])
         values = {t: x - y for t, x, y in paired(a.values, b.values)}
         unit = spec.get("unit", a.unit)
+        signed = True
     elif "change" in spec:
         a, b = (ref(p) for p in spec["change"])
         values = {t: 100.0 * (x / y - 1.0) for t, x, y in paired(a.values, b.values) if y != 0}
         unit = spec.get("unit", "%")
+        signed = True
     elif "spread" in spec:
         parts = [ref(p).values for p in spec["spread"]]
         common = set.intersection(*(set(p) for p in parts))
@@ -221,7 +226,7 @@ def evaluate(name, spec, claim, summaries, done):
                          "spread or ratio")
     scale = spec.get("scale", 1.0)
     values = {t: v * scale for t, v in values.items()}
-    done[name] = Quantity(values, unit, label)
+    done[name] = Quantity(values, unit, label, spec.get("signed", signed))
     return done[name]
 
 
@@ -355,9 +360,9 @@ def judge(claim, summaries):
 
 
 # ------------------------------------------------------------------------------------------------- render
-def fmt(m, h, unit):
+def fmt(m, h, unit, signed=False):
     """The mean to 3 significant digits, and to one decimal below 1,000; the half-width to the same decimals;
-    percentages signed."""
+    a change or a difference (signed) with its sign."""
     if math.isnan(m):
         return "—"
     mag = abs(m) if m != 0 else 1.0
@@ -366,7 +371,7 @@ def fmt(m, h, unit):
     decimals = max(0, 2 - int(math.floor(math.log10(mag))))
     if mag < 1000:
         decimals = max(decimals, 1)
-    sign = "+" if unit == "%" and m > 0 else ""
+    sign = "+" if signed and m > 0 else ""
     text = f"{sign}{m:,.{decimals}f}"
     if not math.isnan(h):
         text += f" ± {h:,.{decimals}f}"
@@ -392,7 +397,7 @@ def render_section(section, claims, summaries):
             continue
         verdicts.append((d, m))
         show = c.get("show", list(c.get("let", {}).keys()))
-        shown = "; ".join(f"{q[k].label} {fmt(*q[k].stats(), q[k].unit)}" for k in show)
+        shown = "; ".join(f"{q[k].label} {fmt(*q[k].stats(), q[k].unit, q[k].signed)}" for k in show)
         ns = sorted({q[k].n for k in show}) if show else []
         note = "; ".join(detail + ([c["note"]] if c.get("note") else []))
         lines.append("| " + " | ".join(cell(x) for x in (
@@ -497,7 +502,7 @@ def render_table(table, summaries):
             except ClaimError:  # this row has no such figure (e.g. a recorded log has no correlation)
                 cells.append("")
                 continue
-            cells.append(fmt(*q.stats(), q.unit) if q.n else "—")
+            cells.append(fmt(*q.stats(), q.unit, q.signed) if q.n else "—")
         lines.append("| " + " | ".join([cell(label)] + cells) + " |")
     return lines
 

@@ -56,6 +56,9 @@ class Verdicts(unittest.TestCase):
         self.assertAlmostEqual(m, 125.0, places=9)
         self.assertAlmostEqual(h, 2.365 * 50 * math.sqrt(6) / math.sqrt(8), places=6)
         self.assertEqual(q["a"].unit, "%")
+        # A change is shown with its sign; a plain metric in percent is not.
+        self.assertEqual(fidelity.fmt(*q["a"].stats(), q["a"].unit, q["a"].signed), "+125.0 ± 102.4 %")
+        self.assertEqual(fidelity.fmt(13.8, 0.3, "%"), "13.8 ± 0.3 %")
 
     def test_greater_by_means_and_significant_by_the_paired_interval(self):
         # b - a per trial: 0 x 7 and 1 at trial 7: mean 0.125 > 0, but the interval (sd 0.354, half-width
