@@ -1,10 +1,10 @@
 #!/usr/bin/env python3
-"""docs/fidelity.md's claim tables, generated from the claims (fidelity/claims/*.yaml) and the committed
-summaries of the runs behind them (fidelity/summaries/*.csv); see docs/fidelity.md, "How the tables are made".
+"""docs/fidelity.md's claim tables, generated from the claims (docs/fidelity/claims/*.yaml) and the committed
+summaries of the runs behind them (docs/fidelity/summaries/*.csv); see docs/fidelity.md, "How the tables are made".
 
     scripts/fidelity.py collect RESULTS_DIR --summary NAME [--command "..."] [--commit C] [--extra FILE.json]
         Reads RESULTS_DIR (a `rmsim run` output folder: <variant>/trial-<t>/, trial-<t>/ or a single run) and
-        writes fidelity/summaries/NAME.csv: every trial's value of each metric the claims read from NAME.
+        writes docs/fidelity/summaries/<NAME>.csv: every trial's value of each metric the claims read from NAME.
     scripts/fidelity.py render [--check]
         Writes the claim tables, the counts and the data tables into docs/fidelity.md between their markers
         (<!-- claims: SECTION --> ... <!-- /claims -->, <!-- claims-counts --> ... <!-- /claims-counts -->,
@@ -105,7 +105,7 @@ def metrics_of(claims, tables, summary):
 
 
 def collect(results, name, command, commit, claims, tables, extra=None, folder=None):
-    """Writes fidelity/summaries/NAME.csv. `extra`: a JSON file of {field: number} (e.g. scripts/compare_waits.py
+    """Writes docs/fidelity/summaries/<NAME>.csv. `extra`: a JSON file of {field: number} (e.g. scripts/compare_waits.py
     --json) whose fields join a single run's trial 0 as the metrics `extra.<field>`."""
     metrics = metrics_of(claims, tables, name)
     if not metrics:
@@ -142,7 +142,7 @@ def collect(results, name, command, commit, claims, tables, extra=None, folder=N
         for m, vs in per_metric.items():
             if vs:
                 w.writerow([variant, m, " ".join(f"{vs[t]:.9g}" if t in vs else "nan" for t in range(max(vs) + 1))])
-    path = pathlib.Path(folder or ROOT / "fidelity" / "summaries") / f"{name}.csv"
+    path = pathlib.Path(folder or ROOT / "docs" / "fidelity" / "summaries") / f"{name}.csv"
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(out.getvalue())
     return path
@@ -393,7 +393,7 @@ def render_section(section, claims, summaries):
             verdicts.append((AWAIT, AWAIT))
             lines.append("| " + " | ".join(cell(x) for x in (
                 c["id"], c.get("where", ""), c["claim"], c.get("paper", ""),
-                f"awaiting its run (fidelity/summaries/{missing}.csv)", "", AWAIT, AWAIT, c.get("note", ""))) + " |")
+                f"awaiting its run (summary {missing})", "", AWAIT, AWAIT, c.get("note", ""))) + " |")
             continue
         verdicts.append((d, m))
         show = c.get("show", list(c.get("let", {}).keys()))
@@ -438,7 +438,7 @@ def expand(spec, defaults):
 
 
 def load_claims(folder):
-    """The sections, claims and data tables of every fidelity/claims/*.yaml."""
+    """The sections, claims and data tables of every docs/fidelity/claims/*.yaml."""
     sections, claims, tables = [], [], []
     for f in sorted(folder.glob("*.yaml")):
         doc = yaml.safe_load(f.read_text()) or {}
@@ -543,9 +543,9 @@ def main(argv=None):
     r = sub.add_parser("render")
     r.add_argument("--check", action="store_true")
     for p in (c, r):
-        p.add_argument("--claims", default=str(ROOT / "fidelity" / "claims"), help="the folder of claims files")
+        p.add_argument("--claims", default=str(ROOT / "docs" / "fidelity" / "claims"), help="the folder of claims files")
     for p in (c, r):
-        p.add_argument("--summaries", default=str(ROOT / "fidelity" / "summaries"), help="the summaries' folder")
+        p.add_argument("--summaries", default=str(ROOT / "docs" / "fidelity" / "summaries"), help="the summaries' folder")
     r.add_argument("--doc", default=str(ROOT / "docs" / "fidelity.md"))
     a = ap.parse_args(argv)
     try:
@@ -564,7 +564,7 @@ def main(argv=None):
         if new != old:
             sys.stdout.writelines(difflib.unified_diff(old.splitlines(True), new.splitlines(True), str(doc),
                                                        "generated"))
-            print(f"{doc} is not what fidelity/claims and fidelity/summaries give: run "
+            print(f"{doc} is not what docs/fidelity/claims and docs/fidelity/summaries give: run "
                   "scripts/fidelity.py render", file=sys.stderr)
             return 1
         return 0

@@ -117,7 +117,7 @@ class Verdicts(unittest.TestCase):
         c = toy_claim(summary="not-yet", let={"a": "a"}, direction={"greater": ["a", 0]})
         lines, verdicts = fidelity.render_section("s", [c], self.summaries)
         self.assertEqual(verdicts, [(fidelity.AWAIT, fidelity.AWAIT)])
-        self.assertIn("awaiting its run (fidelity/summaries/not-yet.csv)", lines[2])
+        self.assertIn("awaiting its run (summary not-yet)", lines[2])
 
     def test_a_claim_naming_an_unknown_variant_is_an_error(self):
         with self.assertRaises(fidelity.ClaimError):
@@ -127,12 +127,12 @@ class Verdicts(unittest.TestCase):
 class TheDoc(unittest.TestCase):
     def test_docs_fidelity_md_is_what_the_committed_summaries_give(self):
         rc = fidelity.main(["render", "--check"])
-        self.assertEqual(rc, 0, "docs/fidelity.md disagrees with fidelity/summaries: run scripts/fidelity.py render")
+        self.assertEqual(rc, 0, "docs/fidelity.md disagrees with docs/fidelity/summaries: run scripts/fidelity.py render")
 
     def test_the_check_fails_when_a_summary_changes(self):
         with tempfile.TemporaryDirectory() as tmp:
             tmp = pathlib.Path(tmp)
-            shutil.copytree(ROOT / "fidelity" / "summaries", tmp / "summaries")
+            shutil.copytree(ROOT / "docs" / "fidelity" / "summaries", tmp / "summaries")
             shutil.copy(ROOT / "docs" / "fidelity.md", tmp / "fidelity.md")
             # Every value of every summary moved: the means the doc shows move with them.
             for victim in (tmp / "summaries").glob("*.csv"):
