@@ -475,6 +475,11 @@ def load_claims(folder):
         for mg in mags if isinstance(mags, list) else [mags]:
             if mg.get("quantity") not in lets or "paper" not in mg:
                 raise ClaimError(f"{path}: claim {c['id']}: magnitude needs a quantity of `let` and `paper`")
+    for t in tables:
+        for label, key in t["rows"].items():
+            if key is None:
+                raise ClaimError(f"{path}: table {t['id']}: row {label!r} has no key (a comma in a label of a "
+                                 "{...} mapping? quote the label)")
     return sections, claims, tables
 
 
