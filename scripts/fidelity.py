@@ -32,7 +32,7 @@ import sys
 import yaml
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
-from trial_stats import ci  # noqa: E402
+from trial_stats import ci, trials  # noqa: E402
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 MIN_TRIALS = 8
@@ -75,18 +75,25 @@ def field(doc, dotted):
     return cur if isinstance(cur, (int, float)) and not isinstance(cur, bool) else None
 
 
-def trial_folders(results):
-    """{variant: {trial: folder}}; a config without variants is the variant '', a single run (summary.json in
-    the folder itself) its trial 0."""
+def trial_runs(results):
+    """{variant: {trial: (summary, timing or None)}} of a run folder (trial_stats.trials per variant folder); a
+    config without variants is the variant '', a single run (summary.json in the folder itself) its trial 0."""
     if (results / "summary.json").exists():
-        return {"": {0: results}}
+        timing = results / "timing.json"
+        return {"": {0: (json.loads((results / "summary.json").read_text()),
+                         json.loads(timing.read_text()) if timing.exists() else None)}}
     out = {}
-    for d in sorted(results.rglob("trial-*")):
-        if not (d / "summary.json").exists():
-            continue
-        variant = d.parent.relative_to(results).as_posix()
-        out.setdefault("" if variant == "." else variant, {})[int(d.name.split("-")[1])] = d
+    for d in sorted({t.parent for t in results.rglob("trial-*")}):
+        runs = trials(d)
+        if runs:
+            variant = d.relative_to(results).as_posix()
+            out["" if variant == "." else variant] = runs
     return out
+
+
+def with_row(spec, key):
+    """A data table's quantity for one row: "{row}" in its text fields replaced by the row's key."""
+    return {k: v.replace("{row}", str(key)) if isinstance(v, str) else v for k, v in spec.items()}
 
 
 def metrics_of(claims, tables, summary):
@@ -100,7 +107,7 @@ def metrics_of(claims, tables, summary):
         for spec in t["columns"].values():
             spec = expand(spec, t.get("defaults", {}))
             if "metric" in spec and spec.get("summary", t.get("summary")) == summary:
-                found.update(spec["metric"].replace("{row}", str(key)) for key in t["rows"].values())
+                found.update(with_row(spec, key)["metric"] for key in t["rows"].values())
     return sorted(found)
 
 
@@ -110,7 +117,7 @@ def collect(results, name, command, commit, claims, tables, extra=None, folder=N
     metrics = metrics_of(claims, tables, name)
     if not metrics:
         raise ClaimError(f"no claim reads the summary {name}")
-    folders = trial_folders(results)
+    folders = trial_runs(results)
     if not folders:
         raise ClaimError(f"{results}: no trial-<t>/summary.json")
     # A run writes comparison.csv (with variants), aggregate.json (several trials) or summary.json (one) last.
@@ -129,9 +136,8 @@ def collect(results, name, command, commit, claims, tables, extra=None, folder=N
     w.writerow(["variant", "metric", "values"])
     for variant in sorted(folders):
         per_metric = {m: {} for m in metrics}
-        for t, d in folders[variant].items():
-            summary = json.loads((d / "summary.json").read_text())
-            timing = json.loads((d / "timing.json").read_text()) if (d / "timing.json").exists() else {}
+        for t, (summary, timing) in folders[variant].items():
+            timing = timing or {}
             for m in metrics:
                 if m.startswith("extra."):
                     v = extra_fields.get(m[len("extra."):]) if t == 0 else None
@@ -494,13 +500,9 @@ def render_table(table, summaries):
     for label, key in table["rows"].items():
         cells = []
         for spec in cols.values():
-            spec = yaml.safe_load(yaml.safe_dump(spec).replace("{row}", str(key)))
             fake = {"id": table["id"], "summary": table.get("summary"), "let": {}}
-            if spec is None:  # a cell the table leaves empty on purpose
-                cells.append("")
-                continue
             try:
-                q = evaluate("cell", expand(spec, defaults), fake, summaries, {})
+                q = evaluate("cell", with_row(expand(spec, defaults), key), fake, summaries, {})
             except AwaitingRun:
                 cells.append("…")
                 continue
