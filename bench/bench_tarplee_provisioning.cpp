@@ -1,5 +1,5 @@
 // Benchmark and report of Tarplee Ch.5's provisioning (manager/policies/tarplee/provisioning.h):
-//   bench_tarplee_provisioning e1 [--scenarios K] [--replications R] [--seed S]
+//   bench_tarplee_provisioning e1 [--scenarios K] [--replications R] [--seed S] [--json FILE]
 //     E1 (§5.9.1): the machines H1-H3, MVP and RP buy (Table 5.2), the expected reward rates, VSS and EVPI
 //     with their 95 % confidence intervals over R SAA replications of K scenarios, the reward against the
 //     budget (Fig. 5.2), and the time per replication.
@@ -10,13 +10,15 @@
 //     are GAP choices of this bench (docs/performance.md): arrivals 1 per second per type and every ETC
 //     uniform with CoV 25 % (independent elements, not the NNMF model of §5.4), reward 1 per task, every
 //     machine $2,000, budget $400,000, and the cost weighted 1e-6 beside the reward.
-//   bench_tarplee_provisioning e2|e3 [--scenarios K] [--replications R] [--seed S]
+//   bench_tarplee_provisioning e2|e3 [--scenarios K] [--replications R] [--seed S] [--json FILE]
 //     E2 (§5.9.3) and E3 (§5.9.4) with the uncertainty model of §5.4 (provisioning_uncertainty.h; the
 //     environments and their GAP choices: tarplee_e2 and tarplee_e3 in provisioning_environments.h): the fit
 //     errors; the machines H1-H3 and MVP buy (Tables 5.4 and 5.6) with their reward rates at the mean
 //     parameters (Fig. 5.5a); over R replications of K scenarios (RP by the L-shaped method) RP's purchase,
 //     the expected reward rates of RP, EEV, WS and H1-H3 (Fig. 5.5b), VSS and EVPI, RP's gain over H1 scenario
 //     by scenario (Fig. 5.6), and the width of the 95 % interval of RP's objective against its mean.
+//   With --json FILE, e1, e2 and e3 also write their figures (per replication where they vary) for
+//   scripts/fidelity.py collect.
 //   bench_tarplee_provisioning e3-front [--scenarios K] [--steps W] [--seed S] [--out DIR]
 //     §5.8 on E3: the orthogonal weighted-sum front of expected reward rate against expected power, W weights
 //     (provisioning_front.h), each point's 95 % confidence ellipse (Eq. 60); DIR/front.csv (per point: the
@@ -118,6 +120,27 @@ double number_arg(int argc, char** argv, const char* name, double fallback) {
     return fallback;
 }
 
+/// `--json FILE`: the figures of a study, each a list of per-replication values or one number, written as one
+/// JSON object (`scripts/fidelity.py collect FILE --summary NAME` reads it into docs/fidelity/summaries/).
+class JsonFigures {
+public:
+    JsonFigures(int argc, char** argv) : path_(text_arg(argc, argv, "--json", "")) {}
+    void add(const std::string& key, const std::vector<double>& xs) { doc_[key] = xs; }
+    void add(const std::string& key, double x) { doc_[key] = x; }
+    /// Writes the file; false (with a message) when it cannot be written.
+    bool write() const {
+        if (path_.empty()) return true;
+        std::ofstream f(path_);
+        f << doc_.dump(1) << "\n";
+        if (!f) std::fprintf(stderr, "bench_tarplee_provisioning: cannot write %s\n", path_.c_str());
+        return static_cast<bool>(f);
+    }
+
+private:
+    std::string path_;
+    nlohmann::json doc_ = nlohmann::json::object();
+};
+
 int e1(int argc, char** argv) {
     const std::size_t K = static_cast<std::size_t>(arg(argc, argv, "--scenarios", 3000));
     const int R = static_cast<int>(arg(argc, argv, "--replications", 10));
@@ -150,6 +173,24 @@ int e1(int argc, char** argv) {
                     p.bought[2]);
     }
     std::printf("MVP buys M1 %.2f, M2 %.2f, M3 %.2f\n", mvp.bought[0], mvp.bought[1], mvp.bought[2]);
+    JsonFigures json(argc, argv);
+    for (std::size_t j = 0; j < 3; ++j) {
+        const std::string m = "m" + std::to_string(j + 1);
+        json.add("mvp." + m, mvp.bought[j]);
+        json.add("h1." + m, heuristic_purchase(c.env, c.model.mean, ProvisioningHeuristic::kH1).bought[j]);
+    }
+    std::vector<double> evpi_pct;
+    for (std::size_t r = 0; r < rp_reward.size(); ++r) evpi_pct.push_back(100 * evpi[r] / rp_reward[r]);
+    json.add("rp.m1", m1);
+    json.add("rp.m3", m3);
+    json.add("reward.rp", rp_reward);
+    json.add("reward.eev", eev_reward);
+    json.add("reward.ws", ws_reward);
+    json.add("reward.h1", h_reward);
+    json.add("vss_percent", vss_pct);
+    json.add("evpi", evpi);
+    json.add("evpi_percent", evpi_pct);
+    json.add("reward_at_mean.mvp", solve_provisioning(c.env, {c.model.mean}, mvp).expected_reward_rate);
     show_rows({{"RP buys M1", &m1, ""},
                {"RP buys M3", &m3, ""},
                {"expected reward rate, RP", &rp_reward, ""},
@@ -165,10 +206,15 @@ int e1(int argc, char** argv) {
         const ProvisioningCase cb = tarplee_e1(b);
         const ValueOfInformation v = value_of_information(cb.env, cb.model, k);
         const Purchase h = heuristic_purchase(cb.env, cb.model.mean, ProvisioningHeuristic::kH1);
-        std::printf("  %4.1f  %.4f  %.4f  %.4f\n", b, v.rp.expected_reward_rate, v.ws_reward_rate,
-                    solve_provisioning(cb.env, k, h).expected_reward_rate);
+        const double h_rate = solve_provisioning(cb.env, k, h).expected_reward_rate;
+        std::printf("  %4.1f  %.4f  %.4f  %.4f\n", b, v.rp.expected_reward_rate, v.ws_reward_rate, h_rate);
+        char key[32];
+        std::snprintf(key, sizeof key, "budget_%g.", b);
+        json.add(std::string(key) + "rp", v.rp.expected_reward_rate);
+        json.add(std::string(key) + "ws", v.ws_reward_rate);
+        json.add(std::string(key) + "h1", h_rate);
     }
-    return 0;
+    return json.write() ? 0 : 1;
 }
 
 /// E2 and E3 (§5.9.3-5.9.4): the machines each strategy buys, their reward rates at the mean parameters and
@@ -183,11 +229,20 @@ int model_study(const char* name, int argc, char** argv, ModelCase (*make)(std::
     std::printf("%s uncertainty model, L = %zu: ETC fit error %.2f %%, variance fit error %.2f %%\n", name,
                 c.model.tau.size(), 100 * c.model.etc_error, 100 * c.model.var_error);
     const ProvisioningScenario mean = c.mean();
+    JsonFigures json(argc, argv);
+    json.add("fit_error_percent.etc", 100 * c.model.etc_error);
+    json.add("fit_error_percent.variance", 100 * c.model.var_error);
     std::printf("machines bought (negative: sold)");
     for (std::size_t j = 0; j < M; ++j) std::printf("     M%zu", j + 1);
     std::printf("   cost   reward rate at the mean parameters\n");
     auto show_purchase = [&](const char* who, const Purchase& p) {
         const ProvisioningSolution at_mean = solve_provisioning(env, {mean}, p);
+        std::string key = who;
+        key = key.substr(0, key.find(' '));
+        for (char& ch : key) ch = static_cast<char>(std::tolower(ch));
+        for (std::size_t j = 0; j < M; ++j) json.add(key + ".m" + std::to_string(j + 1), p.bought[j] - p.sold[j]);
+        json.add(key + ".cost", at_mean.upgrade_cost);
+        json.add("reward_at_mean." + key, at_mean.expected_reward_rate);
         std::printf("%-32s", who);
         for (std::size_t j = 0; j < M; ++j) std::printf(" %6.1f", p.bought[j] - p.sold[j]);
         std::printf("   $%.0f   %.4f /s\n", at_mean.upgrade_cost, at_mean.expected_reward_rate);
@@ -273,7 +328,22 @@ int model_study(const char* name, int argc, char** argv, ModelCase (*make)(std::
     const auto [m, h] = mean_ci(rp_objective);
     std::printf("%-34s %.2f %%\n", "RP's objective, CI / mean", 100 * h / std::abs(m));
     show("seconds per replication", secs, " s");
-    return 0;
+    for (std::size_t j = 0; j < M; ++j) json.add("rp.m" + std::to_string(j + 1), rp_net[j]);
+    json.add("rp.cost", rp_cost);
+    json.add("reward.rp", rp_reward);
+    json.add("reward.eev", eev_reward);
+    json.add("reward.ws", ws_reward);
+    for (int i = 0; i < 3; ++i) json.add("reward.h" + std::to_string(i + 1), h_reward[i]);
+    json.add("vss_percent", vss_pct);
+    json.add("vss_objective_percent", vss_obj_pct);
+    json.add("evpi_percent", evpi_pct);
+    json.add("evpi_objective_percent", evpi_obj_pct);
+    json.add("gain_over_h1_percent.lowest", gain_min);
+    json.add("gain_over_h1_percent.highest", gain_max);
+    json.add("gain_over_h1_percent.mean", gain_mean);
+    json.add("rp.objective", rp_objective);
+    json.add("rp.objective_ci_over_mean_percent", 100 * h / std::abs(m));
+    return json.write() ? 0 : 1;
 }
 
 /// §5.8 on E3: the orthogonal weighted-sum front of expected reward rate against expected power with the 95 %
@@ -644,9 +714,9 @@ int main(int argc, char** argv) {
     if (argc >= 2 && std::strcmp(argv[1], "e3") == 0) return model_study("E3", argc, argv, tarplee_e3, 1000);
     if (argc >= 2 && std::strcmp(argv[1], "loop") == 0) return loop(argc, argv);
     std::fprintf(stderr,
-                 "usage: bench_tarplee_provisioning e1 [--scenarios K] [--replications R] [--seed S]\n"
-                 "       bench_tarplee_provisioning e2 [--scenarios K] [--replications R] [--seed S]\n"
-                 "       bench_tarplee_provisioning e3 [--scenarios K] [--replications R] [--seed S]\n"
+                 "usage: bench_tarplee_provisioning e1 [--scenarios K] [--replications R] [--seed S] [--json FILE]\n"
+                 "       bench_tarplee_provisioning e2 [--scenarios K] [--replications R] [--seed S] [--json FILE]\n"
+                 "       bench_tarplee_provisioning e3 [--scenarios K] [--replications R] [--seed S] [--json FILE]\n"
                  "       bench_tarplee_provisioning e3-dep [--scenarios K] [--seed S] [--lshaped]\n"
                  "       bench_tarplee_provisioning e3-front [--scenarios K] [--steps W] [--seed S] [--out DIR]\n"
 
