@@ -6,14 +6,17 @@
 // bag, with --bags more bags of the environment for Fig. 4.2. Prints the median over --repeats of each phase
 // and the makespans (LP bound, rounded DLT, full allocation). --convex-bound N instead times the convex lower
 // bound of Tarplee §3.7 (Eq. 23, Ipopt) on N + 1 points of a convex front (the dissertation: about 50 s at
-// N = 53): energies sorted U(0, 1), makespans 1 / (energy + 0.05). Not a test: `make bench`, then run
-// bench_tarplee_lp_makespan --help.
+// N = 53): energies sorted U(0, 1), makespans 1 / (energy + 0.05). --json FILE also writes the figures (each
+// phase's median time, the makespans, min-min's, the profit's decrease per bag) for scripts/fidelity.py
+// collect (times: medians over the repeats). Not a test: `make bench`, then run bench_tarplee_lp_makespan --help.
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <fstream>
 #include <limits>
+#include <nlohmann/json.hpp>
 #include <random>
 #include <string>
 #include <vector>
@@ -67,6 +70,17 @@ int main(int argc, char** argv) {
     int bags = 1;
     int convex_points = 0;
     unsigned long long seed = 1;
+    std::string json_path;
+    nlohmann::json figures = nlohmann::json::object();
+    // Writes --json FILE (when given); the exit status.
+    auto finish = [&]() {
+        if (json_path.empty()) return 0;
+        std::ofstream f(json_path);
+        f << figures.dump(1) << "\n";
+        if (f) return 0;
+        std::fprintf(stderr, "bench_tarplee_lp_makespan: cannot write %s\n", json_path.c_str());
+        return 1;
+    };
     for (int a = 1; a < argc; ++a) {
         auto next = [&](const char* name) {
             if (a + 1 >= argc) {
@@ -99,12 +113,14 @@ int main(int argc, char** argv) {
             bags = std::atoi(next("--bags"));
         else if (!std::strcmp(argv[a], "--convex-bound"))
             convex_points = std::atoi(next("--convex-bound"));
+        else if (!std::strcmp(argv[a], "--json"))
+            json_path = next("--json");
         else {
             std::printf(
                 "bench_tarplee_lp_makespan [--tasks N] [--machines N] [--task-types T] [--machine-types M]\n"
                 "  [--generator random|range|cvb] [--repeats R] [--seed S] [--min-min]\n"
-                "  [--profit GAMMA [--idle FRACTION] [--bags N]]\n"
-                "bench_tarplee_lp_makespan --convex-bound N [--repeats R] [--seed S]\n");
+                "  [--profit GAMMA [--idle FRACTION] [--bags N]] [--json FILE]\n"
+                "bench_tarplee_lp_makespan --convex-bound N [--repeats R] [--seed S] [--json FILE]\n");
             return argv[a] == std::string("--help") ? 0 : 2;
         }
     }
@@ -141,7 +157,8 @@ int main(int argc, char** argv) {
             convex_points, seed, median(t), repeats, st.iterations, st.status.c_str(),
             front_area(front, upper, ne, nm) - outer_area(front, upper, ne, nm),
             outer_area(outer, upper, ne, nm) - outer_area(front, upper, ne, nm));
-        return 0;
+        figures["convex.time_s"] = median(t);
+        return finish();
     }
     TypeBag bag;
     if (generator == "random") {
@@ -185,6 +202,15 @@ int main(int argc, char** argv) {
                 median(t_round), median(t_local), median(t_total));
     std::printf("makespan: LP bound %.6f  rounded (DLT) %.6f  full allocation %.6f  (+%.4f %% over the bound)\n", ms_lb,
                 ms_round, ms_full, 100.0 * (ms_full / ms_lb - 1.0));
+    figures["time_s.lp"] = median(t_lp);  // medians over the repeats
+    figures["time_s.rounding"] = median(t_round);
+    figures["time_s.local_assignment"] = median(t_local);
+    figures["time_s.total"] = median(t_total);
+    figures["makespan.bound"] = ms_lb;
+    figures["makespan.rounded"] = ms_round;
+    figures["makespan.full"] = ms_full;
+    figures["over_bound_percent.rounded"] = 100.0 * (ms_round / ms_lb - 1.0);
+    figures["over_bound_percent.full"] = 100.0 * (ms_full / ms_lb - 1.0);
     if (min_min) {
         MinMinStats st;
         const auto t0 = Clock::now();
@@ -193,6 +219,9 @@ int main(int argc, char** argv) {
         std::printf("min-min (Alg. 4) s: %.6f  makespan %.6f  (+%.4f %% over LP-makespan)  cache valid %.1f %%\n", t,
                     mm.makespan(), 100.0 * (mm.makespan() / ms_full - 1.0),
                     st.cache_reads ? 100.0 * st.cache_hits / st.cache_reads : 0.0);
+        figures["min_min.time_s"] = t;
+        figures["min_min.over_lp_makespan_percent"] = 100.0 * (mm.makespan() / ms_full - 1.0);
+        figures["min_min.time_over_lp_makespan"] = t / median(t_total);
     }
     if (profit_gamma > 0) {
         // Tarplee Ch.4: APC ~ U(50 W, 150 W) i.i.d., idle power --idle (default 10 %, the Ch.3 setting; Fig. 4.2 has
@@ -221,6 +250,8 @@ int main(int argc, char** argv) {
             "profit (gamma %.3g, idle %.3g) median s: %.6f (LP, rounding and local assignment)  rate upper %.6g "
             "lower %.6g  relative decrease %.4f %%\n",
             profit_gamma, idle_fraction, median(t_profit), r.upper_bound, r.lower_bound, 100 * decrease(r));
+        figures["profit.time_s"] = median(t_profit);
+        std::vector<double> decrease_percent{100 * decrease(r)};
         if (bags > 1) {
             // Fig. 4.2: more bags of the same environment (types drawn anew, the price from each bag's E_min).
             std::vector<double> d{decrease(r)};
@@ -229,6 +260,7 @@ int main(int argc, char** argv) {
                 bag.tasks = equally_likely(tasks, task_types, 0, bag_rng);
                 d.push_back(decrease(max_profit(bag, m, profit_gamma * min_energy_bound(bag, m), 1.0,
                                                 std::numeric_limits<double>::infinity())));
+                decrease_percent.push_back(100 * d.back());
             }
             std::sort(d.begin(), d.end());
             double mean = 0;
@@ -236,6 +268,7 @@ int main(int argc, char** argv) {
             std::printf("relative decrease over %d bags: mean %.4f %%  median %.4f %%  min %.4f %%  max %.4f %%\n",
                         bags, 100 * mean, 100 * median(d), 100 * d.front(), 100 * d.back());
         }
+        figures["profit.decrease_percent"] = decrease_percent;  // one per bag
     }
-    return 0;
+    return finish();
 }
