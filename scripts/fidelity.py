@@ -117,6 +117,13 @@ def collect(results, name, command, commit, claims, tables, extra=None, folder=N
     metrics = metrics_of(claims, tables, name)
     if not metrics:
         raise ClaimError(f"no claim reads the summary {name}")
+    if results.is_file():
+        doc = json.loads(results.read_text())
+        if isinstance(doc, dict) and doc and all(isinstance(v, dict) for v in doc.values()):
+            # {case: {figure: ...}}: each case a variant (scripts/tarplee_scale_study.py).
+            return write_summary(name, command, commit, {k: figures_of_json(v, metrics) for k, v in doc.items()},
+                                 folder)
+        return write_summary(name, command, commit, {"": figures_of_json(doc, metrics)}, folder)
     folders = trial_runs(results)
     if not folders:
         raise ClaimError(f"{results}: no trial-<t>/summary.json")
@@ -126,14 +133,7 @@ def collect(results, name, command, commit, claims, tables, extra=None, folder=N
     extra_fields = json.loads(pathlib.Path(extra).read_text()) if extra else {}
     if extra_fields and list(folders) != [""]:
         raise ClaimError(f"{results}: --extra needs a single run (no variants)")
-    out = io.StringIO()
-    commit = commit or subprocess.run(["git", "-C", str(ROOT), "rev-parse", "--short", "HEAD"],
-                                      capture_output=True, text=True).stdout.strip() or "unknown"
-    trials = sorted({len(ts) for ts in folders.values()})
-    out.write(f"# summary: {name}\n# command: {command}\n# rmsim built at commit: {commit}\n")
-    out.write(f"# variants: {len(folders)}; trials per variant: {', '.join(map(str, trials))}\n")
-    w = csv.writer(out, lineterminator="\n")
-    w.writerow(["variant", "metric", "values"])
+    per_variant = {}
     for variant in sorted(folders):
         per_metric = {m: {} for m in metrics}
         for t, (summary, timing) in folders[variant].items():
@@ -145,7 +145,37 @@ def collect(results, name, command, commit, claims, tables, extra=None, folder=N
                     v = field(timing, m[len("timing."):]) if m.startswith("timing.") else field(summary, m)
                 if v is not None:
                     per_metric[m][t] = v
-        for m, vs in per_metric.items():
+        per_variant[variant] = per_metric
+    return write_summary(name, command, commit, per_variant, folder)
+
+
+def figures_of_json(doc, metrics):
+    """{metric: {trial: value}} of a program's figures (e.g. bench_tarplee_provisioning --json): a JSON object
+    whose values are lists (one value per replication, the trials) or numbers (one value, trial 0)."""
+    if not isinstance(doc, dict):
+        raise ClaimError("a figures file is not a JSON object of figures")
+    out = {}
+    for m in metrics:
+        v = doc.get(m)
+        if isinstance(v, list):
+            out[m] = {t: float(x) for t, x in enumerate(v)}
+        elif isinstance(v, (int, float)):
+            out[m] = {0: float(v)}
+    return out
+
+
+def write_summary(name, command, commit, per_variant, folder=None):
+    """docs/fidelity/summaries/<NAME>.csv from {variant: {metric: {trial: value}}}."""
+    out = io.StringIO()
+    commit = commit or subprocess.run(["git", "-C", str(ROOT), "rev-parse", "--short", "HEAD"],
+                                      capture_output=True, text=True).stdout.strip() or "unknown"
+    trials = sorted({max((len(vs) for vs in ms.values()), default=0) for ms in per_variant.values()})
+    out.write(f"# summary: {name}\n# command: {command}\n# rmsim built at commit: {commit}\n")
+    out.write(f"# variants: {len(per_variant)}; trials per variant: {', '.join(map(str, trials))}\n")
+    w = csv.writer(out, lineterminator="\n")
+    w.writerow(["variant", "metric", "values"])
+    for variant in sorted(per_variant):
+        for m, vs in per_variant[variant].items():
             if vs:
                 w.writerow([variant, m, " ".join(f"{vs[t]:.9g}" if t in vs else "nan" for t in range(max(vs) + 1))])
     path = pathlib.Path(folder or ROOT / "docs" / "fidelity" / "summaries") / f"{name}.csv"

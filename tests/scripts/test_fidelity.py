@@ -179,6 +179,18 @@ class Collect(unittest.TestCase):
             rows, _ = fidelity.read_summary(out / "one.csv")
             self.assertEqual(rows, {("", "extra.a"): {0: 1.5}, ("", "extra.b"): {0: 3.0}})
 
+    def test_a_programs_figures_file_gives_replications_as_trials(self):
+        # bench_tarplee_provisioning --json: lists are per-replication values, numbers one value (trial 0).
+        with tempfile.TemporaryDirectory() as tmp:
+            tmp = pathlib.Path(tmp)
+            (tmp / "f.json").write_text(json.dumps({"vss": [12.5, 14.0, 13.0], "mvp.m1": 1, "unread": [9]}))
+            claims = [{"id": "c", "section": "s", "claim": "toy", "summary": "e1",
+                       "let": {"v": {"metric": "vss"}, "m": {"metric": "mvp.m1"}}}]
+            fidelity.collect(tmp / "f.json", "e1", "cmd", "abc", claims, [], folder=tmp / "out")
+            rows, header = fidelity.read_summary(tmp / "out" / "e1.csv")
+            self.assertEqual(rows, {("", "vss"): {0: 12.5, 1: 14.0, 2: 13.0}, ("", "mvp.m1"): {0: 1.0}})
+            self.assertIn("variants: 1; trials per variant: 3", header)
+
     def test_an_unfinished_run_is_refused(self):
         with tempfile.TemporaryDirectory() as tmp:
             tmp = pathlib.Path(tmp)
