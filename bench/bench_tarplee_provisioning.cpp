@@ -17,9 +17,9 @@
 //     parameters (Fig. 5.5a); over R replications of K scenarios (RP by the L-shaped method) RP's purchase,
 //     the expected reward rates of RP, EEV, WS and H1-H3 (Fig. 5.5b), VSS and EVPI, RP's gain over H1 scenario
 //     by scenario (Fig. 5.6), and the width of the 95 % interval of RP's objective against its mean.
-//   With --json FILE, e1, e2 and e3 also write their figures (per replication where they vary) for
+//   With --json FILE, e1, e2, e3 and e3-front also write their figures (per replication where they vary) for
 //   scripts/fidelity.py collect.
-//   bench_tarplee_provisioning e3-front [--scenarios K] [--steps W] [--seed S] [--out DIR]
+//   bench_tarplee_provisioning e3-front [--scenarios K] [--steps W] [--seed S] [--out DIR] [--json FILE]
 //     §5.8 on E3: the orthogonal weighted-sum front of expected reward rate against expected power, W weights
 //     (provisioning_front.h), each point's 95 % confidence ellipse (Eq. 60); DIR/front.csv (per point: the
 //     weights, the means, the covariance, the right-hand side of Eq. 60 and the machines bought) and
@@ -44,6 +44,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <boost/math/distributions/students_t.hpp>
 #include <cctype>
 #include <chrono>
@@ -390,7 +391,21 @@ int e3_front(int argc, char** argv) {
     std::fclose(f);
     std::fclose(e);
     std::printf("wrote %s and %s\n", front_path.c_str(), ellipse_path.c_str());
-    return 0;
+    // The ellipses' largest half-widths relative to the front's largest reward rate and power.
+    double hw_reward = 0, hw_power = 0, top_reward = 0, top_power = 0;
+    for (const ProvisioningFrontPoint& q : front) {
+        hw_reward = std::max(hw_reward, std::sqrt(q.ellipse.radius2 * q.ellipse.sxx));
+        hw_power = std::max(hw_power, std::sqrt(q.ellipse.radius2 * q.ellipse.syy));
+        top_reward = std::max(top_reward, q.reward_rate);
+        top_power = std::max(top_power, q.other);
+    }
+    JsonFigures json(argc, argv);
+    json.add("front.seconds", secs);
+    json.add("front.points", static_cast<double>(front.size()));
+    json.add("front.weights", static_cast<double>(steps));
+    json.add("ellipse.half_width_reward_percent", 100 * hw_reward / top_reward);
+    json.add("ellipse.half_width_power_percent", 100 * hw_power / top_power);
+    return json.write() ? 0 : 1;
 }
 
 int e3_dep(int argc, char** argv) {
@@ -713,14 +728,15 @@ int main(int argc, char** argv) {
     if (argc >= 2 && std::strcmp(argv[1], "e2") == 0) return model_study("E2", argc, argv, tarplee_e2, 8000);
     if (argc >= 2 && std::strcmp(argv[1], "e3") == 0) return model_study("E3", argc, argv, tarplee_e3, 1000);
     if (argc >= 2 && std::strcmp(argv[1], "loop") == 0) return loop(argc, argv);
-    std::fprintf(stderr,
-                 "usage: bench_tarplee_provisioning e1 [--scenarios K] [--replications R] [--seed S] [--json FILE]\n"
-                 "       bench_tarplee_provisioning e2 [--scenarios K] [--replications R] [--seed S] [--json FILE]\n"
-                 "       bench_tarplee_provisioning e3 [--scenarios K] [--replications R] [--seed S] [--json FILE]\n"
-                 "       bench_tarplee_provisioning e3-dep [--scenarios K] [--seed S] [--lshaped]\n"
-                 "       bench_tarplee_provisioning e3-front [--scenarios K] [--steps W] [--seed S] [--out DIR]\n"
+    std::fprintf(
+        stderr,
+        "usage: bench_tarplee_provisioning e1 [--scenarios K] [--replications R] [--seed S] [--json FILE]\n"
+        "       bench_tarplee_provisioning e2 [--scenarios K] [--replications R] [--seed S] [--json FILE]\n"
+        "       bench_tarplee_provisioning e3 [--scenarios K] [--replications R] [--seed S] [--json FILE]\n"
+        "       bench_tarplee_provisioning e3-dep [--scenarios K] [--seed S] [--lshaped]\n"
+        "       bench_tarplee_provisioning e3-front [--scenarios K] [--steps W] [--seed S] [--out DIR] [--json FILE]\n"
 
-                 "       bench_tarplee_provisioning loop e1|e3 [--scale S] [--horizon H] [--trials N] [--scenarios K]\n"
-                 "                                  [--seed S] [--jobs J] [--out DIR] [--rmsim PATH]\n");
+        "       bench_tarplee_provisioning loop e1|e3 [--scale S] [--horizon H] [--trials N] [--scenarios K]\n"
+        "                                  [--seed S] [--jobs J] [--out DIR] [--rmsim PATH]\n");
     return 2;
 }
