@@ -2,12 +2,23 @@
 
 #include <stdexcept>
 #include <string>
+#include <utility>
 
 namespace rmsim {
 
+Bookkeeping::Bookkeeping(const PlatformSpec& platform, const TaskTable& tasks, Granularity granularity,
+                         const std::vector<DagJob>* jobs, EstimateConfig estimate, bool hold_job_cores)
+    : Bookkeeping(platform, &tasks, nullptr, granularity, jobs, estimate, hold_job_cores) {}
+
 Bookkeeping::Bookkeeping(const PlatformSpec& platform, const std::vector<Task>& tasks, Granularity granularity,
                          const std::vector<DagJob>* jobs, EstimateConfig estimate, bool hold_job_cores)
-    : estimates_(platform, granularity, estimate), ledger_(tasks, estimates_, outbox_),
+    : Bookkeeping(platform, nullptr, std::make_unique<TaskTable>(tasks), granularity, jobs, estimate, hold_job_cores) {}
+
+Bookkeeping::Bookkeeping(const PlatformSpec& platform, const TaskTable* tasks, std::unique_ptr<TaskTable> owned,
+                         Granularity granularity, const std::vector<DagJob>* jobs, EstimateConfig estimate,
+                         bool hold_job_cores)
+    : owned_tasks_(std::move(owned)), tasks_(tasks ? tasks : owned_tasks_.get()),
+      estimates_(platform, granularity, estimate), ledger_(*tasks_, estimates_, outbox_),
       jobs_(jobs ? std::optional<DagExecutor>(std::in_place, ledger_, estimates_, *jobs, hold_job_cores)
                  : std::nullopt),
       energy_(ledger_, estimates_), domains_(platform), stores_(platform),

@@ -23,6 +23,9 @@ namespace rmsim {
 class Bookkeeping {
 public:
     /// `platform`, `tasks` and `jobs` (nullptr: independent tasks) must outlive the bookkeeping.
+    Bookkeeping(const PlatformSpec& platform, const TaskTable& tasks, Granularity granularity,
+                const std::vector<DagJob>* jobs = nullptr, EstimateConfig estimate = {}, bool hold_job_cores = true);
+    /// The same over every task of a vector (which must outlive the bookkeeping).
     Bookkeeping(const PlatformSpec& platform, const std::vector<Task>& tasks, Granularity granularity,
                 const std::vector<DagJob>* jobs = nullptr, EstimateConfig estimate = {}, bool hold_job_cores = true);
     Bookkeeping(const Bookkeeping&) = delete;
@@ -86,7 +89,17 @@ public:
     /// The wake-ups the policy asked for (Decisions::wake_me_at) since the last call.
     std::vector<SimTime> take_wakeups();
 
+    /// Streamed runs: the tasks that reached a final state since the last call (TaskLedger::take_finished),
+    /// and the release of a task's record once its outcome is taken.
+    std::vector<TaskId> take_finished() { return ledger_.take_finished(); }
+    void release(TaskId t) { ledger_.release(t); }
+
 private:
+    Bookkeeping(const PlatformSpec& platform, const TaskTable* tasks, std::unique_ptr<TaskTable> owned,
+                Granularity granularity, const std::vector<DagJob>* jobs, EstimateConfig estimate, bool hold_job_cores);
+
+    std::unique_ptr<TaskTable> owned_tasks_;  ///< the table over a vector, for the vector constructor
+    const TaskTable* tasks_;
     Estimates estimates_;
     std::vector<Command> outbox_;
     std::vector<SimTime> wakeups_;

@@ -31,6 +31,10 @@ struct PolicyTraits {
     /// The policy's model is one task per core (Tarplee's bags, Siegel's core queues): rmsim refuses a
     /// workload with a task of more than one core or of whole nodes before anything runs.
     bool serial_tasks = false;
+    /// The policy reads no task, record or per-task state of its own once the task has finished, and needs no
+    /// task before it arrives: a streamed run may drop finished tasks (run.stream, docs/architecture.md,
+    /// "Streaming").
+    bool streams = false;
 };
 
 /// What a policy reports about its own work at the end of a run: deterministic figures (counts) go to

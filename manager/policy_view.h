@@ -50,7 +50,10 @@ public:
     SimTime start_time(TaskId t) const { return ledger_.start_time(t); }
     /// Times the task was preempted so far.
     std::uint32_t preemptions(TaskId t) const { return ledger_.preemptions(t); }
+    /// Task ids given so far: every task, or a streamed run's arrived tasks (docs/architecture.md, "Streaming").
     std::size_t task_count() const { return ledger_.task_count(); }
+    /// The task and its record can be read: always, unless a streamed run has retired it (finished).
+    bool has_task(TaskId t) const { return ledger_.has_task(t); }
     /// Arrived, unmapped tasks in arrival order (manager/waiting_queue.h): a range over the tasks waiting now.
     /// A task mapped or dropped during the event leaves it at once. Walking it whole costs O(queue length):
     /// policies that decide from the front (FCFS, EASY) stop early.

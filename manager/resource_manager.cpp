@@ -25,9 +25,23 @@ SimTime last_boundary(SimTime first, SimTime period, SimTime now) {
 ResourceManager::ResourceManager(sc_core::sc_module_name name, const PlatformSpec& platform, ControlPort& port,
                                  const std::vector<Task>& tasks, Policy& policy, const ManagerConfig& config,
                                  const std::vector<DagJob>* jobs, const UavMission* mission)
-    : sc_module(name), port_(port), tasks_(tasks), policy_(policy), traits_(policy.traits()), config_(config),
-      books_(platform, tasks, traits_.granularity, jobs, config.estimate, config.hold_job_cores), wake_now_("wake_now"),
-      wake_at_("wake_at") {
+    : ResourceManager(name, platform, port, nullptr, std::make_unique<TaskTable>(tasks), policy, config, jobs,
+                      mission) {}
+
+ResourceManager::ResourceManager(sc_core::sc_module_name name, const PlatformSpec& platform, ControlPort& port,
+                                 TaskTable& tasks, Policy& policy, const ManagerConfig& config,
+                                 const std::vector<DagJob>* jobs, const UavMission* mission)
+    : ResourceManager(name, platform, port, &tasks, nullptr, policy, config, jobs, mission) {}
+
+ResourceManager::ResourceManager(sc_core::sc_module_name name, const PlatformSpec& platform, ControlPort& port,
+                                 TaskTable* table, std::unique_ptr<TaskTable> owned, Policy& policy,
+                                 const ManagerConfig& config, const std::vector<DagJob>* jobs,
+                                 const UavMission* mission)
+    : sc_module(name), port_(port), owned_tasks_(std::move(owned)), tasks_(table ? table : owned_tasks_.get()),
+      policy_(policy), traits_(policy.traits()), config_(config),
+      books_(platform, *tasks_, traits_.granularity, jobs, config.estimate, config.hold_job_cores),
+      wake_now_("wake_now"), wake_at_("wake_at") {
+    if (tasks_->streamed() && jobs) throw std::logic_error("ResourceManager: a streamed run of DAG jobs");
     books_.set_uav_mission(mission);
     policy_.prepare(books_.view());
     books_.energy().set_budget(config.budget);
@@ -45,12 +59,17 @@ ResourceManager::ResourceManager(sc_core::sc_module_name name, const PlatformSpe
             return l;
         });
     // Generated workloads come in arrival order: then ids are the order (no table, no sort buffer).
-    auto earlier_task = [](const Task& a, const Task& b) { return a.arrival() < b.arrival(); };
-    if (!std::is_sorted(tasks.begin(), tasks.end(), earlier_task)) {
+    // A streamed table admits them in arrival order (TaskTable::admit_next checks).
+    const TaskTable& tasks = *tasks_;
+    bool sorted = true;
+    for (std::size_t i = 1; i < tasks.size() && sorted && !tasks.streamed(); ++i)
+        sorted = !(tasks[i].arrival() < tasks[i - 1].arrival());
+    if (!sorted) {
         arrival_order_.resize(tasks.size());
         for (std::size_t i = 0; i < tasks.size(); ++i) arrival_order_[i] = static_cast<std::uint32_t>(i);
-        std::stable_sort(arrival_order_.begin(), arrival_order_.end(),
-                         [&](std::uint32_t a, std::uint32_t b) { return tasks[a].arrival() < tasks[b].arrival(); });
+        std::stable_sort(arrival_order_.begin(), arrival_order_.end(), [&](std::uint32_t a, std::uint32_t b) {
+            return tasks[static_cast<TaskId>(a)].arrival() < tasks[static_cast<TaskId>(b)].arrival();
+        });
     }
     std::size_t units = 0;
     for (ClusterId c = 0; c < books_.estimates().cluster_count(); ++c) {
@@ -67,7 +86,8 @@ ResourceManager::ResourceManager(sc_core::sc_module_name name, const PlatformSpe
 
 bool ResourceManager::all_finished() const {
     // Every task has finished and every job's hold on its cores has been reported (HoldEnded).
-    return books_.ledger().finished_count() == tasks_.size() && (!books_.jobs() || books_.jobs()->holds_open() == 0);
+    return !arrivals_left() && books_.ledger().finished_count() == tasks_->size() &&
+           (!books_.jobs() || books_.jobs()->holds_open() == 0);
 }
 
 std::uint64_t ResourceManager::unsent_parts() const {
@@ -94,11 +114,13 @@ void ResourceManager::tick() {
     const SimTime now = now_time();
     bool trigger = event_due_;
     event_due_ = false;
-    while (next_arrival_ < tasks_.size() && tasks_[arriving(next_arrival_)].arrival() <= now) {
-        books_.arrive(arriving(next_arrival_++), now);
+    retire_finished();  // those a notice finished since the last instant
+    while (arrivals_left() && next_arrival() <= now) {
+        books_.arrive(take_arrival(), now);
         trigger |= traits_.on_arrival;
         arrived_since_event_ = true;
     }
+    note_active();
     kill_due(now);
     books_.start_due_reservations(now, now);
     // Budget periods (e.g. days): the accounts restart from the meter's exact reading at the latest boundary,
@@ -121,24 +143,39 @@ void ResourceManager::tick() {
     if (trigger) mapping_event();
     books_.take_commands(commands_);
     execute(commands_);
-    const bool arrivals_left = next_arrival_ < tasks_.size();
-    if ((!arrivals_left && all_finished()) || now >= config_.end) {
+    retire_finished();
+    note_active();
+    if ((!arrivals_left() && all_finished()) || now >= config_.end) {
         sc_core::sc_stop();
         return;
     }
     arm();
 }
 
+void ResourceManager::retire_finished() {
+    if (!tasks_->streamed()) return;
+    for (TaskId t : books_.take_finished()) {
+        if (retire_) retire_(books_.view(), t);
+        books_.release(t);
+        tasks_->release(t);
+    }
+}
+
+void ResourceManager::note_active() {
+    const TaskLedger& l = books_.ledger();
+    stats_.peak_waiting_and_running =
+        std::max(stats_.peak_waiting_and_running, l.waiting().size() + l.committed_count());
+}
+
 void ResourceManager::arm() {
     SimTime next = SimTime::infinity();
-    if (next_arrival_ < tasks_.size()) next = tasks_[arriving(next_arrival_)].arrival();
+    if (arrivals_left()) next = next_arrival();
     next = std::min(next, books_.next_reserved_start());
     if (!limits_.empty()) next = std::min(next, limits_.top().at);
     if (!wakeups_.empty()) next = std::min(next, wakeups_.top());
     // Once every node's energy store is used up nothing can run again: the periodic events stop when the
     // policy has seen every arrival.
-    const bool nothing_can_run =
-        books_.stores().all_depleted() && next_arrival_ == tasks_.size() && !arrived_since_event_;
+    const bool nothing_can_run = books_.stores().all_depleted() && !arrivals_left() && !arrived_since_event_;
     if (traits_.period > SimTime() && !all_finished() && !nothing_can_run) next = std::min(next, next_period_);
     next = std::min(next, config_.end);
     if (next.is_infinite()) return;
@@ -235,7 +272,7 @@ void ResourceManager::send_start(TaskId t) {
     const SimTime now = now_time();
     books_.start_sent(t, now);
     const TaskRecord& r = books_.ledger().record(t);
-    const Task& task = tasks_[t];
+    const Task& task = (*tasks_)[t];
     // One START per node part (manager/node_parts.h): a whole node, or its cores as a mask (nodes of up to 64
     // cores); one per core on larger nodes. The parts were counted when the task started (TaskLedger::
     // set_running); the first part's node is the gang root.

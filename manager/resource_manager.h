@@ -20,6 +20,7 @@
 // pending at t, so completions, arrivals and notices of the same instant are all registered before it
 // decides.
 #include <cstdint>
+#include <functional>
 #include <limits>
 #include <memory>
 #include <queue>
@@ -53,9 +54,12 @@ struct ManagerStats {
     SimTime last_mapping_event = kNotYet;  ///< when the policy was last called (kNotYet: never)
     EventTiming event_wall;                ///< scheduler wall time per mapping event, by queue length
     std::size_t max_waiting = 0;           ///< longest waiting queue seen at a mapping event
-    std::uint64_t deferred_starts = 0;     ///< starts delayed because a unit was still held by an earlier task
-    std::uint64_t overruns = 0;            ///< running tasks projected past their booking into a later one
-    std::uint64_t kills = 0;               ///< tasks killed at their time limit
+    /// Most tasks waiting, reserved or running at once, seen after the arrivals of an instant and at its end
+    /// (the tasks a streamed run must hold, manager/task_table.h).
+    std::size_t peak_waiting_and_running = 0;
+    std::uint64_t deferred_starts = 0;  ///< starts delayed because a unit was still held by an earlier task
+    std::uint64_t overruns = 0;         ///< running tasks projected past their booking into a later one
+    std::uint64_t kills = 0;            ///< tasks killed at their time limit
     // The hardware's side of the task counts, as the manager hears it (the end-of-run invariants compare them
     // with the ledger's): node parts started and their final notices, and the tasks a notice completed.
     std::uint64_t parts_started = 0;       ///< node parts whose START went to the hardware
@@ -73,6 +77,17 @@ public:
     ResourceManager(sc_core::sc_module_name name, const PlatformSpec& platform, ControlPort& port,
                     const std::vector<Task>& tasks, Policy& policy, const ManagerConfig& config,
                     const std::vector<DagJob>* jobs = nullptr, const UavMission* mission = nullptr);
+    /// The same over a task table, which may be streamed (manager/task_table.h): then its tasks are admitted
+    /// as their arrivals come, and a finished task is retired at the end of the instant it finished at
+    /// (set_retire: its outcome taken), its task and record dropped.
+    ResourceManager(sc_core::sc_module_name name, const PlatformSpec& platform, ControlPort& port, TaskTable& tasks,
+                    Policy& policy, const ManagerConfig& config, const std::vector<DagJob>* jobs = nullptr,
+                    const UavMission* mission = nullptr);
+    /// Streamed runs: hands the tasks finished by now to the retire function and drops them (at the end of
+    /// every instant the manager acts at, and once more by the caller after the run).
+    void retire_finished();
+    /// Called with each finished task of a streamed run, in the order they finished, before it is dropped.
+    void set_retire(std::function<void(const PolicyView&, TaskId)> retire) { retire_ = std::move(retire); }
 
     const Bookkeeping& bookkeeping() const { return books_; }
     const ManagerStats& stats() const { return stats_; }
@@ -80,11 +95,25 @@ public:
     bool all_finished() const;
     /// Tasks handed to the bookkeeping as they arrived.
     std::size_t arrivals() const { return next_arrival_; }
+    /// Tasks not arrived yet.
+    bool arrivals_left() const { return tasks_->streamed() ? tasks_->has_next() : next_arrival_ < tasks_->size(); }
     /// Node parts of the running tasks whose START still waits for their units (not sent to the hardware).
     std::uint64_t unsent_parts() const;
 
 private:
+    ResourceManager(sc_core::sc_module_name name, const PlatformSpec& platform, ControlPort& port, TaskTable* tasks,
+                    std::unique_ptr<TaskTable> owned, Policy& policy, const ManagerConfig& config,
+                    const std::vector<DagJob>* jobs, const UavMission* mission);
+    SimTime next_arrival() const {
+        return tasks_->streamed() ? tasks_->next_arrival() : (*tasks_)[arriving(next_arrival_)].arrival();
+    }
+    /// The next task arrives: its id (a streamed table admits it).
+    TaskId take_arrival() {
+        ++next_arrival_;
+        return tasks_->streamed() ? tasks_->admit_next() : arriving(next_arrival_ - 1);
+    }
     void tick();
+    void note_active();
     void on_notice(const Message& m);
     /// A STARTED or PROJECTED notice: the part's projected end; the booking follows if it is later.
     void on_projection(const Message& m);
@@ -102,7 +131,9 @@ private:
     Joules energy_now() { return port_.read_meter().total_j; }
 
     ControlPort& port_;
-    const std::vector<Task>& tasks_;
+    std::unique_ptr<TaskTable> owned_tasks_;  ///< the table over a vector, for the vector constructor
+    TaskTable* tasks_;
+    std::function<void(const PolicyView&, TaskId)> retire_;
     Policy& policy_;
     PolicyTraits traits_;
     ManagerConfig config_;

@@ -26,9 +26,11 @@ const char* to_string(TaskState s) {
     return "?";
 }
 
-TaskLedger::TaskLedger(const std::vector<Task>& tasks, const Estimates& estimates, std::vector<Command>& outbox)
-    : tasks_(tasks), estimates_(estimates), outbox_(outbox), records_(tasks.size()),
-      committed_bits_((tasks.size() + 63) / 64, 0), waiting_(tasks) {
+TaskLedger::TaskLedger(const TaskTable& tasks, const Estimates& estimates, std::vector<Command>& outbox)
+    : tasks_(tasks), estimates_(estimates), outbox_(outbox), committed_bits_((tasks.size() + 63) / 64, 0),
+      waiting_(tasks) {
+    if (!tasks_.streamed())
+        for (std::size_t i = 0; i < tasks_.size(); ++i) records_.push_back(TaskRecord{});
     // Under core granularity a hardware node's cores are one group of the profile (packing, NodeChoice::Pack).
     for (ClusterId c = 0; c < estimates_.cluster_count(); ++c)
         profiles_.emplace_back(estimates_.unit_count(c), SimTime(),
@@ -40,6 +42,17 @@ TaskLedger::TaskLedger(const std::vector<Task>& tasks, const Estimates& estimate
         if (const double gb = estimates_.platform().clusters[c].memory_gb; gb > 0) profiles_[c].set_memory_capacity(gb);
     for (std::size_t i = 0; i < tasks_.size(); ++i)
         if (tasks_[i].id != i) throw std::logic_error("TaskLedger: task ids must be 0..n-1 in order");
+}
+
+void TaskLedger::release(TaskId t) {
+    const TaskRecord& r = records_.at(t);
+    if (r.state != TaskState::Completed && r.state != TaskState::Dropped && r.state != TaskState::Rejected &&
+        r.state != TaskState::Killed)
+        throw std::logic_error(tname(t) + ": released while " + to_string(r.state));
+    if (r.preempted) preempted_.erase(t);
+    reported_remaining_.erase(t);
+    vm_config_.erase(t);
+    records_.release(t);
 }
 
 SimTime TaskLedger::exec_time(TaskId t, ClusterId c, std::uint32_t pstate) const {
@@ -81,13 +94,20 @@ void TaskLedger::set_state(TaskId t, TaskState s) {
     if (s != TaskState::Waiting) waiting_.remove(t);
     if (records_[t].state == TaskState::Reserved && s != TaskState::Reserved) planned_start_.erase(t);
     records_[t].state = s;
+    if (tasks_.streamed() &&
+        (s == TaskState::Completed || s == TaskState::Dropped || s == TaskState::Rejected || s == TaskState::Killed))
+        finished_.push_back(t);
     // Back to waiting (a place-holder cleared, a reservation cancelled): the next decision chooses again.
     if (s == TaskState::Waiting && !vm_config_.empty()) vm_config_.erase(t);
     const std::uint64_t bit = std::uint64_t{1} << (t % 64);
-    if (s == TaskState::Running || s == TaskState::Reserved)
-        committed_bits_[t / 64] |= bit;
-    else
-        committed_bits_[t / 64] &= ~bit;
+    std::uint64_t& word = committed_bits_[t / 64];
+    const bool was = (word & bit) != 0;
+    if (s == TaskState::Running || s == TaskState::Reserved) {
+        word |= bit;
+        committed_low_ = std::min<std::size_t>(committed_low_, t / 64);
+    } else
+        word &= ~bit;
+    committed_count_ += static_cast<std::size_t>((word & bit) != 0) - static_cast<std::size_t>(was);
 }
 
 SimTime TaskLedger::restore_time(TaskId t, ClusterId c, std::uint32_t nodes) const {
@@ -141,10 +161,12 @@ void TaskLedger::set_running(TaskId t) {
     for_each_node_part(r.units, unit_layout(r.cluster), [&nodes](const NodePart&) { ++nodes; });
     r.node_count = nodes;
     r.parts_left = nodes;
-    if (last_units_at_.empty()) last_units_at_.assign(tasks_.size(), kNoUnits);
-    last_units_at_.at(t) = last_units_.size();
-    last_units_.push_back(static_cast<LocalNodeIndex>(r.units.size()));
-    last_units_.insert(last_units_.end(), r.units.begin(), r.units.end());
+    if (!tasks_.streamed()) {  // kept for the outputs after the task ends (a streamed run has none that read it)
+        if (last_units_at_.empty()) last_units_at_.assign(tasks_.size(), kNoUnits);
+        last_units_at_.at(t) = last_units_.size();
+        last_units_.push_back(static_cast<LocalNodeIndex>(r.units.size()));
+        last_units_.insert(last_units_.end(), r.units.begin(), r.units.end());
+    }
     ++running_count_;
     Command cmd;
     cmd.kind = Command::Kind::Start;
@@ -252,6 +274,11 @@ void TaskLedger::kill(TaskId t) {
 
 void TaskLedger::arrive(TaskId t, SimTime now, bool listed) {
     advance(now);
+    if (tasks_.streamed()) {  // the task has just joined the table (TaskTable::admit_next)
+        if (t != records_.size()) throw std::logic_error(tname(t) + ": a streamed task arrives out of order");
+        records_.push_back(TaskRecord{});
+        if (committed_bits_.size() * 64 <= t) committed_bits_.push_back(0);
+    }
     TaskRecord& r = records_.at(t);
     if (r.state != TaskState::Pending) throw std::logic_error(tname(t) + ": arrives twice");
     set_state(t, TaskState::Waiting);

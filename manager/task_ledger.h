@@ -10,13 +10,16 @@
 #include <cstdint>
 #include <queue>
 #include <unordered_map>
+#include <utility>
 #include <vector>
 
 #include "manager/availability_profile.h"
 #include "manager/command.h"
 #include "manager/estimates.h"
 #include "manager/node_parts.h"
+#include "manager/paged_slots.h"
 #include "manager/task_record.h"
+#include "manager/task_table.h"
 #include "manager/waiting_queue.h"
 #include "workloads/task.h"
 
@@ -30,8 +33,9 @@ struct EndStateCounts {
 
 class TaskLedger {
 public:
-    /// `tasks` must outlive the ledger; task i has id i. Commands (Start, Preempt) go to `outbox`.
-    TaskLedger(const std::vector<Task>& tasks, const Estimates& estimates, std::vector<Command>& outbox);
+    /// `tasks` must outlive the ledger; task i has id i. Commands (Start, Preempt) go to `outbox`. With a
+    /// streamed table a record is made when its task arrives and dropped when the manager retires the task.
+    TaskLedger(const TaskTable& tasks, const Estimates& estimates, std::vector<Command>& outbox);
 
     // --- queries -------------------------------------------------------------------------------------
     SimTime now() const { return now_; }
@@ -54,6 +58,8 @@ public:
         return it == planned_start_.end() ? kNotYet : it->second;
     }
     std::size_t task_count() const { return tasks_.size(); }
+    /// The task is in the manager's table: always, unless a streamed run has retired it (manager/task_table.h).
+    bool has_task(TaskId t) const { return tasks_.holds(t); }
     /// Arrived, unmapped tasks in arrival order (manager/waiting_queue.h). A task mapped or dropped during
     /// the event leaves it at once; no mapping event walks it whole unless its policy does.
     const WaitingQueue& waiting() const { return waiting_; }
@@ -65,8 +71,11 @@ public:
         std::uint32_t pstate;
     };
     const std::vector<ClearedPlaceHolder>& placeholders_cleared() const { return placeholders_cleared_; }
-    bool is_waiting(TaskId t) const { return records_.at(t).state == TaskState::Waiting; }
+    /// False for a task a streamed run has retired (it finished).
+    bool is_waiting(TaskId t) const { return records_.holds(t) && records_[t].state == TaskState::Waiting; }
     std::size_t running_count() const { return running_count_; }
+    /// Tasks running or reserved (place-holders included).
+    std::size_t committed_count() const { return committed_count_; }
     /// Tasks completed, dropped or rejected so far.
     std::size_t finished_count() const { return finished_count_; }
     /// Arrivals and final states so far, each counted at its transition.
@@ -91,10 +100,12 @@ public:
         return {at + 1, at[0]};
     }
     /// Calls f(t) for every running and reserved task, ascending ids (a bitmap over the ids: O(1) per change,
-    /// O(tasks / 64 + committed) per walk).
+    /// O((tasks from the lowest committed id) / 64 + committed) per walk).
     template <typename F>
     void for_each_committed(F&& f) const {
-        for (std::size_t w = 0; w < committed_bits_.size(); ++w)
+        // Words below committed_low_ are empty (a streamed run's long-finished ids cost nothing).
+        while (committed_low_ < committed_bits_.size() && committed_bits_[committed_low_] == 0) ++committed_low_;
+        for (std::size_t w = committed_low_; w < committed_bits_.size(); ++w)
             for (std::uint64_t bits = committed_bits_[w]; bits != 0; bits &= bits - 1)
                 f(static_cast<TaskId>(w * 64 + static_cast<std::size_t>(__builtin_ctzll(bits))));
     }
@@ -178,16 +189,27 @@ public:
     void set_running(TaskId t);
     void push_command(const Command& c) { outbox_.push_back(c); }
 
+    // --- streamed runs (manager/task_table.h) --------------------------------------------------------
+    /// The tasks that reached a final state since the last call, in the order they did (streamed runs only;
+    /// always empty otherwise).
+    std::vector<TaskId> take_finished() { return std::exchange(finished_, {}); }
+    /// Drops a finished task's record and what is kept beside it (std::logic_error if it is not final).
+    void release(TaskId t);
+    /// Records held now, and the most at any time (every task's, unless streamed).
+    std::size_t records_held() const { return records_.live(); }
+    std::size_t peak_records_held() const { return records_.peak_live(); }
+
 private:
     /// Distinct hardware nodes of the units of cluster c.
     std::uint32_t nodes_of(ClusterId c, const std::vector<LocalNodeIndex>& units) const;
     /// Every change of a task's state goes through here: it keeps committed_ and the waiting queue in step.
     void set_state(TaskId t, TaskState s);
 
-    const std::vector<Task>& tasks_;
+    const TaskTable& tasks_;
     const Estimates& estimates_;
     std::vector<Command>& outbox_;
-    std::vector<TaskRecord> records_;
+    PagedSlots<TaskRecord> records_;
+    std::vector<TaskId> finished_;  ///< streamed: reached a final state, not yet taken
     static constexpr std::uint64_t kNoUnits = ~std::uint64_t{0};
     std::vector<std::uint64_t> last_units_at_;  ///< per task: where its latest start's [count, units...] are
     std::vector<LocalNodeIndex> last_units_;
@@ -206,6 +228,7 @@ private:
     std::unordered_map<TaskId, std::uint32_t> vm_config_;
     /// Bit t: task t is running or reserved. Energy committed sums over these, not over every record.
     std::vector<std::uint64_t> committed_bits_;
+    mutable std::size_t committed_low_ = 0;  ///< every word below it is 0
     std::vector<AvailabilityProfile> profiles_;
     std::vector<UnitLayout> layouts_;  ///< per cluster
     WaitingQueue waiting_;
@@ -218,6 +241,7 @@ private:
     mutable std::priority_queue<Timed, std::vector<Timed>, std::greater<Timed>> reserved_;
     SimTime now_;
     std::size_t running_count_ = 0;
+    std::size_t committed_count_ = 0;
     std::size_t finished_count_ = 0;
     EndStateCounts counts_;
     std::uint64_t events_ = 0;

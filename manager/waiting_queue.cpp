@@ -6,14 +6,14 @@
 
 namespace rmsim {
 
-WaitingQueue::WaitingQueue(const std::vector<Task>& tasks) : tasks_(tasks), mark_(tasks.size(), Mark::Out) {
+WaitingQueue::WaitingQueue(const TaskTable& tasks) : tasks_(tasks), mark_(tasks.size(), Mark::Out) {
     if (tasks.size() > UINT32_MAX) throw std::invalid_argument("WaitingQueue: more than 2^32 - 1 tasks");
 }
 
-bool WaitingQueue::before(TaskId a, TaskId b) const { return arrives_before(tasks_[a], tasks_[b]); }
-
 void WaitingQueue::add(TaskId t) {
-    Mark& m = mark_.at(t);
+    if (t >= UINT32_MAX) throw std::invalid_argument("WaitingQueue: more than 2^32 - 1 tasks");
+    if (t >= mark_.size()) mark_.resize(std::max<std::size_t>(t + 1, tasks_.size()), Mark::Out);  // streamed
+    Mark& m = mark_[t];
     switch (m) {
         case Mark::Live:
         case Mark::LiveLate: throw std::logic_error("WaitingQueue: task " + std::to_string(t) + " is already waiting");
@@ -22,11 +22,11 @@ void WaitingQueue::add(TaskId t) {
             --dead_;
             break;
         case Mark::Out:
-            if (late_.empty() && (head_ == slots_.size() || before(slots_.back(), t))) {
-                slots_.push_back(t);
+            if (const Slot slot = slot_of(t); late_.empty() && (head_ == slots_.size() || slots_.back() < slot)) {
+                slots_.push_back(slot);
                 m = Mark::Live;
             } else {
-                late_.push_back(t);
+                late_.push_back(slot);
                 m = Mark::LiveLate;
             }
             break;
@@ -36,7 +36,8 @@ void WaitingQueue::add(TaskId t) {
 }
 
 void WaitingQueue::remove(TaskId t) {
-    Mark& m = mark_.at(t);
+    if (t >= mark_.size()) return;
+    Mark& m = mark_[t];
     if (m == Mark::Live) {
         m = Mark::Dead;
         ++dead_;
@@ -50,29 +51,28 @@ void WaitingQueue::remove(TaskId t) {
 
 void WaitingQueue::merge_late() const {
     if (late_.empty()) return;
-    const auto earlier = [this](TaskId a, TaskId b) { return before(a, b); };
-    std::sort(late_.begin(), late_.end(), earlier);
-    std::vector<TaskId> merged;
+    std::sort(late_.begin(), late_.end());
+    std::vector<Slot> merged;
     merged.reserve(slots_.size() - head_ - dead_ + late_.size());
     auto s = slots_.begin() + static_cast<std::ptrdiff_t>(head_);
-    for (TaskId l : late_) {
-        if (mark_[l] != Mark::LiveLate) continue;  // left again, or a duplicate entry already merged
-        // The slots are in arrival order: l's place is found by bisection (a comparison reads two task
-        // records; a linear walk cost one per slot per merge, i.e. per mapping event with a preemption).
-        for (const auto place = std::lower_bound(s, slots_.end(), l, earlier); s != place; ++s) {
-            if (mark_[*s] == Mark::Live)
+    for (const Slot& l : late_) {
+        if (mark_[l.id] != Mark::LiveLate) continue;  // left again, or a duplicate entry already merged
+        // The slots are in arrival order: l's place is found by bisection (a linear walk cost one step per
+        // slot per merge, i.e. per mapping event with a preemption).
+        for (const auto place = std::lower_bound(s, slots_.end(), l); s != place; ++s) {
+            if (mark_[s->id] == Mark::Live)
                 merged.push_back(*s);
             else
-                mark_[*s] = Mark::Out;
+                mark_[s->id] = Mark::Out;
         }
-        mark_[l] = Mark::Live;
+        mark_[l.id] = Mark::Live;
         merged.push_back(l);
     }
     for (; s != slots_.end(); ++s) {
-        if (mark_[*s] == Mark::Live)
+        if (mark_[s->id] == Mark::Live)
             merged.push_back(*s);
         else
-            mark_[*s] = Mark::Out;
+            mark_[s->id] = Mark::Out;
     }
     slots_.swap(merged);
     late_.clear();
@@ -82,18 +82,18 @@ void WaitingQueue::merge_late() const {
 
 void WaitingQueue::tidy() {
     merge_late();
-    while (head_ < slots_.size() && mark_[slots_[head_]] != Mark::Live) {
-        mark_[slots_[head_++]] = Mark::Out;
+    while (head_ < slots_.size() && mark_[slots_[head_].id] != Mark::Live) {
+        mark_[slots_[head_++].id] = Mark::Out;
         --dead_;
     }
     if (dead_ > live_) {
         // Compaction, paid for by the removals since the last one.
         std::size_t w = 0;
         for (std::size_t i = head_; i < slots_.size(); ++i) {
-            if (mark_[slots_[i]] == Mark::Live)
+            if (mark_[slots_[i].id] == Mark::Live)
                 slots_[w++] = slots_[i];
             else
-                mark_[slots_[i]] = Mark::Out;
+                mark_[slots_[i].id] = Mark::Out;
         }
         slots_.resize(w);
         head_ = 0;
@@ -105,8 +105,8 @@ void WaitingQueue::tidy() {
 }
 
 void WaitingQueue::const_iterator::skip() {
-    const TaskId* end = q_->slots_.data() + q_->slots_.size();
-    while (p_ != end && q_->mark_[*p_] != Mark::Live) ++p_;
+    const Slot* end = q_->slots_.data() + q_->slots_.size();
+    while (p_ != end && q_->mark_[p_->id] != Mark::Live) ++p_;
 }
 
 WaitingQueue::const_iterator WaitingQueue::begin() const {

@@ -17,19 +17,28 @@
 #include <iterator>
 #include <vector>
 
+#include "manager/task_table.h"
 #include "workloads/task.h"
 
 namespace rmsim {
 
 class WaitingQueue {
+    /// A task's place in arrival order: (arrival, id) ascending.
+    struct Slot {
+        SimTime arrival;
+        TaskId id;
+        bool operator<(const Slot& o) const { return arrival != o.arrival ? arrival < o.arrival : id < o.id; }
+    };
+
 public:
-    /// `tasks` must outlive the queue; task i has id i.
-    explicit WaitingQueue(const std::vector<Task>& tasks);
+    /// `tasks` must outlive the queue; task i has id i. A slot keeps its task's arrival, so that no comparison
+    /// reads a task that has left (a streamed run's retired tasks, manager/task_table.h).
+    explicit WaitingQueue(const TaskTable& tasks);
 
     void add(TaskId t);
     /// Nothing if the task is not in the queue.
     void remove(TaskId t);
-    bool contains(TaskId t) const { return mark_[t] == Mark::Live || mark_[t] == Mark::LiveLate; }
+    bool contains(TaskId t) const { return t < mark_.size() && (mark_[t] == Mark::Live || mark_[t] == Mark::LiveLate); }
     std::size_t size() const { return live_; }
     bool empty() const { return live_ == 0; }
     /// See above: at the start of a mapping event.
@@ -42,8 +51,8 @@ public:
         using difference_type = std::ptrdiff_t;
         using pointer = const TaskId*;
         using reference = const TaskId&;
-        const_iterator(const WaitingQueue* q, const TaskId* p) : q_(q), p_(p) { skip(); }
-        reference operator*() const { return *p_; }
+        const_iterator(const WaitingQueue* q, const Slot* p) : q_(q), p_(p) { skip(); }
+        reference operator*() const { return p_->id; }
         const_iterator& operator++() {
             ++p_;
             skip();
@@ -53,9 +62,10 @@ public:
         bool operator!=(const const_iterator& o) const { return p_ != o.p_; }
 
     private:
+        friend class WaitingQueue;
         void skip();
         const WaitingQueue* q_;
-        const TaskId* p_;
+        const Slot* p_;
     };
     const_iterator begin() const;
     const_iterator end() const;
@@ -70,16 +80,15 @@ public:
 private:
     /// Live: waiting, in slots_. Dead: not waiting, its slot still in slots_. LiveLate: waiting, in late_.
     enum class Mark : std::uint8_t { Out, Live, Dead, LiveLate };
-    /// Arrival order: (arrival, id) ascending.
-    bool before(TaskId a, TaskId b) const;
+    Slot slot_of(TaskId t) const { return Slot{tasks_[t].arrival(), t}; }
     /// Merges the side list into the slots (callable from a const begin(): see the class comment).
     void merge_late() const;
 
-    const std::vector<Task>& tasks_;
-    mutable std::vector<TaskId> slots_;  ///< slots_[head_..] in arrival order, live and dead
-    mutable std::vector<TaskId> late_;   ///< live tasks not yet in slots_ (out of order)
-    mutable std::vector<Mark> mark_;     ///< per task
-    std::vector<std::uint32_t> log_;     ///< every add(), in order (task ids fit 32 bits: checked)
+    const TaskTable& tasks_;
+    mutable std::vector<Slot> slots_;  ///< slots_[head_..] in arrival order, live and dead
+    mutable std::vector<Slot> late_;   ///< live tasks not yet in slots_ (out of order)
+    mutable std::vector<Mark> mark_;   ///< per task
+    std::vector<std::uint32_t> log_;   ///< every add(), in order (task ids fit 32 bits: checked)
     mutable std::size_t head_ = 0;
     std::size_t live_ = 0;
     mutable std::size_t dead_ = 0;  ///< dead slots in slots_[head_..]

@@ -11,15 +11,35 @@ void WorkloadRegistry::check_keys(const WorkloadInfo& info, const YAML::Node& se
     check_params(info.params, Params(section, file), info.name + " workload", &platform);
 }
 
-Workload WorkloadRegistry::load(const YAML::Node& workload, const WorkloadContext& context) const {
+namespace {
+/// The kind `workload` names, its section's keys checked.
+std::pair<const WorkloadInfo*, YAML::Node> checked_kind(const WorkloadRegistry& r, const YAML::Node& workload,
+                                                        const WorkloadContext& context) {
     std::vector<std::string> kinds;
-    for (const WorkloadInfo& i : all()) kinds.push_back(i.name);
+    for (const WorkloadInfo& i : r.all()) kinds.push_back(i.name);
     check_allowed_keys(workload, context.file, "workload", kinds);
-    if (workload.size() != 1) throw_at(workload, context.file, "a workload has exactly one of: " + names());
+    if (workload.size() != 1) throw_at(workload, context.file, "a workload has exactly one of: " + r.names());
     const auto entry = workload.begin();
-    const WorkloadInfo& info = *find(entry->first.Scalar());
-    check_keys(info, entry->second, context.file, context.platform);
-    return info.load(entry->second, context);
+    const WorkloadInfo* info = r.find(entry->first.Scalar());
+    r.check_keys(*info, entry->second, context.file, context.platform);
+    return {info, entry->second};
+}
+}  // namespace
+
+Workload WorkloadRegistry::load(const YAML::Node& workload, const WorkloadContext& context) const {
+    const auto [info, section] = checked_kind(*this, workload, context);
+    return info->load(section, context);
+}
+
+std::unique_ptr<TaskStream> WorkloadRegistry::stream(const YAML::Node& workload, const WorkloadContext& context) const {
+    const auto [info, section] = checked_kind(*this, workload, context);
+    return info->stream ? info->stream(section, context) : nullptr;
+}
+
+std::pair<std::string, bool> WorkloadRegistry::kind_streams(const YAML::Node& workload) const {
+    if (workload && workload.IsMap() && workload.size() == 1)
+        if (const WorkloadInfo* info = find(workload.begin()->first.Scalar())) return {info->name, bool(info->stream)};
+    return {std::string(), false};
 }
 
 PlatformSpec WorkloadRegistry::platform(const YAML::Node& workload, const std::string& file,

@@ -18,6 +18,7 @@
 #include "platform/platform_spec.h"
 #include "platform/registry.h"
 #include "workloads/input_file.h"
+#include "workloads/task_stream.h"
 #include "workloads/workload.h"
 
 namespace rmsim {
@@ -47,6 +48,10 @@ using WorkloadLoader = std::function<Workload(const YAML::Node& section, const W
 using WorkloadPlatform =
     std::function<PlatformSpec(const YAML::Node& section, const std::string& file, const PlatformSpec& platform)>;
 
+/// The kind's tasks as a stream, read or drawn as a streamed run reaches them (workloads/task_stream.h).
+using WorkloadStreamer =
+    std::function<std::unique_ptr<TaskStream>(const YAML::Node& section, const WorkloadContext& context)>;
+
 struct WorkloadInfo {
     std::string name;         ///< the key under `workload:`
     std::string description;  ///< one line, with the paper section where there is one
@@ -57,6 +62,9 @@ struct WorkloadInfo {
     WorkloadLoader load;
     WorkloadPlatform platform;           ///< empty: the platform is left as it is
     std::vector<std::string> file_keys;  ///< keys of the section whose value is an input file's path
+    /// Empty: the kind needs its whole workload at once (run.stream refuses it). Otherwise a stream of the
+    /// same tasks as `load` gives, for independent tasks only.
+    WorkloadStreamer stream;
 };
 
 class WorkloadRegistry : public Registry<WorkloadInfo> {
@@ -67,6 +75,11 @@ public:
     /// registered kind ("a workload has exactly one of: ...", in registration order) whose keys are all in
     /// its params; then the kind's load.
     Workload load(const YAML::Node& workload, const WorkloadContext& context) const;
+    /// The same trial's tasks as a stream (the keys checked as load() does); nullptr if the kind cannot
+    /// stream (WorkloadInfo::stream empty).
+    std::unique_ptr<TaskStream> stream(const YAML::Node& workload, const WorkloadContext& context) const;
+    /// The name of the kind `workload` names, and whether it can stream (nothing is checked but its presence).
+    std::pair<std::string, bool> kind_streams(const YAML::Node& workload) const;
 
     /// The platform the workload runs on: the kind's platform function, if it has one (its keys checked
     /// first); otherwise `platform` as it is.

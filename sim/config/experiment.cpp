@@ -4,6 +4,7 @@
 #include <cstdlib>
 #include <sstream>
 
+#include "manager/policy.h"
 #include "manager/policy_registry.h"
 #include "platform/input_limits.h"
 #include "platform/platform_loader.h"
@@ -14,6 +15,7 @@
 #include "sim/config/plugins.h"
 #include "sim/config/variants.h"
 #include "sim/config/workload_config.h"
+#include "workloads/workload_registry.h"
 
 namespace rmsim {
 
@@ -217,6 +219,31 @@ Experiment load_experiment(const std::string& path, const std::vector<Override>&
 
 namespace {
 
+/// run.stream: InputError at the key that keeps the run from streaming.
+void check_streamable(const Experiment& e, const Policy& policy) {
+    const YAML::Node r = e.root["run"];
+    const YAML::Node at = r["stream"];
+    const auto [kind, streams] = workload_registry().kind_streams(e.root["workload"]);
+    std::string able;
+    for (const WorkloadInfo& w : workload_registry().all())
+        if (w.stream) able += (able.empty() ? "" : ", ") + w.name;
+    if (!streams)
+        throw_at(at, e.file,
+                 "run.stream: the " + quote_short(kind) + " workload needs its whole workload at once (" + able +
+                     " can stream)");
+    if (!policy.traits().streams)
+        throw_at(at, e.file,
+                 "run.stream: policy " + quote_short(e.policy_name) +
+                     " reads tasks after they have finished or needs every task at once (fcfs, easy and "
+                     "conservative can stream)");
+    if (e.manager.estimate.model != EstimateModel::Exact)
+        throw_at(at, e.file, "run.stream: the estimate model must be exact");
+    if (e.batsim_jobs || e.swf_schedule)
+        throw_at(r["formats"], e.file, "run.formats: the batsim and swf schedules are not written by a streamed run");
+    if (e.window.enabled && e.window.end.is_infinite())
+        throw_at(at, e.file, "run.stream: a measurement window needs run.measure_end_s (its end is not the run's)");
+}
+
 void read_settings(Experiment& e, const std::string& platform_file) {
     const std::string& path = e.file;
     const YAML::Node& root = e.root;
@@ -256,7 +283,8 @@ void read_settings(Experiment& e, const std::string& platform_file) {
         const YAML::Node r = root["run"];
         check_allowed_keys(r, path, "run",
                            {"seed", "trials", "end_s", "energy_budget_j", "budget_period_s", "warmup_s",
-                            "measure_end_s", "sample_interval_s", "budget_start_s", "waveforms", "formats"});
+                            "measure_end_s", "sample_interval_s", "budget_start_s", "waveforms", "formats", "stream"});
+        e.stream = get_bool_or(r, "stream", path, false);
         e.seed = get_uint64_or(r, "seed", path, 1);
         e.trials = get_count_or(r, "trials", path, 1);
         if (has_key(r, "end_s")) e.manager.end = SimTime::from_seconds(get_seconds(r, "end_s", path, true));
@@ -290,8 +318,9 @@ void read_settings(Experiment& e, const std::string& platform_file) {
         }
     }
     if (has_key(root, "dvfs")) e.dvfs = load_dvfs_config(root["dvfs"], path, e.platform);
-    make_policy(e);  // validates the policy name and parameters now
+    const std::unique_ptr<Policy> policy = make_policy(e);  // validates the policy name and parameters now
     get_node(root, "workload", path);
+    if (e.stream) check_streamable(e, *policy);
 }
 
 }  // namespace
@@ -320,6 +349,14 @@ Workload make_workload(const Experiment& e, std::uint32_t trial) {
 }
 
 std::vector<Task> make_tasks(const Experiment& e, std::uint32_t trial) { return make_workload(e, trial).tasks; }
+
+std::unique_ptr<TaskStream> make_task_stream(const Experiment& e, std::uint32_t trial) {
+    return at_options(e, [&] {
+        return workload_registry().stream(
+            e.root["workload"],
+            WorkloadContext{e.file, e.base_dir, e.platform, stream_seed(e.seed, trial, "workload"), trial, e.trials});
+    });
+}
 
 namespace {
 

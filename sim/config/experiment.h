@@ -47,6 +47,9 @@ struct Experiment {
     /// (schedule.swf), docs/outputs.md. Off by default: at 10^6 tasks they add about 250 MB and 1.4 s.
     bool batsim_jobs = false;
     bool swf_schedule = false;
+    /// run.stream: tasks are drawn or read as simulated time reaches them and dropped once finished, their
+    /// outcomes written as they come (docs/architecture.md, "Streaming"); the outputs are the same bytes.
+    bool stream = false;
     OptionPositions options;  ///< where the --set values stand in `root`: their errors are reported at the option
 };
 
@@ -72,6 +75,8 @@ std::unique_ptr<Policy> make_policy(const Experiment& e);
 /// The tasks (and DAG jobs) of trial `trial` (seed derived from the experiment seed and the trial number).
 Workload make_workload(const Experiment& e, std::uint32_t trial);
 std::vector<Task> make_tasks(const Experiment& e, std::uint32_t trial);
+/// The same trial's tasks as a stream (run.stream; load_experiment has checked that the workload can stream).
+std::unique_ptr<TaskStream> make_task_stream(const Experiment& e, std::uint32_t trial);
 
 /// InputError (at the policy) unless the policy and the workload agree on DAG jobs vs independent tasks.
 void check_policy_fits(const Experiment& e, const Workload& w);

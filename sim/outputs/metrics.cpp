@@ -25,82 +25,92 @@ double overlap_fraction(SimTime a, SimTime b, SimTime w0, SimTime w1) {
 
 bool in_window(SimTime x, SimTime w0, SimTime w1) { return x >= w0 && x < w1; }
 
-WindowMetrics compute_window_metrics(const PolicyView& view, SimTime start, SimTime end, Joules energy_j) {
-    WindowMetrics w;
-    w.start = start;
-    w.end = end;
-    w.energy_j = energy_j;
-    for (TaskId t = 0; t < view.task_count(); ++t) {
-        const TaskRecord& r = view.record(t);
-        const Task& task = view.task(t);
-        if (r.state == TaskState::Pending) continue;
-        const SimTime arrival = task.arrival();
-        if (in_window(arrival, start, end)) ++w.arrived;
-        const Seconds best = fastest_time(view, t);
-        const double best_utility = best < std::numeric_limits<Seconds>::infinity() ? task.utility.value_at(best) : 0.0;
-        switch (r.state) {
-            case TaskState::Completed: {
-                if (in_window(r.end, start, end)) ++w.completed;
-                // Earned and maximum share the fraction of the actual execution inside the window, so a
-                // task never counts for more than its own maximum.
-                const double f = overlap_fraction(r.first_start, r.end, start, end);
-                w.utility_earned += f * task.utility.value_at((r.end - arrival).to_seconds());
-                w.utility_max += f * best_utility;
-                break;
-            }
-            case TaskState::Dropped: w.dropped += in_window(r.end, start, end); break;
-            case TaskState::Rejected: w.rejected += in_window(r.end, start, end); break;
-            case TaskState::Killed: w.killed += in_window(r.end, start, end); break;
-            default: break;
-        }
-        // A task that earned nothing counts in the maximum with its ideal execution [arrival, arrival + best).
-        if (r.state != TaskState::Completed && best_utility > 0)
-            w.utility_max +=
-                overlap_fraction(arrival, arrival + SimTime::from_seconds(best), start, end) * best_utility;
-    }
-    w.utility_percent = w.utility_max > 0 ? 100.0 * w.utility_earned / w.utility_max : 0;
-    return w;
+WindowFold::WindowFold(SimTime start, SimTime end) {
+    w_.start = start;
+    w_.end = end;
 }
 
-Metrics compute_metrics(const PolicyView& view, const EnergyBreakdown& energy) {
-    Metrics m;
-    double wait_sum = 0, slow_sum = 0;
-    for (TaskId t = 0; t < view.task_count(); ++t) {
-        const TaskRecord& r = view.record(t);
-        const Task& task = view.task(t);
-        if (r.state == TaskState::Pending) continue;
-        ++m.arrived;
-        m.preemptions += view.preemptions(t);
-        // Upper bound: the task starts at arrival on the cluster where it is fastest, at P0.
-        const Seconds best = fastest_time(view, t);
-        if (best < std::numeric_limits<Seconds>::infinity()) m.utility_max += task.utility.value_at(best);
-        switch (r.state) {
-            case TaskState::Completed: {
-                ++m.completed;
-                m.utility_earned += task.utility.value_at((r.end - task.arrival()).to_seconds());
-                m.makespan_s = std::max(m.makespan_s, r.end.to_seconds());
-                m.task_energy_j += r.energy_j;
-                const Seconds wait = (r.first_start - task.arrival()).to_seconds();
-                const Seconds run = (r.end - r.first_start).to_seconds();
-                wait_sum += wait;
-                slow_sum += std::max(1.0, (wait + run) / std::max(run, 10.0));
-                break;
-            }
-            case TaskState::Dropped: ++m.dropped; break;
-            case TaskState::Rejected: ++m.rejected; break;
-            case TaskState::Killed: ++m.killed; break;
-            default: ++m.unfinished; break;
+void WindowFold::add(const TaskOutcome& o) {
+    const TaskOutcome& r = o;
+    if (r.state == TaskState::Pending) return;
+    const SimTime start = w_.start, end = w_.end;
+    if (in_window(o.arrival, start, end)) ++w_.arrived;
+    switch (r.state) {
+        case TaskState::Completed: {
+            if (in_window(r.end, start, end)) ++w_.completed;
+            // Earned and maximum share the fraction of the actual execution inside the window, so a task
+            // never counts for more than its own maximum.
+            const double f = overlap_fraction(r.first_start, r.end, start, end);
+            w_.utility_earned += f * o.utility;
+            w_.utility_max += f * o.best_utility;
+            break;
         }
+        case TaskState::Dropped: w_.dropped += in_window(r.end, start, end); break;
+        case TaskState::Rejected: w_.rejected += in_window(r.end, start, end); break;
+        case TaskState::Killed: w_.killed += in_window(r.end, start, end); break;
+        default: break;
     }
+    // A task that earned nothing counts in the maximum with its ideal execution [arrival, arrival + best).
+    if (r.state != TaskState::Completed && o.best_utility > 0)
+        w_.utility_max +=
+            overlap_fraction(o.arrival, o.arrival + SimTime::from_seconds(o.best), start, end) * o.best_utility;
+}
+
+WindowMetrics WindowFold::finish(Joules energy_j) {
+    w_.energy_j = energy_j;
+    w_.utility_percent = w_.utility_max > 0 ? 100.0 * w_.utility_earned / w_.utility_max : 0;
+    return w_;
+}
+
+WindowMetrics compute_window_metrics(const PolicyView& view, SimTime start, SimTime end, Joules energy_j) {
+    WindowFold fold(start, end);
+    for (TaskId t = 0; t < view.task_count(); ++t) fold.add(outcome_of(view, t));
+    return fold.finish(energy_j);
+}
+
+void MetricsFold::add(const TaskOutcome& o) {
+    const TaskOutcome& r = o;
+    if (r.state == TaskState::Pending) return;
+    ++m_.arrived;
+    m_.preemptions += o.preemptions;
+    // Upper bound: the task starts at arrival on the cluster where it is fastest, at P0.
+    if (o.best < std::numeric_limits<Seconds>::infinity()) m_.utility_max += o.best_utility;
+    switch (r.state) {
+        case TaskState::Completed: {
+            ++m_.completed;
+            m_.utility_earned += o.utility;
+            m_.makespan_s = std::max(m_.makespan_s, r.end.to_seconds());
+            m_.task_energy_j += r.energy_j;
+            const Seconds wait = (r.first_start - o.arrival).to_seconds();
+            const Seconds run = (r.end - r.first_start).to_seconds();
+            wait_sum_ += wait;
+            slow_sum_ += std::max(1.0, (wait + run) / std::max(run, 10.0));
+            break;
+        }
+        case TaskState::Dropped: ++m_.dropped; break;
+        case TaskState::Rejected: ++m_.rejected; break;
+        case TaskState::Killed: ++m_.killed; break;
+        default: ++m_.unfinished; break;
+    }
+}
+
+Metrics MetricsFold::finish(const EnergyBreakdown& energy, std::uint64_t mapping_events) {
+    Metrics m = m_;
     if (m.completed > 0) {
-        m.mean_wait_s = wait_sum / m.completed;
-        m.mean_bounded_slowdown = slow_sum / m.completed;
+        m.mean_wait_s = wait_sum_ / m.completed;
+        m.mean_bounded_slowdown = slow_sum_ / m.completed;
     }
     m.utility_percent = m.utility_max > 0 ? 100.0 * m.utility_earned / m.utility_max : 0;
     m.energy = energy;
     for (Joules j : energy) m.energy_total_j += j;
-    m.mapping_events = view.mapping_events();
+    m.mapping_events = mapping_events;
     return m;
+}
+
+Metrics compute_metrics(const PolicyView& view, const EnergyBreakdown& energy) {
+    MetricsFold fold;
+    for (TaskId t = 0; t < view.task_count(); ++t) fold.add(outcome_of(view, t));
+    return fold.finish(energy, view.mapping_events());
 }
 
 }  // namespace rmsim

@@ -1,11 +1,12 @@
 #pragma once
-// Run metrics as the papers define them, computed from the manager's records at the end of a run.
+// Run metrics as the papers define them, folded from the tasks' outcomes (sim/outputs/task_outcome.h).
 #include <cstdint>
 #include <string>
 #include <vector>
 
 #include "manager/policy_view.h"
 #include "modules/power_meter.h"
+#include "sim/outputs/task_outcome.h"
 
 namespace rmsim {
 
@@ -45,6 +46,28 @@ double overlap_fraction(SimTime a, SimTime b, SimTime w0, SimTime w1);
 bool in_window(SimTime x, SimTime w0, SimTime w1);
 
 WindowMetrics compute_window_metrics(const PolicyView& view, SimTime start, SimTime end, Joules energy_j);
+
+/// The window metrics folded one task outcome at a time, in id order (compute_window_metrics folds every task).
+class WindowFold {
+public:
+    WindowFold(SimTime start, SimTime end);
+    void add(const TaskOutcome& o);
+    WindowMetrics finish(Joules energy_j);
+
+private:
+    WindowMetrics w_;
+};
+
+/// The run metrics folded one task outcome at a time, in id order (compute_metrics folds every task).
+class MetricsFold {
+public:
+    void add(const TaskOutcome& o);
+    Metrics finish(const EnergyBreakdown& energy, std::uint64_t mapping_events);
+
+private:
+    Metrics m_;
+    double wait_sum_ = 0, slow_sum_ = 0;
+};
 
 /// The task's fastest execution time at P0 over the clusters it can run on (+inf if none).
 Seconds fastest_time(const PolicyView& view, TaskId t);

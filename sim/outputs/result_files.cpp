@@ -12,11 +12,28 @@ std::string partial_name(const std::string& name) { return "." + name + ".partia
 ResultFiles::ResultFiles(std::string dir) : dir_(std::move(dir)) {}
 
 void ResultFiles::add(const std::string& name, std::string content) {
-    files_.push_back(File{name, std::move(content), {}});
+    files_.push_back(File{name, std::move(content), {}, {}});
 }
 
 void ResultFiles::add_streamed(const std::string& name, std::function<void(std::ostream&)> write) {
-    files_.push_back(File{name, {}, std::move(write)});
+    files_.push_back(File{name, {}, std::move(write), {}});
+}
+
+std::ostream& ResultFiles::open_now(const std::string& name) {
+    std::filesystem::create_directories(dir_);
+    const std::string tmp = dir_ + "/" + partial_name(name);
+    auto out = std::make_shared<std::ofstream>(tmp, std::ios::binary);
+    if (!*out) throw std::runtime_error("cannot write " + tmp);
+    files_.push_back(File{name, {}, {}, out});
+    return *out;
+}
+
+ResultFiles::~ResultFiles() {
+    for (const File& f : files_)
+        if (f.open) {
+            std::error_code ec;
+            std::filesystem::remove(dir_ + "/" + partial_name(f.name), ec);
+        }
 }
 
 void ResultFiles::commit() {
@@ -25,6 +42,12 @@ void ResultFiles::commit() {
     std::vector<std::string> temps;
     for (const File& f : files_) {
         const std::string tmp = dir_ + "/" + partial_name(f.name);
+        if (f.open) {
+            f.open->close();
+            if (!*f.open) throw std::runtime_error("cannot write " + tmp);
+            temps.push_back(tmp);
+            continue;
+        }
         std::ofstream out(tmp, std::ios::binary);
         if (f.write)
             f.write(out);

@@ -23,6 +23,7 @@ namespace rmsim {
 class Machine;
 class ResourceManager;
 struct Metrics;
+struct RecordFlags;
 
 /// An end-of-run invariant: its name (in a violation's message and for RMSIM_TEST_CORRUPT) and what it says.
 struct Invariant {
@@ -60,6 +61,9 @@ struct EndOfRun {
     const Metrics& metrics;
     SimTime end;  ///< the run's end time (run.end_s; infinity: none)
     SimTime now;  ///< when the simulation ended
+    /// A streamed run's per-task checks over every task's outcome (the records of retired tasks are gone);
+    /// nullptr: the records are all there.
+    const RecordFlags* streamed = nullptr;
 };
 
 /// Checks every invariant but summary-finite; `corrupt` (test_corruption()) names one to corrupt first.

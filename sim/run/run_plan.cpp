@@ -122,10 +122,16 @@ RunPlan plan_run(const RunArgs& a) {
                              "variant '" + v.name + "' runs " + std::to_string(e.trials) + " trials, variant '" +
                                  exps[0].variant + "' " + std::to_string(exps[0].trials) +
                                  ": every variant must run the same trials (common random numbers)");
-        const Workload w = make_workload(e, 0);  // after --trials: a trace workload checks every trial's day
-        check_policy_fits(e, w);
-        notes.say(w);
-        plan.cost.push_back(w.tasks.size());
+        if (e.stream) {
+            // A streamed workload is drawn as the trial runs (its first task now, to check the section).
+            make_task_stream(e, 0);
+            plan.cost.push_back(1);
+        } else {
+            const Workload w = make_workload(e, 0);  // after --trials: a trace workload checks every trial's day
+            check_policy_fits(e, w);
+            notes.say(w);
+            plan.cost.push_back(w.tasks.size());
+        }
         exps.push_back(std::move(e));
         plan.dirs.push_back(cv.multi ? a.out + "/" + v.dir : a.out);
     }

@@ -5,7 +5,9 @@
 #include <charconv>
 #include <chrono>
 #include <cmath>
+#include <filesystem>
 #include <iomanip>
+#include <optional>
 #include <sstream>
 #include <stdexcept>
 #include <string_view>
@@ -23,10 +25,12 @@
 #include "sim/outputs/batsim_results.h"
 #include "sim/outputs/csv_row.h"
 #include "sim/outputs/job_metrics.h"
+#include "sim/outputs/outcome_stream.h"
 #include "sim/outputs/provenance.h"
 #include "sim/outputs/pstate_residency.h"
 #include "sim/outputs/result_files.h"
 #include "sim/outputs/run_recorder.h"
+#include "sim/outputs/task_outcome.h"
 #include "sim/outputs/vos_metrics.h"
 #include "sim/outputs/waveforms.h"
 #include "sim/run/invariants.h"
@@ -58,32 +62,23 @@ private:
 
 /// tasks.csv, one row per task in id order, written straight to the file (10^6 rows are about 100 MB).
 void write_tasks_csv(const PolicyView& view, std::ostream& o) {
-    o << "id,arrival_s,first_start_s,end_s,state,cluster,first_node,first_core,nodes,pstate,preemptions,"
-         "energy_j,utility\n";
-    CsvRow row;
-    for (TaskId t = 0; t < view.task_count(); ++t) {
-        const TaskRecord& r = view.record(t);
-        const Task& k = view.task(t);
-        const bool placed = r.first_start != kNotYet;
-        const double u = r.state == TaskState::Completed ? k.utility.value_at((r.end - k.arrival()).to_seconds()) : 0.0;
-        row.integer(t).ch(',').seconds(k.arrival()).ch(',');
-        if (placed) row.seconds(r.first_start);
-        row.ch(',');
-        if (r.end != kNotYet) row.seconds(r.end);
-        row.ch(',').text(to_string(r.state)).ch(',');
-        if (placed)
-            row.integer(r.cluster).ch(',').integer(r.first_node);
-        else
-            row.ch(',');
-        row.ch(',');
-        if (placed && r.first_core != kAllCores) row.integer(r.first_core);
-        row.ch(',');
-        if (placed)
-            row.integer(r.node_count).ch(',').integer(r.pstate);
-        else
-            row.ch(',');
-        row.ch(',').integer(view.preemptions(t)).ch(',').g12(r.energy_j).ch(',').g12(u).ch('\n');
-        row.flush_to(o);
+    write_tasks_csv_header(o);
+    for (TaskId t = 0; t < view.task_count(); ++t) write_tasks_csv_row(outcome_of(view, t), o);
+}
+
+/// A streamed run's end: the tasks still in the manager's table (waiting, running) give their outcomes, then
+/// the tasks that never arrived (the run ended first) theirs, pending, so that the outcomes cover every task
+/// of the workload as a run that loads them all would.
+void fold_the_rest(const PolicyView& view, TaskTable& tasks, OutcomeStream& outcomes) {
+    tasks.for_each_held([&](TaskId t) { outcomes.add(outcome_of(view, t)); });
+    while (tasks.has_next()) {
+        const TaskId t = tasks.admit_next();
+        TaskOutcome o;
+        o.id = t;
+        o.present = true;
+        o.arrival = tasks[t].arrival();
+        outcomes.add(o);
+        tasks.release(t);
     }
 }
 
@@ -138,8 +133,10 @@ void simulate(const PolicyView& view, const TrialOptions& opt) {
 Metrics run_trial(const Experiment& e, std::uint32_t trial, const TrialOptions& opt) {
     const auto wall0 = std::chrono::steady_clock::now();
     const std::string corrupt = test_corruption();  // the test hook (sim/run/invariants.h), empty in use
-    const Workload workload = make_workload(e, trial);
-    const std::vector<Task>& tasks = workload.tasks;
+    // A streamed run (run.stream) draws its tasks as it goes; the others load them all first.
+    const Workload workload = e.stream ? Workload{} : make_workload(e, trial);
+    auto tasks = e.stream ? std::make_unique<TaskTable>(make_task_stream(e, trial))
+                          : std::make_unique<TaskTable>(workload.tasks);
     std::unique_ptr<Policy> policy = make_policy(e);
     // The module tree is left to process exit (one simulation per process; teardown is slow at scale).
     MachineOptions hardware;
@@ -155,23 +152,43 @@ Metrics run_trial(const Experiment& e, std::uint32_t trial, const TrialOptions& 
     RunRecorder recorder(*machine, e.sample_interval_s, opt.trace, marks, e.waveforms.enabled);
     std::unique_ptr<WaveformRecorder> waves;  // waves.vcd (run.waveforms)
     if (e.waveforms.enabled) waves = std::make_unique<WaveformRecorder>(*machine, e.waveforms);
-    auto* manager = new ResourceManager("manager", machine->spec(), machine->manager_port(), tasks, *policy, e.manager,
+    auto* manager = new ResourceManager("manager", machine->spec(), machine->manager_port(), *tasks, *policy, e.manager,
                                         workload.jobs.empty() ? nullptr : &workload.jobs, workload.mission.get());
+    // A streamed run writes each task's outcome as it finishes to a staging file of the run folder, and
+    // folds them in id order at the end (sim/outputs/outcome_stream.h).
+    ResultFiles files(opt.out_dir);
+    std::unique_ptr<OutcomeStream> outcomes;
+    if (e.stream) {
+        std::optional<WindowFold> window;
+        if (e.window.enabled) window.emplace(e.window.start, e.window.end);  // bounded (load_experiment)
+        std::filesystem::create_directories(opt.out_dir);
+        outcomes = std::make_unique<OutcomeStream>(opt.out_dir + "/" + partial_name("outcomes"), std::move(window));
+        manager->set_retire([&outcomes](const PolicyView& v, TaskId t) { outcomes->add(outcome_of(v, t)); });
+    }
     if (corrupt == kBadStart) new BadStart("bad_start", machine->manager_port());
     simulate(manager->bookkeeping().view(), opt);
     recorder.end_run();
     const SimTime sim_end_t = to_sim_time(sc_core::sc_time_stamp());
     const Seconds sim_end = sim_end_t.to_seconds();
     const PolicyView& view = manager->bookkeeping().view();
-    Metrics m = compute_metrics(view, machine->energy_breakdown());
-    check_end_of_run(EndOfRun{*manager, *machine, m, e.manager.end, sim_end_t}, corrupt);
+    std::size_t held_at_end = tasks->live();
+    if (outcomes) {
+        manager->retire_finished();
+        held_at_end = tasks->live();
+        fold_the_rest(view, *tasks, *outcomes);
+        outcomes->finish(tasks->size(), files.open_now("tasks.csv"));
+    }
+    Metrics m = outcomes ? outcomes->metrics().finish(machine->energy_breakdown(), view.mapping_events())
+                         : compute_metrics(view, machine->energy_breakdown());
+    check_end_of_run(EndOfRun{*manager, *machine, m, e.manager.end, sim_end_t, outcomes ? &outcomes->flags() : nullptr},
+                     corrupt);
     const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - wall0).count();
 
     nlohmann::ordered_json s;
     s["policy"] = e.policy_name;
     s["seed"] = e.seed;
     s["trial"] = trial;
-    s["tasks"] = {{"total", tasks.size()},      {"arrived", m.arrived},        {"completed", m.completed},
+    s["tasks"] = {{"total", tasks->size()},     {"arrived", m.arrived},        {"completed", m.completed},
                   {"dropped", m.dropped},       {"rejected", m.rejected},      {"killed", m.killed},
                   {"unfinished", m.unfinished}, {"preemptions", m.preemptions}};
     s["utility"] = {
@@ -180,7 +197,9 @@ Metrics run_trial(const Experiment& e, std::uint32_t trial, const TrialOptions& 
         const bool bounded = !e.window.end.is_infinite();
         const SimTime w1 = bounded ? e.window.end : sim_end_t;
         const Joules end_j = bounded ? recorder.energy_at_mark(1) : machine->total_energy();
-        const WindowMetrics w = compute_window_metrics(view, e.window.start, w1, end_j - recorder.energy_at_mark(0));
+        const Joules window_j = end_j - recorder.energy_at_mark(0);
+        const WindowMetrics w = outcomes ? outcomes->window()->finish(window_j)
+                                         : compute_window_metrics(view, e.window.start, w1, window_j);
         s["window"] = {{"start_s", w.start.to_seconds()},
                        {"end_s", w.end.to_seconds()},
                        {"arrived", w.arrived},
@@ -192,8 +211,9 @@ Metrics run_trial(const Experiment& e, std::uint32_t trial, const TrialOptions& 
                        {"utility_maximum", w.utility_max},
                        {"percent_of_maximum", w.utility_percent},
                        {"energy_j", w.energy_j}};
-        // Machovec Ch.2 value of service, for workloads whose tasks carry VoS terms (sim/outputs/vos_metrics.h).
-        const VosMetrics v = compute_vos_metrics(view, e.window.start, w1);
+        // Machovec Ch.2 value of service, for workloads whose tasks carry VoS terms (sim/outputs/vos_metrics.h;
+        // none of them streams).
+        const VosMetrics v = outcomes ? VosMetrics{} : compute_vos_metrics(view, e.window.start, w1);
         if (v.tasks > 0)
             s["vos"] = {{"value", v.vos},
                         {"maximum", v.vos_max},
@@ -306,11 +326,17 @@ Metrics run_trial(const Experiment& e, std::uint32_t trial, const TrialOptions& 
             {"events", h.count()}, {"mean", h.mean()}, {"median", h.median()}, {"max", h.max()}};
     }
     for (const auto& [k, v] : report.wall) timing["policy"][k] = v;
+    // What the run held at most (deterministic, but not a result: kept beside the wall times). A streamed run
+    // holds the tasks waiting, reserved and running; the others every task.
+    timing["memory"] = {{"streamed", e.stream},
+                        {"peak_tasks_held", tasks->peak_live()},
+                        {"peak_records_held", manager->bookkeeping().ledger().peak_records_held()},
+                        {"peak_waiting_and_running", manager->stats().peak_waiting_and_running},
+                        {"tasks_held_at_end", held_at_end}};
     check_summary_finite(s, corrupt);
-    ResultFiles files(opt.out_dir);
     files.add("summary.json", s.dump(2) + "\n");
     files.add("timing.json", timing.dump(2) + "\n");
-    files.add_streamed("tasks.csv", [&view](std::ostream& o) { write_tasks_csv(view, o); });
+    if (!outcomes) files.add_streamed("tasks.csv", [&view](std::ostream& o) { write_tasks_csv(view, o); });
     if (view.has_jobs()) files.add("jobs.csv", jobs_csv(view));
     if (e.batsim_jobs)
         files.add_streamed("batsim_jobs.csv", [&view](std::ostream& o) { write_batsim_jobs_csv(view, o); });

@@ -28,7 +28,8 @@ std::vector<Task> tasks_arriving_at(const std::vector<Seconds>& arrivals) {
 TEST_CASE("waiting queue: arrival order, then id; a removed task is skipped at once") {
     // t2 and t1 arrive at the same time: id order. t3 arrives before t2 but is added last: merged in place.
     const auto tasks = tasks_arriving_at({0, 5, 5, 3});
-    WaitingQueue q(tasks);
+    const TaskTable table(tasks);
+    WaitingQueue q(table);
     q.add(0);
     q.add(2);
     q.add(1);  // same arrival as t2, lower id: out of order, goes through the side list
@@ -48,7 +49,8 @@ TEST_CASE("waiting queue: arrival order, then id; a removed task is skipped at o
 
 TEST_CASE("waiting queue: a task back before the next tidy keeps its place; one back later is merged in order") {
     const auto tasks = tasks_arriving_at({0, 1, 2, 3, 4, 5});
-    WaitingQueue q(tasks);
+    const TaskTable table(tasks);
+    WaitingQueue q(table);
     for (TaskId t = 0; t < 6; ++t) q.add(t);
     q.remove(2);  // e.g. a place-holder for t2
     q.tidy();     // 1 dead of 6: no compaction, the slot stays
@@ -74,7 +76,8 @@ TEST_CASE("waiting queue: a random run agrees with a sorted set") {
     const auto tasks = tasks_arriving_at(arr);
     auto key = [&](TaskId t) { return std::make_pair(tasks[t].arrival(), t); };
     std::set<std::pair<SimTime, TaskId>> ref;
-    WaitingQueue q(tasks);
+    const TaskTable table(tasks);
+    WaitingQueue q(table);
     std::uniform_int_distribution<TaskId> pick(0, 399);
     for (int step = 0; step < 20000; ++step) {
         const TaskId t = pick(rng);

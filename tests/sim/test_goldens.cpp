@@ -461,6 +461,7 @@ TEST_CASE("golden: every shipped experiment has a golden", "[golden]") {
         // Benchmarks (docs/performance.md): their size is what they measure, too large for a golden.
         {"bench-deep-queue-1core-easy", "benchmark: 10^6 tasks on 32,768 cores under EASY"},
         {"bench-deep-queue-1core-fcfs", "benchmark: 10^6 tasks on 32,768 cores under FCFS"},
+        {"bench-deep-queue-1core-fcfs-10m", "benchmark: 10^7 tasks on 32,768 cores under FCFS, streamed"},
         {"bench-deep-queue-easy", "benchmark: 10^6 tasks of 1-16 cores on 32,768 cores under EASY"},
         {"bench-deep-queue-fcfs", "benchmark: 10^6 tasks of 1-16 cores on 32,768 cores under FCFS"},
         {"bench-fcfs-1m", "benchmark: 10^6 tasks on 32,768 cores under FCFS, Poisson arrivals"},

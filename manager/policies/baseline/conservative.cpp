@@ -14,6 +14,7 @@ PolicyTraits ConservativePolicy::traits() const {
     t.on_arrival = true;
     t.on_completion = true;
     t.granularity = granularity_;
+    t.streams = true;
     return t;
 }
 

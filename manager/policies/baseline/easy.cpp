@@ -13,6 +13,7 @@ PolicyTraits EasyPolicy::traits() const {
     t.on_arrival = true;
     t.on_completion = true;
     t.granularity = granularity_;
+    t.streams = true;
     return t;
 }
 

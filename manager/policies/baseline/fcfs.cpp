@@ -12,6 +12,7 @@ PolicyTraits FcfsPolicy::traits() const {
     t.on_arrival = true;
     t.on_completion = true;
     t.granularity = granularity_;
+    t.streams = true;
     return t;
 }
 

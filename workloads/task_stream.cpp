@@ -1,0 +1,16 @@
+#include "workloads/task_stream.h"
+
+namespace rmsim {
+
+std::vector<Task> drain(TaskStream& stream) {
+    std::vector<Task> tasks;
+    Task t;
+    while (stream.next(t)) {
+        t.id = static_cast<TaskId>(tasks.size());
+        tasks.push_back(t);
+        t = Task{};
+    }
+    return tasks;
+}
+
+}  // namespace rmsim

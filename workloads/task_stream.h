@@ -1,0 +1,25 @@
+#pragma once
+// A workload read or generated lazily, one task at a time in arrival order, as a streamed run's simulated time
+// reaches it (docs/architecture.md, "Streaming"). A kind that can stream registers a stream factory beside its
+// loader (WorkloadInfo::stream); its loader drains the same stream, so both give the same tasks.
+#include <cstddef>
+#include <memory>
+#include <vector>
+
+#include "workloads/task.h"
+
+namespace rmsim {
+
+class TaskStream {
+public:
+    virtual ~TaskStream() = default;
+    /// The next task in arrival order (arrival() never earlier than the previous task's); false when the
+    /// workload has no more. The caller numbers the tasks 0, 1, ... in the order they come. Bad input throws
+    /// InputError at file:line:col, as the loader would.
+    virtual bool next(Task& task) = 0;
+};
+
+/// Every task of a stream, numbered 0, 1, ... in the order they come.
+std::vector<Task> drain(TaskStream& stream);
+
+}  // namespace rmsim
