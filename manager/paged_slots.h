@@ -27,7 +27,16 @@ public:
     std::size_t push_back(T value) {
         const std::size_t id = size_;
         const std::size_t p = id >> kPageBits;
-        if (p == pages_.size()) pages_.push_back(Page{std::make_unique<T[]>(kPageSize), {}, 0});
+        if (p == pages_.size()) {
+            std::unique_ptr<T[]> slots;
+            if (spare_.empty()) {
+                slots = std::make_unique<T[]>(kPageSize);
+            } else {  // a freed page: every slot was reset at its release
+                slots = std::move(spare_.back());
+                spare_.pop_back();
+            }
+            pages_.push_back(Page{std::move(slots), {}, 0});
+        }
         Page& page = pages_[p];
         page.slots[id & kMask] = std::move(value);
         page.bits[(id & kMask) / 64] |= std::uint64_t{1} << (id % 64);
@@ -45,7 +54,14 @@ public:
         --page.held;
         --live_;
         const std::size_t p = id >> kPageBits;
-        if (page.held == 0 && (p + 1) * kPageSize <= size_) page.slots.reset();
+        if (page.held == 0 && (p + 1) * kPageSize <= size_) {
+            // Kept for the next page while few are spare: a streamed run frees and takes pages all the time,
+            // and giving each back to the allocator costs page faults when it is taken again.
+            if (spare_.size() < kSpares)
+                spare_.push_back(std::move(page.slots));
+            else
+                page.slots.reset();
+        }
     }
     T& operator[](std::size_t id) { return pages_[id >> kPageBits].slots[id & kMask]; }
     const T& operator[](std::size_t id) const { return pages_[id >> kPageBits].slots[id & kMask]; }
@@ -73,7 +89,7 @@ public:
     /// Ids added and not released.
     std::size_t live() const { return live_; }
     std::size_t peak_live() const { return peak_live_; }
-    /// Pages allocated now (each kPageSize values).
+    /// Pages in use now (each kPageSize values; spare pages kept for reuse not counted).
     std::size_t pages_held() const {
         std::size_t n = 0;
         for (const Page& p : pages_) n += p.slots != nullptr;
@@ -94,7 +110,9 @@ private:
         return pages_[id >> kPageBits];
     }
 
-    std::vector<Page> pages_;  ///< 48 bytes per page of ids ever added (10^7 ids: 1.9 MB)
+    static constexpr std::size_t kSpares = 16;
+    std::vector<std::unique_ptr<T[]>> spare_;  ///< freed pages kept for reuse (at most kSpares)
+    std::vector<Page> pages_;                  ///< 48 bytes per page of ids ever added (10^7 ids: 1.9 MB)
     std::size_t size_ = 0;
     std::size_t live_ = 0;
     std::size_t peak_live_ = 0;

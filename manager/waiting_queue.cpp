@@ -80,7 +80,24 @@ void WaitingQueue::merge_late() const {
     dead_ = 0;
 }
 
+TaskId WaitingQueue::addition(std::size_t i) const {
+    if (i < log_base_ || i - log_base_ >= log_.size())
+        throw std::logic_error("WaitingQueue: addition " + std::to_string(i) + " is not in the log (it holds " +
+                               std::to_string(log_base_) + " to " + std::to_string(log_base_ + log_.size()) + ")");
+    return log_[i - log_base_];
+}
+
+void WaitingQueue::trim_log() {
+    const std::size_t keep_from = log_read_ ? log_consumed_ : log_mark_;
+    log_mark_ = log_base_ + log_.size();
+    // Dropped when at least half of the log can go, so each entry is moved at most once on average.
+    if (keep_from <= log_base_ || 2 * (keep_from - log_base_) < log_.size()) return;
+    log_.erase(log_.begin(), log_.begin() + static_cast<std::ptrdiff_t>(keep_from - log_base_));
+    log_base_ = keep_from;
+}
+
 void WaitingQueue::tidy() {
+    trim_log();
     merge_late();
     while (head_ < slots_.size() && mark_[slots_[head_].id] != Mark::Live) {
         mark_[slots_[head_++].id] = Mark::Out;

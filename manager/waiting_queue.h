@@ -12,6 +12,7 @@
 //   side list if it is not empty.
 // Iteration visits the live tasks in order, skipping dead slots; a task that leaves during the iteration is
 // skipped from then on. Nothing may be added while an iteration is under way.
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <iterator>
@@ -72,10 +73,21 @@ public:
     /// The live tasks in order (a copy).
     std::vector<TaskId> to_vector() const { return {begin(), end()}; }
 
-    /// Every add() so far, in call order (arrivals and returns): a policy that keeps its own index of the
-    /// queue reads the additions since its last look from here (4 bytes per addition).
-    std::size_t additions() const { return log_.size(); }
-    TaskId addition(std::size_t i) const { return log_[i]; }
+    /// The add()s so far, in call order (arrivals and returns), numbered from 0: a policy that keeps its own
+    /// index of the queue reads the additions since its last look from here (4 bytes per addition kept).
+    ///
+    /// The log keeps what may still be read: a reader says how far it has read (consumed()), and tidy() drops
+    /// the entries before that; while nobody has read it, tidy() keeps only the additions since the previous
+    /// tidy() (a policy reads at every mapping event, right after the tidy that opens it). So it holds the
+    /// additions between two events, not every addition of the run (a streamed run's 10^7: 40 MB).
+    std::size_t additions() const {
+        log_read_ = true;
+        return log_base_ + log_.size();
+    }
+    /// std::logic_error for an addition dropped already.
+    TaskId addition(std::size_t i) const;
+    /// The reader has read the additions before `upto` and will not read them again.
+    void consumed(std::size_t upto) const { log_consumed_ = std::max(log_consumed_, upto); }
 
 private:
     /// Live: waiting, in slots_. Dead: not waiting, its slot still in slots_. LiveLate: waiting, in late_.
@@ -88,7 +100,12 @@ private:
     mutable std::vector<Slot> slots_;  ///< slots_[head_..] in arrival order, live and dead
     mutable std::vector<Slot> late_;   ///< live tasks not yet in slots_ (out of order)
     mutable std::vector<Mark> mark_;   ///< per task
-    std::vector<std::uint32_t> log_;   ///< every add(), in order (task ids fit 32 bits: checked)
+    std::vector<std::uint32_t> log_;   ///< add()s from log_base_ on, in order (ids fit 32 bits: checked)
+    std::size_t log_base_ = 0;         ///< additions dropped from the front of log_
+    std::size_t log_mark_ = 0;         ///< additions() at the previous tidy()
+    mutable std::size_t log_consumed_ = 0;
+    mutable bool log_read_ = false;
+    void trim_log();
     mutable std::size_t head_ = 0;
     std::size_t live_ = 0;
     mutable std::size_t dead_ = 0;  ///< dead slots in slots_[head_..]

@@ -144,6 +144,7 @@ std::vector<TaskId> BackfillIndex::sync(const PolicyView& view) {
         }
         file(view, t, unrunnable);
     }
+    q.consumed(log_seen_);
     // The fronts: tasks started from the head of the queue are at the front of their buckets.
     for (auto& per_cluster : buckets_) {
         for (Bucket& b : per_cluster) {

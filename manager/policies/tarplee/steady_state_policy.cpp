@@ -76,6 +76,7 @@ void SteadyStatePolicy::schedule(const PolicyView& view, Decisions& decide) {
         const TaskId t = q.addition(log_seen_);
         if (q.contains(t) && !seen_[t]) arrived.push_back(t);
     }
+    q.consumed(log_seen_);
     for (TaskId t : arrived) {
         seen_[t] = 1;
         const std::size_t i = view.task(t).type;
