@@ -95,22 +95,7 @@ void AvailabilityProfile::check_node(LocalNodeIndex node) const {
 void AvailabilityProfile::bump_void(SimTime a, SimTime b, int sign) const {
     // Touching intervals leave no idle period between them; every node keeps exactly one tail, at +inf
     // after an open-ended booking (the sweep counts tails per node).
-    if (b != kInf && !(a < b)) return;
-    auto bump = [sign](auto& map, const auto& key) {
-        auto& count = map[key];
-        if (sign > 0) {
-            ++count;
-        } else {
-            if (count == 0) throw std::logic_error("AvailabilityProfile: void index out of sync");
-            if (--count == 0) map.erase(key);
-        }
-    };
-    if (b == kInf) {
-        bump(tail_voids_, a);
-    } else {
-        bump(finite_voids_, std::make_pair(a, b));
-    }
-    cache_.valid = false;
+    voids_.bump(a, b, sign);
 }
 
 void AvailabilityProfile::index_voids(LocalNodeIndex node) const {
@@ -258,12 +243,6 @@ bool AvailabilityProfile::remove(TaskId owner, SimTime* booked_end) {
     return true;
 }
 
-std::vector<TaskId> AvailabilityProfile::clear_placeholders() {
-    std::vector<TaskId> owners(placeholders_.begin(), placeholders_.end());  // ascending
-    for (TaskId o : owners) erase_booking(o);
-    return owners;
-}
-
 std::vector<TaskId> AvailabilityProfile::set_now(SimTime now) {
     if (!now.is_finite() || now < now_)
         throw std::invalid_argument("AvailabilityProfile::set_now: time must not go backwards (" + text(now) + " < " +
@@ -325,26 +304,13 @@ bool AvailabilityProfile::set_kind(TaskId owner, BookingKind kind) {
     return true;
 }
 
-void AvailabilityProfile::rebuild_cache() const {
-    cache_.tail_start.clear();
-    cache_.tail_cum.clear();
-    cache_.finite.clear();
-    std::uint32_t cum = 0;
-    for (const auto& [a, count] : tail_voids_) {
-        cum += count;
-        cache_.tail_start.push_back(a);
-        cache_.tail_cum.push_back(cum);
-    }
-    for (const auto& [ab, count] : finite_voids_) cache_.finite.push_back(FiniteVoid{ab.first, ab.second, count});
-    cache_.valid = true;
-}
-
 // Sweep over candidate start times in increasing order. Whether k nodes hold [t, t + d) changes only when t
 // passes the start a of an idle period (one more node qualifies) or t + d passes an end b (one fewer), so
 // the earliest feasible t is max(not_before, now) or an idle-period start. Tails never expire: the k-th
 // smallest tail start alone is feasible and bounds the sweep. Finite periods that have started sit in a
-// min-heap by b and leave it for good once b < t + d (t only grows). Cost O(V log V) for V distinct
-// idle-period bounds, independent of the node count.
+// min-heap by b and leave it for good once b < t + d (t only grows); while none is there, the sweep jumps to
+// the k-th tail start or the next finite period's start. Cost O(V log V) for V distinct idle-period bounds,
+// independent of the node count; O(log V) when no finite period starts before the answer.
 std::optional<SimTime> AvailabilityProfile::earliest_start(std::uint32_t k, SimTime duration, SimTime not_before,
                                                            SimTime deadline) const {
     if (k == 0) throw std::invalid_argument("AvailabilityProfile::earliest_start: k must be at least 1");
@@ -354,10 +320,9 @@ std::optional<SimTime> AvailabilityProfile::earliest_start(std::uint32_t k, SimT
     const SimTime t0 = std::max(not_before, now_);
     if (!(t0 < deadline)) return std::nullopt;
     track_voids();
-    if (!cache_.valid) rebuild_cache();
-    const auto& ts = cache_.tail_start;
-    const auto& cum = cache_.tail_cum;
-    const auto& fin = cache_.finite;
+    const auto& ts = voids_.tail_starts();
+    const auto& cum = voids_.tail_cum();
+    const auto& fin = voids_.finite();
 
     const std::size_t kth = std::lower_bound(cum.begin(), cum.end(), k) - cum.begin();
     const SimTime t_tail = std::max(t0, ts[kth]);
@@ -383,11 +348,14 @@ std::optional<SimTime> AvailabilityProfile::earliest_start(std::uint32_t k, SimT
             std::pop_heap(heap_.begin(), heap_.end(), by_b);
             heap_.pop_back();
         }
-        while (ti < ts.size() && ts[ti] <= t) ++ti;
+        ti = static_cast<std::size_t>(std::upper_bound(ts.begin() + static_cast<std::ptrdiff_t>(ti), ts.end(), t) -
+                                      ts.begin());
         const std::uint32_t tails = ti == 0 ? 0 : cum[ti - 1];
         if (tails + heap_count >= k) return t;
         const SimTime next_f = fi < fin.size() ? fin[fi].a : kInf;
-        const SimTime next_t = ti < ts.size() ? ts[ti] : kInf;
+        // With no finite period holding the window, only tails count until the next finite period starts:
+        // nothing is feasible before the k-th tail start, so the sweep jumps there.
+        const SimTime next_t = heap_count == 0 ? ts[kth] : ti < ts.size() ? ts[ti] : kInf;
         t = std::min(next_f, next_t);
     }
     if (t_tail < deadline) return t_tail;

@@ -64,6 +64,7 @@
 #include "manager/sorted_blocks.h"
 #include "manager/timeline.h"
 #include "manager/unit_list.h"
+#include "manager/void_index.h"
 #include "platform/platform_spec.h"
 #include "platform/time.h"
 
@@ -206,18 +207,6 @@ public:
     double idle_node_seconds(SimTime from, SimTime to) const;
 
 private:
-    struct FiniteVoid {
-        SimTime a;
-        SimTime b;
-        std::uint32_t count;
-    };
-    /// Flat copies of the void indexes for the earliest-start sweep, rebuilt only after a change.
-    struct SweepCache {
-        bool valid = false;
-        std::vector<SimTime> tail_start;      ///< distinct tail starts, ascending
-        std::vector<std::uint32_t> tail_cum;  ///< number of tails starting at or before tail_start[i]
-        std::vector<FiniteVoid> finite;       ///< by (a, b) ascending
-    };
     struct HeapEntry {
         SimTime b;
         std::uint32_t count;
@@ -249,9 +238,11 @@ private:
     void index_nodes(const LocalNodeIndex* first, const LocalNodeIndex* last);
     /// `nodes` if ascending, else a sorted copy of them (in a scratch buffer, valid until the next call).
     const std::vector<LocalNodeIndex>& ascending(const std::vector<LocalNodeIndex>& nodes);
+    /// Removes the intervals of the `owners` (ascending) from the node's timeline in one pass, with the idle
+    /// periods this changes.
+    void remove_owned(LocalNodeIndex node, const std::vector<TaskId>& owners);
     void erase_booking(TaskId owner);
     void erase_booking(std::unordered_map<TaskId, Booking>::iterator it);
-    void rebuild_cache() const;
     PlacementCost cost_in_period(SimTime prev_end, SimTime next_start, SimTime start, SimTime end) const;
 
     SimTime now_;
@@ -273,14 +264,11 @@ private:
     std::set<TaskId> placeholders_;                             ///< owners of the PlaceHolder bookings
     std::vector<std::uint64_t> empty_bits_;                     ///< bit n: timelines_[n] is empty
     std::uint32_t empty_count_ = 0;
-    // Idle periods of all nodes keyed by their bounds, with multiplicities: nodes booked together share
-    // bounds, so there are about as many keys as bookings (hundreds), not as many as nodes. Only
+    // Idle periods of all nodes keyed by their bounds, with multiplicities (manager/void_index.h). Only
     // earliest_start() reads them: they are built on its first call (policies that never plan ahead, e.g.
     // FCFS with tens of thousands of running single-core tasks, do not pay for them).
     mutable bool voids_tracked_ = false;
-    mutable std::map<SimTime, std::uint32_t> tail_voids_;                        ///< a -> count (a = -inf: empty)
-    mutable std::map<std::pair<SimTime, SimTime>, std::uint32_t> finite_voids_;  ///< (a, b) -> count
-    mutable SweepCache cache_;
+    mutable VoidIndex voids_;
     mutable std::vector<HeapEntry> heap_;  ///< scratch of earliest_start(), kept to avoid reallocation
     struct Candidate {
         PlacementCost cost;
@@ -290,6 +278,8 @@ private:
     mutable std::vector<char> chosen_;             ///< scratch of choose_nodes()
     mutable std::vector<LocalNodeIndex> outside_;  ///< scratch of lowest_idle_nodes()
     std::vector<LocalNodeIndex> sorted_;           ///< scratch of ascending()
+    std::vector<LocalNodeIndex> touched_;          ///< scratch of clear_placeholders()
+    std::vector<char> touched_mark_;               ///< scratch of clear_placeholders()
     std::optional<GroupBuckets> groups_;           ///< empty nodes per group (group_size > 1)
     std::optional<MemoryPool> memory_;             ///< set_memory_capacity(): memory planned beside nodes
     /// Scratch of packed_idle_nodes(): the groups with idle nodes that are not empty, their idle nodes, and

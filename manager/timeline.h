@@ -3,7 +3,7 @@
 // interval inline. Most nodes of a busy machine hold one booking at a time (the task running there), so
 // booking, finding and erasing it touches the node's own slot in the profile, not a separate heap block
 // (32,768 of them on a cluster of 1,024 x 32 cores). Iterators are pointers; insert and erase shift like a
-// vector's.
+// vector's (and going from one interval to two, or back, moves them between the inline slot and the heap).
 #include <algorithm>
 #include <cstdint>
 #include <memory>
@@ -30,11 +30,12 @@ public:
     Timeline(const Timeline& o) { *this = o; }
     Timeline& operator=(const Timeline& o) {
         if (this == &o) return *this;
-        heap_.reset();
-        cap_ = 1;
         size_ = 0;
-        reserve(o.size_);
-        std::copy(o.begin(), o.end(), data());
+        if (o.size_ > 1) {
+            grow(o.size_);
+            std::copy(o.begin(), o.end(), heap_.get());
+        }
+        inline_ = o.inline_;
         size_ = o.size_;
         return *this;
     }
@@ -43,9 +44,9 @@ public:
         inline_ = o.inline_;
         heap_ = std::move(o.heap_);
         size_ = o.size_;
-        cap_ = o.cap_;
+        heap_cap_ = o.heap_cap_;
         o.size_ = 0;
-        o.cap_ = 1;
+        o.heap_cap_ = 0;
         return *this;
     }
 
@@ -61,8 +62,18 @@ public:
 
     iterator insert(const_iterator pos, const BusyInterval& v) {
         const std::size_t at = static_cast<std::size_t>(pos - begin());
-        reserve(size_ + 1);
-        BusyInterval* d = data();
+        if (size_ == 0) {
+            inline_ = v;
+            size_ = 1;
+            return &inline_;
+        }
+        if (size_ == 1) {  // to the heap (its buffer kept from before, if any)
+            grow(2);
+            heap_[0] = inline_;
+        } else {
+            grow(size_ + 1);
+        }
+        BusyInterval* d = heap_.get();
         std::copy_backward(d + at, d + size_, d + size_ + 1);
         d[at] = v;
         ++size_;
@@ -72,31 +83,41 @@ public:
         const std::size_t at = static_cast<std::size_t>(pos - begin());
         BusyInterval* d = data();
         std::copy(d + at + 1, d + size_, d + at);
-        --size_;
-        if (heap_ && size_ <= 1) {  // back inline: a node rarely holds several bookings for long
-            if (size_ == 1) inline_ = heap_[0];
-            heap_.reset();
-            cap_ = 1;
-        }
+        if (--size_ == 1) inline_ = heap_[0];  // back inline; the heap buffer stays for the next time
         return data() + at;
     }
 
+    /// Removes every interval for which pred(interval) holds, keeping the others in order: one pass.
+    template <typename Pred>
+    void remove_if(Pred pred) {
+        BusyInterval* d = data();
+        std::uint32_t out = 0;
+        for (std::uint32_t i = 0; i < size_; ++i)
+            if (!pred(d[i])) d[out++] = d[i];
+        if (size_ > 1 && out == 1) inline_ = heap_[0];  // back inline
+        size_ = out;
+    }
+
 private:
-    BusyInterval* data() { return heap_ ? heap_.get() : &inline_; }
-    const BusyInterval* data() const { return heap_ ? heap_.get() : &inline_; }
-    void reserve(std::size_t n) {
-        if (n <= cap_) return;
-        std::size_t cap = std::max<std::size_t>(2 * cap_, n);
+    // Up to one interval lives inline, more on the heap. The heap buffer is kept when the node goes back to
+    // one interval: a node that holds place-holders (Machovec Ch.3 §3.3.2) gets them removed and booked again
+    // at every mapping event, without a free and a malloc each time.
+    BusyInterval* data() { return size_ > 1 ? heap_.get() : &inline_; }
+    const BusyInterval* data() const { return size_ > 1 ? heap_.get() : &inline_; }
+    /// Heap room for n intervals, keeping the first size_ if they are on the heap.
+    void grow(std::size_t n) {
+        if (n <= heap_cap_) return;
+        const std::size_t cap = std::max<std::size_t>({2 * std::size_t{heap_cap_}, n, 2});
         std::unique_ptr<BusyInterval[]> h(new BusyInterval[cap]);
-        std::copy(begin(), end(), h.get());
+        if (size_ > 1) std::copy(heap_.get(), heap_.get() + size_, h.get());
         heap_ = std::move(h);
-        cap_ = static_cast<std::uint32_t>(cap);
+        heap_cap_ = static_cast<std::uint32_t>(cap);
     }
 
     BusyInterval inline_{};
     std::unique_ptr<BusyInterval[]> heap_;
     std::uint32_t size_ = 0;
-    std::uint32_t cap_ = 1;
+    std::uint32_t heap_cap_ = 0;
 };
 
 }  // namespace rmsim

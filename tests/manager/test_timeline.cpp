@@ -68,3 +68,19 @@ TEST_CASE("timeline: random inserts and erases agree with std::vector", "[manage
         REQUIRE(same(t, v));
     }
 }
+
+TEST_CASE("timeline: between one and two intervals again and again (the heap buffer is reused)", "[manager]") {
+    Timeline t;
+    t.insert(t.begin(), iv(5, 1));
+    for (int round = 0; round < 3; ++round) {
+        t.insert(t.end(), iv(10 + round, 2));  // to the heap
+        CHECK(same(t, {iv(5, 1), iv(10 + round, 2)}));
+        t.erase(t.begin());  // back inline: the later one stays
+        CHECK(same(t, {iv(10 + round, 2)}));
+        t.insert(t.begin(), iv(5, 1));
+        t.erase(t.begin() + 1);
+        CHECK(same(t, {iv(5, 1)}));
+    }
+    Timeline copy = t;
+    CHECK(same(copy, {iv(5, 1)}));
+}

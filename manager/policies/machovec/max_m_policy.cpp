@@ -91,12 +91,12 @@ void MaxMPolicy::begin_filter(const PolicyView& view, SimTime day_end, Joules en
 }
 
 std::optional<MaxMOption> earliest_option(const PolicyView& view, TaskId t, ClusterId c, std::uint32_t p,
-                                          SimTime day_end) {
+                                          SimTime day_end, SimTime not_before) {
     const std::uint32_t k = view.units_needed(t, c);
     if (k == 0) return std::nullopt;
     const SimTime d = view.booked_time(t, c, p);
     if (d.is_negative()) return std::nullopt;
-    const auto start = view.profile(c).earliest_start(k, d, view.now(), day_end);
+    const auto start = view.profile(c).earliest_start(k, d, std::max(view.now(), not_before), day_end);
     if (!start) return std::nullopt;
     const double util = view.utility_at(t, *start + d);
     if (!(util > 0)) return std::nullopt;
@@ -111,6 +111,23 @@ void MaxMPolicy::compute_options(const PolicyView& view, TaskId t, ClusterId c, 
     for (std::uint32_t p = 0; p < view.pstate_count(c); ++p) {
         std::optional<MaxMOption>& slot = row[base + p];
         slot = earliest_option(view, t, c, p, day_end);
+        if (slot && !filter_.keep(slot->energy_j, resources_allocated(slot->duration.to_seconds(), slot->cores)))
+            slot.reset();
+    }
+}
+
+// Exact under bookings that only take idle time away (manager/policies/machovec/booked_windows.h): a later
+// start completes no earlier, so an option earning no utility (or none at all) stays so; the energy filter's
+// budget is fixed for the event.
+void MaxMPolicy::refresh_options(const PolicyView& view, TaskId t, ClusterId c, SimTime day_end,
+                                 const BookedWindows& booked, std::uint64_t since,
+                                 std::vector<std::optional<MaxMOption>>& row) const {
+    std::size_t base = 0;
+    for (ClusterId i = 0; i < c; ++i) base += view.pstate_count(i);
+    for (std::uint32_t p = 0; p < view.pstate_count(c); ++p) {
+        std::optional<MaxMOption>& slot = row[base + p];
+        if (!slot || booked.untouched(c, since, slot->start, slot->start + slot->duration)) continue;
+        slot = earliest_option(view, t, c, p, day_end, slot->start);
         if (slot && !filter_.keep(slot->energy_j, resources_allocated(slot->duration.to_seconds(), slot->cores)))
             slot.reset();
     }
@@ -157,11 +174,12 @@ void MaxMPolicy::schedule(const PolicyView& view, Decisions& decide) {
     // a max-heap with the same answer: a booking only takes idle time away from its cluster, so an option
     // recomputed after it starts no earlier, completes no earlier and (utility being non-increasing in
     // completion time, with duration, nodes and energy fixed) is worth no more under every objective, or
-    // is gone. A heap entry is thus an upper bound of its option's current value. An entry computed since
-    // the last booking on its cluster is exact; on top of the heap it beats every other option's bound, and
-    // among equal values the heap order (task index, then slot) is the scan order. A stale entry on top is
-    // recomputed (its task's row for that cluster) and pushed back. Energy left only decreases within the
-    // event, so an option above it is dropped for good.
+    // is gone. A heap entry is thus an upper bound of its option's current value. An entry is exact if no
+    // booking made on its cluster since it was computed overlaps its window (booked_windows.h); on top of
+    // the heap it beats every other option's bound, and among equal values the heap order (task index,
+    // then slot) is the scan order. Any other entry on top is re-valued (refresh_options(), its task's row
+    // for that cluster) and pushed back. Energy left only decreases within the event, so an option above
+    // it is dropped for good.
     struct Entry {
         double value;
         std::uint32_t task;  // index into mappable
@@ -173,7 +191,7 @@ void MaxMPolicy::schedule(const PolicyView& view, Decisions& decide) {
         if (a.task != b.task) return a.task > b.task;
         return a.slot > b.slot;
     };
-    std::vector<std::uint64_t> cluster_version(clusters, 0);             // bookings made on the cluster in this event
+    BookedWindows booked(clusters);                                      // bookings made in this event
     std::vector<std::uint64_t> computed(mappable.size() * clusters, 0);  // version each row part was built at
     std::vector<ClusterId> slot_cluster(row_size);
     for (ClusterId c = 0; c < clusters; ++c)
@@ -232,14 +250,14 @@ void MaxMPolicy::schedule(const PolicyView& view, Decisions& decide) {
             const ClusterId c = slot_cluster[e.slot];
             const std::uint64_t built = computed[e.task * clusters + c];
             if (mapped[e.task] || e.version != built) continue;  // mapped, or superseded by a recomputation
-            if (built != cluster_version[c]) {                   // stale: recompute, push back
-                compute_options(view, mappable[e.task], c, day_end, options[e.task]);
-                computed[e.task * clusters + c] = cluster_version[c];
-                push_row_part(e.task, c);
-                continue;
-            }
             const auto& opt = options[e.task][e.slot];
             if (!opt || opt->energy_j > energy_left) continue;
+            if (built != booked.version(c) && !booked.untouched(c, built, opt->start, opt->start + opt->duration)) {
+                refresh_options(view, mappable[e.task], c, day_end, booked, built, options[e.task]);
+                computed[e.task * clusters + c] = booked.version(c);
+                push_row_part(e.task, c);  // stale: re-valued, pushed back
+                continue;
+            }
             best_i = e.task;
             o = *opt;
             break;
@@ -259,8 +277,8 @@ void MaxMPolicy::schedule(const PolicyView& view, Decisions& decide) {
             ++reserved_;
         }
         energy_left -= o.energy_j;
-        mapped[*best_i] = 1;           // line 11
-        ++cluster_version[o.cluster];  // only the chosen cluster's options may have changed
+        mapped[*best_i] = 1;                                   // line 11
+        booked.add(o.cluster, o.start, o.start + o.duration);  // only the chosen cluster's options may change
         if (config_.switching != Switching::None) {
             ++(objective == Objective::UPE ? upe_choices_ : upr_choices_);
             committed += o.energy_j;

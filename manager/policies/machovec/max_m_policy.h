@@ -6,6 +6,7 @@
 #include <optional>
 #include <vector>
 
+#include "manager/policies/machovec/booked_windows.h"
 #include "manager/policies/machovec/energy_filters.h"
 #include "manager/policies/machovec/objectives.h"
 #include "manager/policy.h"
@@ -56,9 +57,10 @@ struct MaxMOption {
 /// day (the execution time does not depend on the nodes, so it is also the best of any objective there);
 /// none if it cannot run there, cannot start before day_end, or earns no utility (design choice: an option
 /// with zero utility is never mapped, it would only hold nodes; Ch.4 states the constraint "utility above
-/// the dropping threshold" explicitly). No energy filter.
+/// the dropping threshold" explicitly). No energy filter. `not_before`: a time no feasible start precedes
+/// (e.g. the option's start before bookings that only took idle time away); the search starts there.
 std::optional<MaxMOption> earliest_option(const PolicyView& view, TaskId t, ClusterId c, std::uint32_t p,
-                                          SimTime day_end);
+                                          SimTime day_end, SimTime not_before = SimTime::negative_infinity());
 
 class MaxMPolicy : public Policy {
 public:
@@ -77,6 +79,11 @@ private:
     /// Recomputes the task's options on cluster c (all P-states) into its cache row.
     void compute_options(const PolicyView& view, TaskId t, ClusterId c, SimTime day_end,
                          std::vector<std::optional<MaxMOption>>& row) const;
+    /// Brings the task's options on cluster c, computed at version `since` of `booked`, up to date: an
+    /// option no later booking overlaps is kept, one that is gone stays gone, the others are searched from
+    /// their former start (bookings only move options later).
+    void refresh_options(const PolicyView& view, TaskId t, ClusterId c, SimTime day_end, const BookedWindows& booked,
+                         std::uint64_t since, std::vector<std::optional<MaxMOption>>& row) const;
     /// Sets the event's filter budget (after scan_waiting()).
     void begin_filter(const PolicyView& view, SimTime day_end, Joules energy_left_j);
 
