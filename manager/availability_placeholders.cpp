@@ -14,11 +14,9 @@
 
 namespace rmsim {
 
-void AvailabilityProfile::remove_owned(LocalNodeIndex node, const std::vector<TaskId>& owners) {
+void AvailabilityProfile::remove_owned(LocalNodeIndex node, const std::vector<char>& owned) {
     Timeline& tl = timelines_[node];
-    auto removed = [&owners](const BusyInterval& iv) {
-        return std::binary_search(owners.begin(), owners.end(), iv.owner);
-    };
+    auto removed = [&owned](const BusyInterval& iv) { return iv.owner < owned.size() && owned[iv.owner]; };
     if (voids_tracked_) {
         SimTime prev_end = SimTime::negative_infinity();  // end of the previous interval (none: -inf)
         bool prev_kept = true;                            // the edge before the first interval stays
@@ -53,7 +51,9 @@ std::vector<TaskId> AvailabilityProfile::clear_placeholders() {
     touched_.clear();
     for (LocalNodeIndex n = 0; n < node_count(); ++n)
         if (touched_mark_[n]) touched_.push_back(n);
-    for (LocalNodeIndex n : touched_) remove_owned(n, owners);
+    owner_mark_.assign(owners.back() + 1, 0);  // owners ascending: the last is the largest
+    for (TaskId o : owners) owner_mark_[o] = 1;
+    for (LocalNodeIndex n : touched_) remove_owned(n, owner_mark_);
     index_nodes(touched_.data(), touched_.data() + touched_.size());
     for (TaskId o : owners) {
         const auto it = bookings_.find(o);

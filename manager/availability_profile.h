@@ -15,7 +15,7 @@
 // - Times before now() are never offered: queries start at max(not_before, now).
 // - Times are compared exactly (no epsilon), so an earliest start returned here and a booking made at it
 //   agree bit for bit.
-// - Not thread-safe, not even for const queries (a lazily rebuilt sweep cache and scratch buffers).
+// - Not thread-safe, not even for const queries (void index changes applied lazily, scratch buffers).
 //
 // Lowest idle nodes (the baselines' tie-break, manager/unit_choice.h) without a scan of every node:
 // - The profile keeps a bitmap of the nodes whose timeline is empty (nothing booked: not running,
@@ -229,7 +229,7 @@ private:
     /// Adds all of the node's idle periods to the void indexes.
     void index_voids(LocalNodeIndex node) const;
     /// Builds the void indexes on the first earliest_start(); from then on every change of a timeline
-    /// updates only the idle periods it touches (O(log V) per node).
+    /// changes only the idle periods it touches (collected, applied at the next query: manager/void_index.h).
     void track_voids() const;
     /// After a change of the node's timeline: its per-node bounds and empty bit.
     void index_node(LocalNodeIndex node) { index_nodes(&node, &node + 1); }
@@ -238,9 +238,9 @@ private:
     void index_nodes(const LocalNodeIndex* first, const LocalNodeIndex* last);
     /// `nodes` if ascending, else a sorted copy of them (in a scratch buffer, valid until the next call).
     const std::vector<LocalNodeIndex>& ascending(const std::vector<LocalNodeIndex>& nodes);
-    /// Removes the intervals of the `owners` (ascending) from the node's timeline in one pass, with the idle
-    /// periods this changes.
-    void remove_owned(LocalNodeIndex node, const std::vector<TaskId>& owners);
+    /// Removes the intervals of the owners marked in `owned` (by task id) from the node's timeline in one
+    /// pass, with the idle periods this changes.
+    void remove_owned(LocalNodeIndex node, const std::vector<char>& owned);
     void erase_booking(TaskId owner);
     void erase_booking(std::unordered_map<TaskId, Booking>::iterator it);
     PlacementCost cost_in_period(SimTime prev_end, SimTime next_start, SimTime start, SimTime end) const;
@@ -279,7 +279,8 @@ private:
     mutable std::vector<LocalNodeIndex> outside_;  ///< scratch of lowest_idle_nodes()
     std::vector<LocalNodeIndex> sorted_;           ///< scratch of ascending()
     std::vector<LocalNodeIndex> touched_;          ///< scratch of clear_placeholders()
-    std::vector<char> touched_mark_;               ///< scratch of clear_placeholders()
+    std::vector<char> touched_mark_;               ///< scratch of clear_placeholders(), per node
+    std::vector<char> owner_mark_;                 ///< scratch of clear_placeholders(), per task id
     std::optional<GroupBuckets> groups_;           ///< empty nodes per group (group_size > 1)
     std::optional<MemoryPool> memory_;             ///< set_memory_capacity(): memory planned beside nodes
     /// Scratch of packed_idle_nodes(): the groups with idle nodes that are not empty, their idle nodes, and

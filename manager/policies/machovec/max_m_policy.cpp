@@ -105,7 +105,7 @@ std::optional<MaxMOption> earliest_option(const PolicyView& view, TaskId t, Clus
 
 // Every P-state's earliest_option(); options removed by the energy filter (§3.3.8) are left out.
 void MaxMPolicy::compute_options(const PolicyView& view, TaskId t, ClusterId c, SimTime day_end,
-                                 std::vector<std::optional<MaxMOption>>& row) const {
+                                 std::optional<MaxMOption>* row) const {
     std::size_t base = 0;
     for (ClusterId i = 0; i < c; ++i) base += view.pstate_count(i);
     for (std::uint32_t p = 0; p < view.pstate_count(c); ++p) {
@@ -117,19 +117,49 @@ void MaxMPolicy::compute_options(const PolicyView& view, TaskId t, ClusterId c, 
 }
 
 // Exact under bookings that only take idle time away (manager/policies/machovec/booked_windows.h): a later
-// start completes no earlier, so an option earning no utility (or none at all) stays so; the energy filter's
-// budget is fixed for the event.
+// start completes no earlier, so an option earning no utility (or none at all) stays so. The duration,
+// energy and cores of an option do not depend on its start, so a re-valued option keeps them (and the energy
+// filter's verdict: its budget is fixed for the event); only the start and the utility are searched again,
+// which is earliest_option() from the former start.
 void MaxMPolicy::refresh_options(const PolicyView& view, TaskId t, ClusterId c, SimTime day_end,
-                                 const BookedWindows& booked, std::uint64_t since,
-                                 std::vector<std::optional<MaxMOption>>& row) const {
+                                 const BookedWindows& booked, std::optional<std::uint64_t> since,
+                                 std::optional<MaxMOption>* row) const {
     std::size_t base = 0;
     for (ClusterId i = 0; i < c; ++i) base += view.pstate_count(i);
+    const std::uint32_t k = view.units_needed(t, c);
     for (std::uint32_t p = 0; p < view.pstate_count(c); ++p) {
         std::optional<MaxMOption>& slot = row[base + p];
-        if (!slot || booked.untouched(c, since, slot->start, slot->start + slot->duration)) continue;
-        slot = earliest_option(view, t, c, p, day_end, slot->start);
-        if (slot && !filter_.keep(slot->energy_j, resources_allocated(slot->duration.to_seconds(), slot->cores)))
+        if (!slot || (since && booked.untouched(c, *since, slot->start, slot->start + slot->duration))) continue;
+        const auto start =
+            view.profile(c).earliest_start(k, slot->duration, std::max(view.now(), slot->start), day_end);
+        const double util = start ? view.utility_at(t, *start + slot->duration) : 0.0;
+        if (!(util > 0)) {
             slot.reset();
+            continue;
+        }
+        slot->start = *start;
+        slot->util = util;
+    }
+}
+
+// Machovec Ch.3 §3.3.7: the earliest start is at or after now and before the end of the day, and the
+// utility is non-increasing in completion time, so the option starting now bounds every real one.
+void MaxMPolicy::bound_options(const PolicyView& view, TaskId t, ClusterId c, SimTime day_end,
+                               std::optional<MaxMOption>* row) const {
+    std::size_t base = 0;
+    for (ClusterId i = 0; i < c; ++i) base += view.pstate_count(i);
+    const SimTime now = view.now();
+    const std::uint32_t k = view.units_needed(t, c);
+    for (std::uint32_t p = 0; p < view.pstate_count(c); ++p) {
+        std::optional<MaxMOption>& slot = row[base + p];
+        slot.reset();
+        if (k == 0 || k > view.profile(c).node_count() || !(now < day_end)) continue;
+        const SimTime d = view.booked_time(t, c, p);
+        if (d.is_negative()) continue;
+        const double util = view.utility_at(t, now + d);
+        if (!(util > 0)) continue;
+        slot = MaxMOption{c, p, now, d, view.exec_energy(t, c, p), util, k * cores_per_unit(view, c)};
+        if (!filter_.keep(slot->energy_j, resources_allocated(slot->duration.to_seconds(), slot->cores))) slot.reset();
     }
 }
 
@@ -150,10 +180,11 @@ void MaxMPolicy::schedule(const PolicyView& view, Decisions& decide) {
     std::vector<std::size_t> row_base(clusters + 1, 0);  // a row holds every (cluster, P-state) option
     for (ClusterId c = 0; c < clusters; ++c) row_base[c + 1] = row_base[c] + view.pstate_count(c);
     const std::size_t row_size = row_base[clusters];
-    std::vector<std::vector<std::optional<MaxMOption>>> options(mappable.size(),
-                                                                std::vector<std::optional<MaxMOption>>(row_size));
+    // The options of task i are options_[i * row_size ...] (kept from event to event: no allocation per task).
+    options_.assign(mappable.size() * row_size, std::nullopt);
+    auto options = [this, row_size](std::size_t i) { return options_.data() + i * row_size; };
     for (std::size_t i = 0; i < mappable.size(); ++i)
-        for (ClusterId c = 0; c < clusters; ++c) compute_options(view, mappable[i], c, day_end, options[i]);
+        for (ClusterId c = 0; c < clusters; ++c) bound_options(view, mappable[i], c, day_end, options(i));
     std::vector<char> mapped(mappable.size(), 0);
 
     // §3.3.6 metaheuristics: E_committed against the goal curve at now. §3.3.6.2: the energy consumed in the
@@ -174,7 +205,9 @@ void MaxMPolicy::schedule(const PolicyView& view, Decisions& decide) {
     // a max-heap with the same answer: a booking only takes idle time away from its cluster, so an option
     // recomputed after it starts no earlier, completes no earlier and (utility being non-increasing in
     // completion time, with duration, nodes and energy fixed) is worth no more under every objective, or
-    // is gone. A heap entry is thus an upper bound of its option's current value. An entry is exact if no
+    // is gone. A heap entry is thus an upper bound of its option's current value; so is a first entry from
+    // bound_options(), computed as if the task started now (its real options are computed when it reaches the
+    // top). An entry is exact if no
     // booking made on its cluster since it was computed overlaps its window (booked_windows.h); on top of
     // the heap it beats every other option's bound, and among equal values the heap order (task index,
     // then slot) is the scan order. Any other entry on top is re-valued (refresh_options(), its task's row
@@ -191,15 +224,18 @@ void MaxMPolicy::schedule(const PolicyView& view, Decisions& decide) {
         if (a.task != b.task) return a.task > b.task;
         return a.slot > b.slot;
     };
-    BookedWindows booked(clusters);                                      // bookings made in this event
-    std::vector<std::uint64_t> computed(mappable.size() * clusters, 0);  // version each row part was built at
+    BookedWindows booked(clusters);  // bookings made in this event
+    // The version each row part was computed at; kBound: the bounds of bound_options(), no profile query yet
+    // (a task mapped early never needs its options on the other clusters).
+    constexpr std::uint64_t kBound = std::numeric_limits<std::uint64_t>::max();
+    std::vector<std::uint64_t> computed(mappable.size() * clusters, kBound);
     std::vector<ClusterId> slot_cluster(row_size);
     for (ClusterId c = 0; c < clusters; ++c)
         for (std::size_t j = row_base[c]; j < row_base[c + 1]; ++j) slot_cluster[j] = c;
     std::vector<Entry> heap;
     auto append_row_part = [&](std::size_t i, ClusterId c) {  // unordered: the caller restores the heap
         for (std::size_t j = row_base[c]; j < row_base[c + 1]; ++j) {
-            const auto& o = options[i][j];
+            const auto& o = options(i)[j];
             if (!o || o->energy_j > energy_left) continue;
             heap.push_back(Entry{o->value(objective), static_cast<std::uint32_t>(i), static_cast<std::uint32_t>(j),
                                  computed[i * clusters + c]});
@@ -226,8 +262,9 @@ void MaxMPolicy::schedule(const PolicyView& view, Decisions& decide) {
         double best = 0;
         for (std::size_t i = 0; i < mappable.size(); ++i) {
             if (mapped[i]) continue;
-            for (ClusterId c = 0; c < clusters; ++c) compute_options(view, mappable[i], c, day_end, options[i]);
-            for (const auto& opt : options[i]) {
+            for (ClusterId c = 0; c < clusters; ++c) compute_options(view, mappable[i], c, day_end, options(i));
+            for (std::size_t j = 0; j < row_size; ++j) {
+                const auto& opt = options(i)[j];
                 if (!opt || opt->energy_j > energy_left) continue;
                 const double v = opt->value(objective);
                 if (!best_i || v > best) {
@@ -250,10 +287,13 @@ void MaxMPolicy::schedule(const PolicyView& view, Decisions& decide) {
             const ClusterId c = slot_cluster[e.slot];
             const std::uint64_t built = computed[e.task * clusters + c];
             if (mapped[e.task] || e.version != built) continue;  // mapped, or superseded by a recomputation
-            const auto& opt = options[e.task][e.slot];
+            const auto& opt = options(e.task)[e.slot];
             if (!opt || opt->energy_j > energy_left) continue;
-            if (built != booked.version(c) && !booked.untouched(c, built, opt->start, opt->start + opt->duration)) {
-                refresh_options(view, mappable[e.task], c, day_end, booked, built, options[e.task]);
+            if (built == kBound ||
+                (built != booked.version(c) && !booked.untouched(c, built, opt->start, opt->start + opt->duration))) {
+                // A bound (every option searched from now) or stale: re-valued, pushed back.
+                const std::optional<std::uint64_t> since = built == kBound ? std::nullopt : std::optional(built);
+                refresh_options(view, mappable[e.task], c, day_end, booked, since, options(e.task));
                 computed[e.task * clusters + c] = booked.version(c);
                 push_row_part(e.task, c);  // stale: re-valued, pushed back
                 continue;

@@ -78,19 +78,26 @@ private:
     std::vector<TaskId> scan_waiting(const PolicyView& view, Decisions& decide);
     /// Recomputes the task's options on cluster c (all P-states) into its cache row.
     void compute_options(const PolicyView& view, TaskId t, ClusterId c, SimTime day_end,
-                         std::vector<std::optional<MaxMOption>>& row) const;
-    /// Brings the task's options on cluster c, computed at version `since` of `booked`, up to date: an
-    /// option no later booking overlaps is kept, one that is gone stays gone, the others are searched from
-    /// their former start (bookings only move options later).
+                         std::optional<MaxMOption>* row) const;
+    /// The task's options on cluster c (all P-states) as if it could start now: upper bounds of their values
+    /// under every objective (the start only moves later, the utility only down), without a profile query;
+    /// none where no start can be (no units, cannot run, the day over, no utility even now, filtered).
+    void bound_options(const PolicyView& view, TaskId t, ClusterId c, SimTime day_end,
+                       std::optional<MaxMOption>* row) const;
+    /// Brings the task's options on cluster c up to date after bookings on it (`booked`): an option no
+    /// booking made since version `since` overlaps is kept, one that is gone stays gone, the others are
+    /// searched from their former start (bookings only move options later); every option still there is
+    /// searched if `since` is none (the bounds of bound_options()).
     void refresh_options(const PolicyView& view, TaskId t, ClusterId c, SimTime day_end, const BookedWindows& booked,
-                         std::uint64_t since, std::vector<std::optional<MaxMOption>>& row) const;
+                         std::optional<std::uint64_t> since, std::optional<MaxMOption>* row) const;
     /// Sets the event's filter budget (after scan_waiting()).
     void begin_filter(const PolicyView& view, SimTime day_end, Joules energy_left_j);
 
     MaxMConfig config_;
     EnergyFilter filter_;
-    ResourceMean seen_resources_;  ///< Eq. 7 (GAP): resources of the tasks seen so far
-    std::vector<char> seen_;       ///< per task id: counted in seen_resources_
+    ResourceMean seen_resources_;                     ///< Eq. 7 (GAP): resources of the tasks seen so far
+    std::vector<char> seen_;                          ///< per task id: counted in seen_resources_
+    std::vector<std::optional<MaxMOption>> options_;  ///< schedule()'s option rows (scratch)
     std::uint64_t dropped_ = 0;
     std::uint64_t started_ = 0;
     std::uint64_t reserved_ = 0;
