@@ -5,9 +5,9 @@
 // pages only on request (/sys/kernel/mm/transparent_hugepage/enabled is "madvise", Debian's default), glibc
 // asks for them when its tunable glibc.malloc.hugetlb is 1, and glibc reads its tunables only at start-up:
 // so rmsim sets the tunable and executes itself again, once, before anything else runs. Results do not
-// depend on it (the 10^6-task deep-queue runs write byte-identical files either way); the time does
-// (docs/performance.md). RMSIM_HUGE_PAGES=0 turns it off; it is also off under valgrind, which would not
-// follow the new image, and when GLIBC_TUNABLES already says what glibc.malloc.hugetlb is.
+// depend on it (the 10^6-task deep-queue runs write byte-identical files either way); only the time does.
+// RMSIM_HUGE_PAGES=0 turns it off; it is also off under valgrind, which would not follow the new image, and
+// when GLIBC_TUNABLES already says what glibc.malloc.hugetlb is.
 #pragma once
 
 namespace rmsim {

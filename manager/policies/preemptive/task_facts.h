@@ -4,8 +4,8 @@
 // its remaining execution time (RET, §4.3.4.1: the exact ETC of its remaining work at P0) on every cluster,
 // computed anew only when its remaining work has changed (a preemption). An event reads them for thousands of
 // waiting tasks: recomputed from the task records each time, the RETs were about a third of the event, and the
-// reads of the records (144 bytes a task, scattered) most of the rest of the policy's own work
-// (docs/performance.md).
+// reads of the records (144 bytes a task, scattered) most of the rest of the policy's own work (a profile of
+// the Ch.4 mapping event, bench/bench_ch4_mapper.cpp).
 #include <cstddef>
 #include <vector>
 

@@ -109,7 +109,7 @@ ProvisioningSolution solve_provisioning(const ProvisioningEnvironment& env,
     model.setOptimizationDirection(1.0);
     // CLP's automatic choice (presolve, then the simplex it picks): on the E3-sized DEP 2.4 s at 500 scenarios
     // and 146 s at 3,000, against 4.9 s and 248 s for the dual simplex alone, 4.9 s (500) for the primal,
-    // 4.3 s for sprint and 143 s for the barrier (bench/bench_tarplee_provisioning.cpp, docs/performance.md).
+    // 4.3 s for sprint and 143 s for the barrier (bench/bench_tarplee_provisioning.cpp).
     model.initialSolve();
     if (model.isProvenPrimalInfeasible()) throw std::runtime_error("provisioning: the LP is infeasible");
     if (!model.isProvenOptimal()) throw std::runtime_error("provisioning: CLP did not prove optimality");
