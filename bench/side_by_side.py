@@ -7,7 +7,7 @@ max, the ratio of the medians, and whether the two builds wrote the same summary
     bench/side_by_side.py --base OLD_RMSIM --base-rev REV --new build/rmsim [--repeats 3] [--set key=value ...]
         CONFIG...
 
-The base build runs each config as it was at git revision REV (with its platform files), so a key the base does
+The base build runs each config as it was at git revision REV (with the platform files and traces), so a key the base does
 not know (e.g. run.stream) does not stop it; `--set` applies to both. Build the base with e.g.
 `git worktree add /tmp/base REV && cmake -S /tmp/base -B /tmp/base/build -DCMAKE_BUILD_TYPE=Release &&
 cmake --build /tmp/base/build --target rmsim`. Outputs go to a temporary folder that is removed afterwards.
@@ -40,11 +40,12 @@ def run(rmsim, config, sets, out):
 
 
 def config_at(rev, config, root):
-    """The config (and the platform files of its folder's sibling) as they were at rev, under root."""
+    """The config, the platform files and the traces (configs/platforms, configs/traces) as they were at rev,
+    under root."""
     repo = subprocess.run(["git", "rev-parse", "--show-toplevel"], capture_output=True, text=True,
                           check=True).stdout.strip()
     rel = pathlib.Path(config).resolve().relative_to(repo)
-    listed = subprocess.run(["git", "ls-tree", "-r", "--name-only", rev, "configs/platforms"], cwd=repo,
+    listed = subprocess.run(["git", "ls-tree", "-r", "--name-only", rev, "configs/platforms", "configs/traces"], cwd=repo,
                             capture_output=True, text=True, check=True).stdout.split()
     for path in [str(rel)] + listed:
         target = root / path
@@ -65,9 +66,14 @@ def digest(path):
 
 
 def same_results(a, b):
+    """Every summary.json and tasks.csv under a (a trial's, or each variant's and trial's) equals b's, the
+    summaries but for their wall-clock lines."""
+    names = lambda root: sorted(p.relative_to(root) for f in RESULTS for p in root.rglob(f))
+    if not names(a) or names(a) != names(b):
+        return False
     strip = lambda p: "\n".join(l for l in p.read_text().splitlines() if "wall" not in l)
-    return all((strip(a / f) == strip(b / f)) if f.endswith(".json") else digest(a / f) == digest(b / f)
-               for f in RESULTS)
+    return all((strip(a / f) == strip(b / f)) if f.suffix == ".json" else digest(a / f) == digest(b / f)
+               for f in names(a))
 
 
 def main():
@@ -96,7 +102,7 @@ def main():
             ratio = statistics.median(r["cpu_s"] for r in runs["base"]) / statistics.median(
                 r["cpu_s"] for r in runs["new"])
             print(f"base / new CPU, medians: {ratio:.2f}x")
-            print("same summary.json and tasks.csv: " + ("yes" if same_results(d / "base0", d / "new0") else "NO"))
+            print("same summary.json and tasks.csv files: " + ("yes" if same_results(d / "base0", d / "new0") else "NO"))
 
 
 if __name__ == "__main__":
