@@ -62,8 +62,9 @@ ResourceManager::ResourceManager(sc_core::sc_module_name name, const PlatformSpe
     // A streamed table admits them in arrival order (TaskTable::admit_next checks).
     const TaskTable& tasks = *tasks_;
     bool sorted = true;
-    for (std::size_t i = 1; i < tasks.size() && sorted && !tasks.streamed(); ++i)
-        sorted = !(tasks[i].arrival() < tasks[i - 1].arrival());
+    if (!tasks.streamed())
+        for (std::size_t i = 1; i < tasks.size() && sorted; ++i)
+            sorted = !(tasks[i].arrival() < tasks[i - 1].arrival());
     if (!sorted) {
         arrival_order_.resize(tasks.size());
         for (std::size_t i = 0; i < tasks.size(); ++i) arrival_order_[i] = static_cast<std::uint32_t>(i);

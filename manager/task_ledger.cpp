@@ -46,9 +46,7 @@ TaskLedger::TaskLedger(const TaskTable& tasks, const Estimates& estimates, std::
 
 void TaskLedger::release(TaskId t) {
     const TaskRecord& r = records_.at(t);
-    if (r.state != TaskState::Completed && r.state != TaskState::Dropped && r.state != TaskState::Rejected &&
-        r.state != TaskState::Killed)
-        throw std::logic_error(tname(t) + ": released while " + to_string(r.state));
+    if (!is_final(r.state)) throw std::logic_error(tname(t) + ": released while " + to_string(r.state));
     if (r.preempted) preempted_.erase(t);
     reported_remaining_.erase(t);
     vm_config_.erase(t);
@@ -94,20 +92,22 @@ void TaskLedger::set_state(TaskId t, TaskState s) {
     if (s != TaskState::Waiting) waiting_.remove(t);
     if (records_[t].state == TaskState::Reserved && s != TaskState::Reserved) planned_start_.erase(t);
     records_[t].state = s;
-    if (tasks_.streamed() &&
-        (s == TaskState::Completed || s == TaskState::Dropped || s == TaskState::Rejected || s == TaskState::Killed))
-        finished_.push_back(t);
+    if (tasks_.streamed() && is_final(s)) finished_.push_back(t);
     // Back to waiting (a place-holder cleared, a reservation cancelled): the next decision chooses again.
     if (s == TaskState::Waiting && !vm_config_.empty()) vm_config_.erase(t);
     const std::uint64_t bit = std::uint64_t{1} << (t % 64);
     std::uint64_t& word = committed_bits_[t / 64];
     const bool was = (word & bit) != 0;
-    if (s == TaskState::Running || s == TaskState::Reserved) {
+    const bool is = s == TaskState::Running || s == TaskState::Reserved;
+    if (is == was) return;
+    if (is) {
         word |= bit;
         committed_low_ = std::min<std::size_t>(committed_low_, t / 64);
-    } else
+        ++committed_count_;
+    } else {
         word &= ~bit;
-    committed_count_ += static_cast<std::size_t>((word & bit) != 0) - static_cast<std::size_t>(was);
+        --committed_count_;
+    }
 }
 
 SimTime TaskLedger::restore_time(TaskId t, ClusterId c, std::uint32_t nodes) const {

@@ -26,6 +26,10 @@ enum class TaskState : std::uint8_t {
     Killed,    ///< stopped for good at its time limit (the `requested` estimate model's kill)
 };
 const char* to_string(TaskState s);
+/// Completed, dropped, rejected or killed: the task's life is over.
+inline bool is_final(TaskState s) {
+    return s == TaskState::Completed || s == TaskState::Dropped || s == TaskState::Rejected || s == TaskState::Killed;
+}
 
 /// A time in a record that has not come (yet): before every real time.
 constexpr SimTime kNotYet = SimTime::negative_infinity();

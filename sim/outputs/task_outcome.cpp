@@ -7,7 +7,7 @@
 
 namespace rmsim {
 
-TaskOutcome outcome_of(const PolicyView& view, TaskId t) {
+TaskOutcome recorded_outcome(const PolicyView& view, TaskId t) {
     TaskOutcome o;
     const Task& task = view.task(t);
     const TaskRecord& r = view.record(t);
@@ -25,10 +25,15 @@ TaskOutcome outcome_of(const PolicyView& view, TaskId t) {
     o.pstate = r.pstate;
     o.arrival = task.arrival();
     o.preemptions = view.preemptions(t);
+    if (o.state == TaskState::Completed) o.utility = task.utility.value_at((o.end - o.arrival).to_seconds());
+    return o;
+}
+
+TaskOutcome outcome_of(const PolicyView& view, TaskId t) {
+    TaskOutcome o = recorded_outcome(view, t);
     if (o.state == TaskState::Pending) return o;
     o.best = fastest_time(view, t);
-    if (o.best < std::numeric_limits<Seconds>::infinity()) o.best_utility = task.utility.value_at(o.best);
-    if (o.state == TaskState::Completed) o.utility = task.utility.value_at((o.end - o.arrival).to_seconds());
+    if (o.best < std::numeric_limits<Seconds>::infinity()) o.best_utility = view.task(t).utility.value_at(o.best);
     return o;
 }
 

@@ -37,6 +37,8 @@ struct TaskOutcome {
 static_assert(std::is_trivially_copyable_v<TaskOutcome>, "a TaskOutcome is written to a file as it is");
 
 TaskOutcome outcome_of(const PolicyView& view, TaskId t);
+/// The same without the best case (`best` and `best_utility` left 0): all that tasks.csv reads.
+TaskOutcome recorded_outcome(const PolicyView& view, TaskId t);
 
 /// tasks.csv: the header, and a task's row.
 void write_tasks_csv_header(std::ostream& o);

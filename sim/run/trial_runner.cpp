@@ -63,7 +63,7 @@ private:
 /// tasks.csv, one row per task in id order, written straight to the file (10^6 rows are about 100 MB).
 void write_tasks_csv(const PolicyView& view, std::ostream& o) {
     write_tasks_csv_header(o);
-    for (TaskId t = 0; t < view.task_count(); ++t) write_tasks_csv_row(outcome_of(view, t), o);
+    for (TaskId t = 0; t < view.task_count(); ++t) write_tasks_csv_row(recorded_outcome(view, t), o);
 }
 
 /// A streamed run's end: the tasks still in the manager's table (waiting, running) give their outcomes, then
@@ -171,10 +171,9 @@ Metrics run_trial(const Experiment& e, std::uint32_t trial, const TrialOptions& 
     const SimTime sim_end_t = to_sim_time(sc_core::sc_time_stamp());
     const Seconds sim_end = sim_end_t.to_seconds();
     const PolicyView& view = manager->bookkeeping().view();
-    std::size_t held_at_end = tasks->live();
+    manager->retire_finished();  // a streamed run's last finished tasks (nothing otherwise)
+    const std::size_t held_at_end = tasks->live();
     if (outcomes) {
-        manager->retire_finished();
-        held_at_end = tasks->live();
         fold_the_rest(view, *tasks, *outcomes);
         outcomes->finish(tasks->size(), files.open_now("tasks.csv"));
     }
