@@ -6,28 +6,33 @@
 
 namespace rmsim {
 
-WaitingQueue::WaitingQueue(const TaskTable& tasks) : tasks_(tasks), mark_(tasks.size(), Mark::Out) {
+WaitingQueue::WaitingQueue(const TaskTable& tasks) : tasks_(tasks) {
     if (tasks.size() > UINT32_MAX) throw std::invalid_argument("WaitingQueue: more than 2^32 - 1 tasks");
 }
 
 void WaitingQueue::add(TaskId t) {
     if (t >= UINT32_MAX) throw std::invalid_argument("WaitingQueue: more than 2^32 - 1 tasks");
-    if (t >= mark_.size()) mark_.resize(std::max<std::size_t>(t + 1, tasks_.size()), Mark::Out);  // streamed
-    Mark& m = mark_[t];
-    switch (m) {
+    marks_.settle(tasks_.size());
+    switch (mark(t)) {
         case Mark::Live:
         case Mark::LiveLate: throw std::logic_error("WaitingQueue: task " + std::to_string(t) + " is already waiting");
         case Mark::Dead:  // its slot is still there, in arrival order
-            m = Mark::Live;
+            set_mark(t, Mark::Live);
             --dead_;
             break;
         case Mark::Out:
             if (const Slot slot = slot_of(t); late_.empty() && (head_ == slots_.size() || slots_.back() < slot)) {
+                if (slots_.size() == slots_.capacity() && 4 * head_ >= slots_.size()) {
+                    // Room from the departed front rather than a vector twice the size (the move is paid for
+                    // by the departures: at most three slots moved per slot dropped).
+                    slots_.erase(slots_.begin(), slots_.begin() + static_cast<std::ptrdiff_t>(head_));
+                    head_ = 0;
+                }
                 slots_.push_back(slot);
-                m = Mark::Live;
+                set_mark(t, Mark::Live);
             } else {
                 late_.push_back(slot);
-                m = Mark::LiveLate;
+                set_mark(t, Mark::LiveLate);
             }
             break;
     }
@@ -36,13 +41,12 @@ void WaitingQueue::add(TaskId t) {
 }
 
 void WaitingQueue::remove(TaskId t) {
-    if (t >= mark_.size()) return;
-    Mark& m = mark_[t];
+    const Mark m = mark(t);
     if (m == Mark::Live) {
-        m = Mark::Dead;
+        set_mark(t, Mark::Dead);
         ++dead_;
     } else if (m == Mark::LiveLate) {
-        m = Mark::Out;  // its entry in late_ is skipped by the merge
+        set_mark(t, Mark::Out);  // its entry in late_ is skipped by the merge
     } else {
         return;
     }
@@ -56,23 +60,23 @@ void WaitingQueue::merge_late() const {
     merged.reserve(slots_.size() - head_ - dead_ + late_.size());
     auto s = slots_.begin() + static_cast<std::ptrdiff_t>(head_);
     for (const Slot& l : late_) {
-        if (mark_[l.id] != Mark::LiveLate) continue;  // left again, or a duplicate entry already merged
+        if (mark(l.id) != Mark::LiveLate) continue;  // left again, or a duplicate entry already merged
         // The slots are in arrival order: l's place is found by bisection (a linear walk cost one step per
         // slot per merge, i.e. per mapping event with a preemption).
         for (const auto place = std::lower_bound(s, slots_.end(), l); s != place; ++s) {
-            if (mark_[s->id] == Mark::Live)
+            if (mark(s->id) == Mark::Live)
                 merged.push_back(*s);
             else
-                mark_[s->id] = Mark::Out;
+                set_mark(s->id, Mark::Out);
         }
-        mark_[l.id] = Mark::Live;
+        set_mark(l.id, Mark::Live);
         merged.push_back(l);
     }
     for (; s != slots_.end(); ++s) {
-        if (mark_[s->id] == Mark::Live)
+        if (mark(s->id) == Mark::Live)
             merged.push_back(*s);
         else
-            mark_[s->id] = Mark::Out;
+            set_mark(s->id, Mark::Out);
     }
     slots_.swap(merged);
     late_.clear();
@@ -99,18 +103,18 @@ void WaitingQueue::trim_log() {
 void WaitingQueue::tidy() {
     trim_log();
     merge_late();
-    while (head_ < slots_.size() && mark_[slots_[head_].id] != Mark::Live) {
-        mark_[slots_[head_++].id] = Mark::Out;
+    while (head_ < slots_.size() && mark(slots_[head_].id) != Mark::Live) {
+        set_mark(slots_[head_++].id, Mark::Out);
         --dead_;
     }
     if (dead_ > live_) {
         // Compaction, paid for by the removals since the last one.
         std::size_t w = 0;
         for (std::size_t i = head_; i < slots_.size(); ++i) {
-            if (mark_[slots_[i].id] == Mark::Live)
+            if (mark(slots_[i].id) == Mark::Live)
                 slots_[w++] = slots_[i];
             else
-                mark_[slots_[i].id] = Mark::Out;
+                set_mark(slots_[i].id, Mark::Out);
         }
         slots_.resize(w);
         head_ = 0;
@@ -123,7 +127,7 @@ void WaitingQueue::tidy() {
 
 void WaitingQueue::const_iterator::skip() {
     const Slot* end = q_->slots_.data() + q_->slots_.size();
-    while (p_ != end && q_->mark_[p_->id] != Mark::Live) ++p_;
+    while (p_ != end && q_->mark(p_->id) != Mark::Live) ++p_;
 }
 
 WaitingQueue::const_iterator WaitingQueue::begin() const {

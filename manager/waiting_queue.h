@@ -18,6 +18,7 @@
 #include <iterator>
 #include <vector>
 
+#include "manager/id_pages.h"
 #include "manager/task_table.h"
 #include "workloads/task.h"
 
@@ -39,7 +40,10 @@ public:
     void add(TaskId t);
     /// Nothing if the task is not in the queue.
     void remove(TaskId t);
-    bool contains(TaskId t) const { return t < mark_.size() && (mark_[t] == Mark::Live || mark_[t] == Mark::LiveLate); }
+    bool contains(TaskId t) const {
+        const Mark m = mark(t);
+        return m == Mark::Live || m == Mark::LiveLate;
+    }
     std::size_t size() const { return live_; }
     bool empty() const { return live_ == 0; }
     /// See above: at the start of a mapping event.
@@ -91,7 +95,9 @@ public:
 
 private:
     /// Live: waiting, in slots_. Dead: not waiting, its slot still in slots_. LiveLate: waiting, in late_.
-    enum class Mark : std::uint8_t { Out, Live, Dead, LiveLate };
+    enum class Mark : std::uint8_t { Out = 0, Live, Dead, LiveLate };
+    Mark mark(TaskId t) const { return marks_.get(t); }
+    void set_mark(TaskId t, Mark m) const { marks_.set(t, m); }
     Slot slot_of(TaskId t) const { return Slot{tasks_[t].arrival(), t}; }
     /// Merges the side list into the slots (callable from a const begin(): see the class comment).
     void merge_late() const;
@@ -99,7 +105,7 @@ private:
     const TaskTable& tasks_;
     mutable std::vector<Slot> slots_;  ///< slots_[head_..] in arrival order, live and dead
     mutable std::vector<Slot> late_;   ///< live tasks not yet in slots_ (out of order)
-    mutable std::vector<Mark> mark_;   ///< per task
+    mutable IdPages<Mark> marks_;      ///< per task, Out unless set (pages: the ids present)
     std::vector<std::uint32_t> log_;   ///< add()s from log_base_ on, in order (ids fit 32 bits: checked)
     std::size_t log_base_ = 0;         ///< additions dropped from the front of log_
     std::size_t log_mark_ = 0;         ///< additions() at the previous tidy()

@@ -1,11 +1,14 @@
 #pragma once
-// A streamed run's outcomes (docs/architecture.md, "Streaming"). Tasks finish in any order; each outcome is
-// written, as it comes (in batches), at its id's place in a staging file of the run folder (TaskOutcome is
-// plain data), and leaves memory. At the end of the run the file is read once in id order: each outcome is folded into the
-// metrics (and the window's, if any) and written as its tasks.csv row, exactly as a run that keeps every task
-// does at its end, and the staging file is removed. Memory stays flat whatever the order of the ends: a
-// long task does not hold back the outcomes of the many that end while it runs.
+// A streamed run's outcomes (docs/architecture.md, "Streaming"). Tasks finish in any order; their outcomes
+// (TaskOutcome is plain data) gather in a batch, which is sorted by id and appended to a staging file of the
+// run folder as one run when it is full, and leave memory. At the end of the run the runs are merged, each read
+// through a small buffer: each outcome, in id order, is folded into the metrics (and the window's, if any) and
+// written as its tasks.csv row, exactly as a run that keeps every task does at its end, and the staging file is
+// removed. Memory stays flat whatever the order of the ends (a long task does not hold back the outcomes of
+// the many that end while it runs), and the file is written sequentially, a batch a write: tasks end in an
+// order far from their ids', so writing each at its id's place would cost a write per outcome.
 #include <cstddef>
+#include <cstdint>
 #include <optional>
 #include <ostream>
 #include <string>
@@ -44,12 +47,12 @@ public:
     const RecordFlags& flags() const { return flags_; }
 
 private:
-    /// Writes the batch, sorted by id, one write per run of consecutive ids (tasks end roughly in arrival
-    /// order, so a batch is a few runs).
+    /// Sorts the batch by id and appends it to the file as a run.
     void flush();
 
-    static constexpr std::size_t kBatch = 8192;  ///< outcomes written at once (768 KiB)
+    static constexpr std::size_t kBatch = 16384;  ///< outcomes a run (1.5 MiB)
     std::vector<TaskOutcome> batch_;
+    std::vector<std::size_t> run_sizes_;  ///< outcomes in each run, in file order
     std::string path_;
     int fd_ = -1;
     std::optional<WindowFold> window_;

@@ -12,7 +12,6 @@ TaskOutcome recorded_outcome(const PolicyView& view, TaskId t) {
     const Task& task = view.task(t);
     const TaskRecord& r = view.record(t);
     o.id = t;
-    o.present = true;
     o.state = r.state;
     o.first_start = r.first_start;
     o.end = r.end;

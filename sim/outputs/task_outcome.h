@@ -32,7 +32,6 @@ struct TaskOutcome {
     ClusterId cluster = 0;
     std::uint16_t pstate = 0;
     TaskState state = TaskState::Pending;
-    bool present = false;  ///< written (a streamed run's file tells a hole from a task)
 };
 static_assert(std::is_trivially_copyable_v<TaskOutcome>, "a TaskOutcome is written to a file as it is");
 

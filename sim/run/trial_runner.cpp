@@ -75,7 +75,6 @@ void fold_the_rest(const PolicyView& view, TaskTable& tasks, OutcomeStream& outc
         const TaskId t = tasks.admit_next();
         TaskOutcome o;
         o.id = t;
-        o.present = true;
         o.arrival = tasks[t].arrival();
         outcomes.add(o);
         tasks.release(t);

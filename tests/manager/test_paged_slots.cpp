@@ -54,3 +54,35 @@ TEST_CASE("PagedSlots: for_each_held visits the ids held, ascending", "[manager]
     // Pages 0 and 1 (ids 0..511) each keep their two held ids; page 2 (512..599) is not full yet.
     CHECK(s.pages_held() == 3);
 }
+
+TEST_CASE("PagedSlots: the pool holds the most values held at once, not every id", "[manager][paged_slots]") {
+    PagedSlots<int> s;
+    // 100,000 ids, at most 3 held at once: every release frees a place the next id takes. The pool stays one
+    // chunk (1,024 places); the index keeps only the page being filled and the one before it while it drains.
+    for (std::size_t i = 0; i < 100000; ++i) {
+        CHECK(s.push_back(static_cast<int>(i)) == i);
+        if (i >= 2) s.release(i - 2);
+    }
+    CHECK(s.live() == 2);
+    CHECK(s.peak_live() == 3);
+    CHECK(s.pool_capacity() == 1024);
+    CHECK(s.pages_held() == 1);  // 99,998 and 99,999 are in page 390 (99,840..100,095), not full yet
+    CHECK(s.at(99998) == 99998);
+    CHECK(s.at(99999) == 99999);
+    // Scattered survivors: one id in 256 held keeps every index page (1 KiB each) but only its own value.
+    PagedSlots<double> t;
+    for (std::size_t i = 0; i < 25600; ++i) t.push_back(static_cast<double>(i));
+    for (std::size_t i = 0; i < 25600; ++i)
+        if (i % 256 != 100) t.release(i);
+    CHECK(t.live() == 100);
+    CHECK(t.pages_held() == 100);
+    std::size_t sum = 0;
+    t.for_each_held([&](std::size_t id) { sum += id; });
+    CHECK(sum == 100 * 100 + 256 * (99 * 100 / 2));  // ids 100 + 256 k, k = 0..99
+    // The next 25,600 ids reuse the released places: the pool does not grow.
+    const std::size_t before = t.pool_capacity();
+    for (std::size_t i = 0; i < 25500; ++i) t.push_back(1.0);
+    CHECK(t.pool_capacity() == before);
+    CHECK(t.at(25600 + 25499) == 1.0);
+    CHECK(t.at(356) == 356.0);
+}

@@ -95,7 +95,7 @@ std::size_t BackfillIndex::Bucket::leftmost(std::size_t from, std::int64_t limit
 
 void BackfillIndex::kill(Bucket& b, std::size_t pos) {
     b.kill(pos);
-    --filed_[b.entries[pos].key.second];
+    unfile(b.entries[pos].key.second);
 }
 
 void BackfillIndex::file(const PolicyView& view, TaskId t, std::vector<TaskId>& unrunnable) {
@@ -106,9 +106,9 @@ void BackfillIndex::file(const PolicyView& view, TaskId t, std::vector<TaskId>& 
         const SimTime d = view.booked_time(t, c, p);  // negative iff exec_time() is: it cannot run there
         if (k == 0 || d.is_negative()) continue;
         bucket(c, k).push(Entry{key, d.ns()});
-        ++filed_[t];
+        filed_.set(t, static_cast<std::uint16_t>(filed_.get(t) + 1));
     }
-    if (filed_[t] == 0) unrunnable.push_back(t);
+    if (filed_.get(t) == 0) unrunnable.push_back(t);
 }
 
 BackfillIndex::Bucket& BackfillIndex::bucket(ClusterId c, std::uint32_t units) {
@@ -123,19 +123,19 @@ BackfillIndex::Bucket& BackfillIndex::bucket(ClusterId c, std::uint32_t units) {
 
 void BackfillIndex::rebuild_from_queue(const PolicyView& view, std::vector<TaskId>& unrunnable) {
     for (auto& per_cluster : buckets_) per_cluster.clear();
-    std::fill(filed_.begin(), filed_.end(), 0);
+    filed_.clear();
     for (TaskId t : view.waiting()) file(view, t, unrunnable);
 }
 
 std::vector<TaskId> BackfillIndex::sync(const PolicyView& view) {
     const WaitingQueue& q = view.waiting();
     buckets_.resize(view.cluster_count());
-    filed_.resize(view.task_count(), 0);
+    filed_.settle(view.task_count());
     std::vector<TaskId> unrunnable;
     for (; log_seen_ < q.additions(); ++log_seen_) {
         const TaskId t = q.addition(log_seen_);
         if (!q.contains(t)) continue;  // gone again
-        if (filed_[t] > 0) {
+        if (filed_.get(t) > 0) {
             // Back in the queue while still filed (its entries not yet found dead): start again from the queue.
             unrunnable.clear();
             rebuild_from_queue(view, unrunnable);
@@ -152,7 +152,7 @@ std::vector<TaskId> BackfillIndex::sync(const PolicyView& view) {
                 if (b.is_dead(b.first)) {
                     --b.dead;
                 } else if (!view.is_waiting(b.entries[b.first].key.second)) {
-                    --filed_[b.entries[b.first].key.second];
+                    unfile(b.entries[b.first].key.second);
                 } else {
                     break;
                 }

@@ -25,6 +25,7 @@
 #include <utility>
 #include <vector>
 
+#include "manager/id_pages.h"
 #include "platform/platform_spec.h"
 #include "platform/time.h"
 
@@ -99,11 +100,13 @@ private:
     Bucket& bucket(ClusterId c, std::uint32_t units);
     /// Marks the entry dead (its task left the queue).
     void kill(Bucket& b, std::size_t pos);
+    /// One entry of task t is gone.
+    void unfile(TaskId t) { filed_.set(t, static_cast<std::uint16_t>(filed_.get(t) - 1)); }
     void rebuild_from_queue(const PolicyView& view, std::vector<TaskId>& unrunnable);
 
     std::uint32_t pstate_;
     std::vector<std::vector<Bucket>> buckets_;  ///< per cluster, by units needed ascending
-    std::vector<std::uint16_t> filed_;          ///< per task id: entries filed
+    IdPages<std::uint16_t> filed_;              ///< per task id: entries filed (pages: the ids present)
     std::size_t log_seen_ = 0;
 };
 
