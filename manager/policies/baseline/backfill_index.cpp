@@ -162,8 +162,9 @@ std::vector<TaskId> BackfillIndex::sync(const PolicyView& view) {
                 if (!b.entries.empty()) b.reset();
                 continue;
             }
-            // Compacted when the gone entries outnumber the live ones: each removal paid once.
-            if (b.first + b.dead > b.entries.size() - b.first - b.dead + 16) b.rebuild();
+            // Compacted when the gone entries pass half the live ones (a deep queue's bucket holds 1.5 x its
+            // live entries, not twice): each removal pays for at most two moves.
+            if (2 * (b.first + b.dead) > b.entries.size() - b.first - b.dead + 32) b.rebuild();
         }
     }
     return unrunnable;
