@@ -9,7 +9,6 @@
 #include "platform/input_error.h"
 #include "platform/input_limits.h"
 #include "platform/model_limits.h"
-#include "workloads/input_file.h"
 #include "workloads/text_lines.h"
 
 namespace rmsim {
@@ -90,82 +89,107 @@ std::optional<std::int64_t> SwfHeader::integer(const std::string& key) const {
     return v;
 }
 
+namespace {
+
+/// One line (not all blanks) of an SWF trace: a header comment (kept in `header`, if given) or a job (into `j`,
+/// then true). Malformed: InputError at the field.
+bool parse_line(const TextLine& l, const std::string& file_name, SwfHeader* header, std::string& last_key, SwfJob& j) {
+    const std::string_view line = l.text;
+    const int line_no = l.number;
+    std::size_t i = l.first;
+    if (line[i] == ';') {
+        if (header) parse_header_line(line.substr(i + 1), *header, last_key);
+        return false;
+    }
+    double v[kFields];
+    int n = 0;
+    while (i < line.size()) {
+        const std::size_t start = i;
+        while (i < line.size() && !is_blank(line[i])) ++i;
+        const int col = static_cast<int>(start) + 1;
+        if (n == 1) j.submit_column = col;
+        if (n == kFields)
+            throw InputError({file_name, line_no, col},
+                             "SWF: more than " + std::to_string(kFields) + " fields in a job line");
+        const char* b = line.data() + start;
+        const char* e = line.data() + i;
+        auto r = std::from_chars(b, e, v[n]);
+        if (r.ec != std::errc() || r.ptr != e || !std::isfinite(v[n]))
+            throw InputError({file_name, line_no, col},
+                             "SWF: field " + std::to_string(n + 1) + " (" + kFieldNames[n] + ") is not a number: '" +
+                                 shorten(std::string_view(b, static_cast<std::size_t>(e - b))) + "'");
+        const double limit = (n >= 10 && n <= 15) ? std::numeric_limits<std::int32_t>::max() : 9e15;
+        if (kInteger[n] && (v[n] != std::floor(v[n]) || std::fabs(v[n]) > limit))
+            throw InputError({file_name, line_no, col},
+                             "SWF: field " + std::to_string(n + 1) + " (" + kFieldNames[n] + ") must be an integer: '" +
+                                 shorten(std::string_view(b, static_cast<std::size_t>(e - b))) + "'");
+        if (kTime[n] && v[n] > kMaxSeconds)
+            throw InputError({file_name, line_no, col},
+                             "SWF: field " + std::to_string(n + 1) + " (" + kFieldNames[n] + ") is " +
+                                 shorten(std::string_view(b, static_cast<std::size_t>(e - b))) +
+                                 " s, past the end of simulated time (9.2e+09 s, 292 years)");
+        if (!kInteger[n] && v[n] > kMaxMagnitude)
+            throw InputError({file_name, line_no, col},
+                             "SWF: field " + std::to_string(n + 1) + " (" + kFieldNames[n] + ") is " +
+                                 shorten(std::string_view(b, static_cast<std::size_t>(e - b))) + ", above 1e+250");
+        ++n;
+        while (i < line.size() && is_blank(line[i])) ++i;
+    }
+    if (n < kFields)
+        throw InputError({file_name, line_no, static_cast<int>(line.size()) + 1},
+                         "SWF: job line has " + std::to_string(n) + " fields, expected " + std::to_string(kFields) +
+                             " (missing " + kFieldNames[n] + ")");
+
+    j.job_number = static_cast<std::int64_t>(v[0]);
+    j.submit_s = v[1];
+    j.wait_s = v[2];
+    j.run_s = v[3];
+    j.allocated_procs = static_cast<std::int64_t>(v[4]);
+    j.avg_cpu_s = v[5];
+    j.used_memory_kb = v[6];
+    j.requested_procs = static_cast<std::int64_t>(v[7]);
+    j.requested_time_s = v[8];
+    j.requested_memory_kb = v[9];
+    j.status = static_cast<std::int32_t>(v[10]);
+    j.user = static_cast<std::int32_t>(v[11]);
+    j.group = static_cast<std::int32_t>(v[12]);
+    j.executable = static_cast<std::int32_t>(v[13]);
+    j.queue = static_cast<std::int32_t>(v[14]);
+    j.partition = static_cast<std::int32_t>(v[15]);
+    j.preceding_job = static_cast<std::int64_t>(v[16]);
+    j.think_time_s = v[17];
+    j.line = line_no;
+    return true;
+}
+
+}  // namespace
+
 SwfTrace parse_swf(std::string_view text, const std::string& file_name) {
     SwfTrace trace;
     std::string last_key;
-    for_each_text_line(text, [&](std::string_view line, int line_no, std::size_t i) {
-        if (line[i] == ';') {
-            parse_header_line(line.substr(i + 1), trace.header, last_key);
-            return;
-        }
-
-        double v[kFields];
-        int n = 0;
-        while (i < line.size()) {
-            const std::size_t start = i;
-            while (i < line.size() && !is_blank(line[i])) ++i;
-            const int col = static_cast<int>(start) + 1;
-            if (n == kFields)
-                throw InputError({file_name, line_no, col},
-                                 "SWF: more than " + std::to_string(kFields) + " fields in a job line");
-            const char* b = line.data() + start;
-            const char* e = line.data() + i;
-            auto r = std::from_chars(b, e, v[n]);
-            if (r.ec != std::errc() || r.ptr != e || !std::isfinite(v[n]))
-                throw InputError({file_name, line_no, col},
-                                 "SWF: field " + std::to_string(n + 1) + " (" + kFieldNames[n] +
-                                     ") is not a number: '" +
-                                     shorten(std::string_view(b, static_cast<std::size_t>(e - b))) + "'");
-            const double limit = (n >= 10 && n <= 15) ? std::numeric_limits<std::int32_t>::max() : 9e15;
-            if (kInteger[n] && (v[n] != std::floor(v[n]) || std::fabs(v[n]) > limit))
-                throw InputError({file_name, line_no, col},
-                                 "SWF: field " + std::to_string(n + 1) + " (" + kFieldNames[n] +
-                                     ") must be an integer: '" +
-                                     shorten(std::string_view(b, static_cast<std::size_t>(e - b))) + "'");
-            if (kTime[n] && v[n] > kMaxSeconds)
-                throw InputError({file_name, line_no, col},
-                                 "SWF: field " + std::to_string(n + 1) + " (" + kFieldNames[n] + ") is " +
-                                     shorten(std::string_view(b, static_cast<std::size_t>(e - b))) +
-                                     " s, past the end of simulated time (9.2e+09 s, 292 years)");
-            if (!kInteger[n] && v[n] > kMaxMagnitude)
-                throw InputError({file_name, line_no, col},
-                                 "SWF: field " + std::to_string(n + 1) + " (" + kFieldNames[n] + ") is " +
-                                     shorten(std::string_view(b, static_cast<std::size_t>(e - b))) + ", above 1e+250");
-            ++n;
-            while (i < line.size() && is_blank(line[i])) ++i;
-        }
-        if (n < kFields)
-            throw InputError({file_name, line_no, static_cast<int>(line.size()) + 1},
-                             "SWF: job line has " + std::to_string(n) + " fields, expected " + std::to_string(kFields) +
-                                 " (missing " + kFieldNames[n] + ")");
-
-        SwfJob j;
-        j.job_number = static_cast<std::int64_t>(v[0]);
-        j.submit_s = v[1];
-        j.wait_s = v[2];
-        j.run_s = v[3];
-        j.allocated_procs = static_cast<std::int64_t>(v[4]);
-        j.avg_cpu_s = v[5];
-        j.used_memory_kb = v[6];
-        j.requested_procs = static_cast<std::int64_t>(v[7]);
-        j.requested_time_s = v[8];
-        j.requested_memory_kb = v[9];
-        j.status = static_cast<std::int32_t>(v[10]);
-        j.user = static_cast<std::int32_t>(v[11]);
-        j.group = static_cast<std::int32_t>(v[12]);
-        j.executable = static_cast<std::int32_t>(v[13]);
-        j.queue = static_cast<std::int32_t>(v[14]);
-        j.partition = static_cast<std::int32_t>(v[15]);
-        j.preceding_job = static_cast<std::int64_t>(v[16]);
-        j.think_time_s = v[17];
-        j.line = line_no;
-        trace.jobs.push_back(j);
+    SwfJob j;
+    for_each_text_line(text, [&](std::string_view line, int line_no, std::size_t first) {
+        if (parse_line({line, line_no, first}, file_name, &trace.header, last_key, j)) trace.jobs.push_back(j);
     });
     return trace;
 }
 
+SwfJobReader::SwfJobReader(const std::string& path, std::uint64_t max_bytes, SwfHeader* header)
+    : lines_(path, "SWF trace", max_bytes), header_(header) {}
+
+bool SwfJobReader::next(SwfJob& job) {
+    TextLine line;
+    while (lines_.next(line))
+        if (parse_line(line, lines_.path(), header_, last_key_, job)) return true;
+    return false;
+}
+
 SwfTrace read_swf(const std::string& path, std::uint64_t max_bytes) {
-    return parse_swf(read_input_file(path, "SWF trace", max_bytes), path);
+    SwfTrace trace;
+    SwfJobReader reader(path, max_bytes, &trace.header);
+    SwfJob j;
+    while (reader.next(j)) trace.jobs.push_back(j);
+    return trace;
 }
 
 }  // namespace rmsim

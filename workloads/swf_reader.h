@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "platform/input_limits.h"
+#include "workloads/input_lines.h"
 
 namespace rmsim {
 
@@ -36,6 +37,7 @@ struct SwfJob {
     std::int64_t preceding_job = -1;    ///< 17
     double think_time_s = -1;           ///< 18
     std::int32_t line = 0;              ///< line in the file, for later error messages
+    std::int32_t submit_column = 0;     ///< column of field 2 on that line, likewise
 
     static std::optional<double> known(double v) { return v >= 0 ? std::optional<double>(v) : std::nullopt; }
     static std::optional<std::int64_t> known(std::int64_t v) {
@@ -73,7 +75,26 @@ struct SwfTrace {
     std::vector<SwfJob> jobs;  ///< in file order
 };
 
-/// `max_bytes`: the file's largest decompressed size (workloads/input_file.h).
+/// An SWF trace's jobs one at a time in file order, read line by line (workloads/input_lines.h): the memory is
+/// one line and the inflate state, whatever the trace's length. Header comments go to `header` if one is given
+/// (a trace's header is at its top, so it is whole once the first job has been read); otherwise they are
+/// skipped. `max_bytes`: the file's largest decompressed size (workloads/input_file.h).
+class SwfJobReader {
+public:
+    explicit SwfJobReader(const std::string& path, std::uint64_t max_bytes = kDefaultMaxTraceBytes,
+                          SwfHeader* header = nullptr);
+    /// The next job line; false at the end of the trace. Malformed input throws InputError at file:line:col.
+    bool next(SwfJob& job);
+    const std::string& path() const { return lines_.path(); }
+    const InputLines& lines() const { return lines_; }
+
+private:
+    InputLines lines_;
+    SwfHeader* header_;
+    std::string last_key_;
+};
+
+/// Every job and the header, read by an SwfJobReader. `max_bytes`: the file's largest decompressed size.
 SwfTrace read_swf(const std::string& path, std::uint64_t max_bytes = kDefaultMaxTraceBytes);
 /// `file_name` is used only in error locations.
 SwfTrace parse_swf(std::string_view text, const std::string& file_name);

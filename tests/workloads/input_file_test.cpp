@@ -10,6 +10,7 @@
 #include <string>
 
 #include "platform/input_error.h"
+#include "tests/support/gzip_file.h"
 #include "tests/support/scratch_dir.h"
 #include "workloads/swf_reader.h"
 
@@ -22,13 +23,6 @@ const char* kSwf =
     "; Computer: test\n"
     "1 0 -1 10 4 -1 -1 4 60 -1 1 1 1 -1 -1 -1 -1 -1\n"
     "2 5 -1 20 2 -1 -1 2 60 -1 1 1 1 -1 -1 -1 -1 -1\n";
-
-void write_gz(const std::string& path, const std::string& text) {
-    gzFile f = gzopen(path.c_str(), "wb9");
-    REQUIRE(f != nullptr);
-    REQUIRE(gzwrite(f, text.data(), static_cast<unsigned>(text.size())) == static_cast<int>(text.size()));
-    REQUIRE(gzclose(f) == Z_OK);
-}
 
 std::string error_of(const std::string& path) {
     try {
@@ -45,9 +39,9 @@ TEST_CASE("input file: plain and gzip give the same text, whatever the name", "[
     const ScratchDir d("input_file");
     const std::string plain = d.write("t.swf", kSwf);
     const std::string gz = (d / "t.swf.gz").string();
-    write_gz(gz, kSwf);
+    rmsim::test::write_gzip(gz, kSwf);
     const std::string misnamed = (d / "gz-without-suffix.swf").string();
-    write_gz(misnamed, kSwf);
+    rmsim::test::write_gzip(misnamed, kSwf);
     CHECK(read_input_file(plain, "SWF trace") == kSwf);
     CHECK(read_input_file(gz, "SWF trace") == kSwf);
     CHECK(read_input_file(misnamed, "SWF trace") == kSwf);
@@ -66,12 +60,8 @@ TEST_CASE("input file: missing, folder and damaged gzip are located errors", "[w
     const std::string gz = (d / "cut.swf.gz").string();
     std::string big;
     for (int i = 0; i < 20000; ++i) big += std::to_string(i) + " 0 -1 10 4 -1 -1 4 60 -1 1 1 1 -1 -1 -1 -1 -1\n";
-    write_gz(gz, big);
-    std::string bytes;
-    {
-        std::ifstream in(gz, std::ios::binary);
-        bytes.assign(std::istreambuf_iterator<char>(in), {});
-    }
+    rmsim::test::write_gzip(gz, big);
+    const std::string bytes = rmsim::test::file_bytes(gz);
     const std::string cut = d.write("half.swf.gz", bytes.substr(0, bytes.size() / 2));
     const std::string e = error_of(cut);
     INFO(e);
@@ -99,19 +89,16 @@ TEST_CASE("input file: the decompressed size and the line length are bounded", "
               " bytes (a larger trace: raise the limit with the workload's max_bytes)");
     // gzip: the trailer's size, before inflating.
     const std::string gz = (d / "t.swf.gz").string();
-    write_gz(gz, lines);
+    rmsim::test::write_gzip(gz, lines);
     CHECK(refused(gz, 1000).find(": SWF trace decompresses to " + std::to_string(lines.size()) + " bytes") !=
           std::string::npos);
     // Two gzip members: the trailer states the last one's size only, so the running size is checked too.
     const std::string two = (d / "two.swf.gz").string();
-    write_gz(two, lines);
+    rmsim::test::write_gzip(two, lines);
     {
         const std::string tiny = (d / "tiny.gz").string();
-        write_gz(tiny, "\n");
-        std::ifstream a(two, std::ios::binary), b(tiny, std::ios::binary);
-        std::string both((std::istreambuf_iterator<char>(a)), {});
-        both.append(std::istreambuf_iterator<char>(b), {});
-        d.write("two.swf.gz", both);
+        rmsim::test::write_gzip(tiny, "\n");
+        d.write("two.swf.gz", rmsim::test::file_bytes(two) + rmsim::test::file_bytes(tiny));
     }
     CHECK(read_input_file(two, "SWF trace", lines.size() + 1) == lines + "\n");
     CHECK(refused(two, lines.size()) == two + ": SWF trace decompresses to more than " + std::to_string(lines.size()) +
