@@ -320,6 +320,9 @@ void ResourceManager::kill_due(SimTime now) {
     while (!limits_.empty() && limits_.top().at <= now) {
         const Limit l = limits_.top();
         limits_.pop();
+        // A task that ended before its limit leaves its entry behind; a streamed run may have retired it since
+        // (its record gone), so the entry is skipped before the record is read.
+        if (!books_.ledger().has_task(l.task)) continue;
         const TaskRecord& r = books_.ledger().record(l.task);
         if (r.state != TaskState::Running || r.killing || books_.ledger().preemptions(l.task) != l.attempt)
             continue;  // ended or restarted

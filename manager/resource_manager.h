@@ -178,7 +178,8 @@ private:
     };
     /// Wake-ups the policy asked for (Decisions::wake_me_at), earliest first.
     std::priority_queue<SimTime, std::vector<SimTime>, std::greater<SimTime>> wakeups_;
-    /// Time limits of running tasks (the `requested` model), earliest first; stale entries skipped.
+    /// Time limits of running tasks (the `requested` model), earliest first; stale entries (a task restarted,
+    /// ended, or ended and retired by a streamed run) skipped.
     std::priority_queue<Limit, std::vector<Limit>, std::greater<Limit>> limits_;
     void kill_due(SimTime now);
 };

@@ -320,10 +320,11 @@ void TaskLedger::begin_event(SimTime now) {
 
 SimTime TaskLedger::next_reserved_start() const {
     while (!reserved_.empty()) {
-        const TaskRecord& r = records_.at(reserved_.top().task);
-        if (r.state == TaskState::Reserved && planned_start(reserved_.top().task) == reserved_.top().at)
+        // A streamed run retires a finished task: a stale entry of it has no record left to read.
+        const TaskId t = reserved_.top().task;
+        if (records_.holds(t) && records_[t].state == TaskState::Reserved && planned_start(t) == reserved_.top().at)
             return reserved_.top().at;
-        reserved_.pop();  // stale: dropped, place-holder removed or re-reserved
+        reserved_.pop();  // stale: dropped, place-holder removed, re-reserved, or retired since
     }
     return SimTime::infinity();
 }
