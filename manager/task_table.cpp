@@ -3,6 +3,8 @@
 #include <string>
 #include <utility>
 
+#include "platform/input_error.h"
+
 namespace rmsim {
 
 TaskTable::TaskTable(std::unique_ptr<TaskStream> stream) : stream_(std::move(stream)) {
@@ -12,7 +14,13 @@ TaskTable::TaskTable(std::unique_ptr<TaskStream> stream) : stream_(std::move(str
 
 void TaskTable::read_next() {
     next_ = Task{};
-    has_next_ = stream_->next(next_);
+    try {
+        has_next_ = stream_->next(next_);
+    } catch (const InputError&) {
+        has_next_ = false;
+        input_error_ = std::current_exception();
+        throw;
+    }
 }
 
 TaskId TaskTable::admit_next() {

@@ -5,6 +5,7 @@
 // (finished, their outcome taken), so the table holds the tasks waiting and running, not every task that ever
 // arrived (PagedSlots: memory by the ids still held).
 #include <cstddef>
+#include <exception>
 #include <memory>
 #include <stdexcept>
 #include <vector>
@@ -36,8 +37,13 @@ public:
     /// The next task's arrival (has_next() must be true).
     SimTime next_arrival() const { return next_.arrival(); }
     /// The next task joins the table with id size(); the one after it is read. std::runtime_error if the
-    /// stream breaks arrival order.
+    /// stream breaks arrival order; the stream's InputError (a bad line read mid-run) passes through.
     TaskId admit_next();
+    /// Rethrows the InputError the stream threw, if it did: an exception that crosses the SystemC kernel
+    /// arrives as an sc_report, and the run reports the user's mistake as such (exit 2), not the report.
+    void rethrow_input_error() const {
+        if (input_error_) std::rethrow_exception(input_error_);
+    }
     /// The task leaves the table (its page freed when all of the page's tasks have left).
     void release(TaskId t) { slots_.release(t); }
     /// Calls f(t) for every task in the table, ascending ids.
@@ -59,6 +65,7 @@ private:
     PagedSlots<Task> slots_;
     Task next_;
     bool has_next_ = false;
+    std::exception_ptr input_error_;
 };
 
 }  // namespace rmsim

@@ -82,7 +82,10 @@ int cmd_run(const RunArgs& a) {
                              " variant(s) x " + std::to_string(plan.trials) + " trial(s)" +
                              (a.shard ? ", " + std::to_string(selected.size()) + " pairs in the shard" : "") +
                              (kept == 0 ? "" : ", " + std::to_string(kept) + " kept from before") + ")";
-    if (run_trial_pool(plan, skip, opt, a.jobs, what) > 0) return kExitInternal;
+    // Trials that all failed on the user's input (a streamed workload's bad line) are the user's mistake too.
+    std::size_t bad_input = 0;
+    if (const std::size_t failed = run_trial_pool(plan, skip, opt, a.jobs, what, &bad_input))
+        return failed == bad_input ? kExitBadInput : kExitInternal;
     cleanup.keep();
     if (a.shard) {
         if (!a.quiet)

@@ -82,7 +82,7 @@ std::string describe(const Child& c) {
 }  // namespace
 
 std::size_t run_trial_pool(const RunPlan& plan, const std::set<std::size_t>& skip, const TrialOptions& opt,
-                           unsigned jobs, const std::string& what) {
+                           unsigned jobs, const std::string& what, std::size_t* bad_input) {
     const std::size_t total = plan.run_count() - skip.size();
     ProgressLine progress(opt.quiet, opt.progress_period_s);
     // Off a terminal the lines say where each running trial is: the children report (sim/run/progress.h).
@@ -128,6 +128,7 @@ std::size_t run_trial_pool(const RunPlan& plan, const std::set<std::size_t>& ski
             running.erase(running.begin() + static_cast<std::ptrdiff_t>(i));
             ++done;
             if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) ++failed;
+            if (bad_input && WIFEXITED(status) && WEXITSTATUS(status) == kExitBadInput) ++*bad_input;
         }
         if (!report) {
             progress.update(static_cast<double>(done) / total, runs_done());

@@ -165,7 +165,12 @@ Metrics run_trial(const Experiment& e, std::uint32_t trial, const TrialOptions& 
         manager->set_retire([&outcomes](const PolicyView& v, TaskId t) { outcomes->add(outcome_of(v, t)); });
     }
     if (corrupt == kBadStart) new BadStart("bad_start", machine->manager_port());
-    simulate(manager->bookkeeping().view(), opt);
+    try {
+        simulate(manager->bookkeeping().view(), opt);
+    } catch (...) {
+        tasks->rethrow_input_error();  // a bad line read mid-run: the user's mistake, exit 2
+        throw;
+    }
     recorder.end_run();
     const SimTime sim_end_t = to_sim_time(sc_core::sc_time_stamp());
     const Seconds sim_end = sim_end_t.to_seconds();
