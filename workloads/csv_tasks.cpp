@@ -12,7 +12,7 @@
 #include "platform/input_error.h"
 #include "platform/input_limits.h"
 #include "platform/model_limits.h"
-#include "workloads/input_file.h"
+#include "workloads/input_lines.h"
 #include "workloads/runnable.h"
 #include "workloads/text_lines.h"
 
@@ -47,10 +47,29 @@ struct Column {
     CoreTypeId core_type = 0;  ///< for Time
 };
 
+/// The lines of a task list, in file order: the header first, then one task per row. `ordered` (a streamed
+/// read): rows must ascend by arrival_s and by id, which the parser checks against the row before; otherwise
+/// it keeps every id to refuse a duplicate.
 class Parser {
 public:
-    Parser(const std::string& file, const PlatformSpec& platform, CoreTypeId ref)
-        : file_(file), platform_(platform), ref_(ref), runnable_(platform) {}
+    Parser(const std::string& file, const PlatformSpec& platform, CoreTypeId ref, bool ordered)
+        : file_(file), platform_(platform), ref_(ref), runnable_(platform), ordered_(ordered) {}
+
+    bool have_header() const { return !columns_.empty(); }
+
+    /// A line that is not all blanks: nothing (a comment), the header, or a row (into `t`, then true).
+    bool line(const TextLine& l, Task& t) {
+        std::string_view text = l.text;
+        if (text[l.first] == '#') return false;
+        if (text.back() == '\r') text.remove_suffix(1);
+        const std::vector<CsvCell> cells = split_csv_cells(text);
+        if (!have_header()) {
+            header(cells, l.number);
+            return false;
+        }
+        t = row(cells, l.number, text.size());
+        return true;
+    }
 
     void header(const std::vector<CsvCell>& cells, int line) {
         std::set<std::string> seen;
@@ -115,8 +134,7 @@ public:
                     break;
             }
         }
-        if (!ids_.insert(t.id).second)
-            fail(line, cells[index(Col::Id)].col, "duplicate task id " + std::to_string(t.id));
+        check_order(t, cells, line);
         if (work) {
             t.work.set_cycles(*work * platform_.core_types[ref_].pstates.front().frequency_hz);
         } else {
@@ -135,6 +153,34 @@ public:
     }
 
 private:
+    /// A duplicate id; in an ordered read, a row before the one above it.
+    void check_order(const Task& t, const std::vector<CsvCell>& cells, int line) {
+        const int id_col = cells[index(Col::Id)].col;
+        if (!ordered_) {
+            if (!ids_.insert(t.id).second) fail(line, id_col, "duplicate task id " + std::to_string(t.id));
+            return;
+        }
+        if (last_line_ > 0) {
+            if (t.arrival_s < last_arrival_)
+                fail(line, cells[index(Col::Arrival)].col,
+                     "task " + std::to_string(t.id) + " arrives at " + fmt(t.arrival_s) +
+                         " s, before the row above it (" + fmt(last_arrival_) + " s at line " +
+                         std::to_string(last_line_) +
+                         "): a streamed run reads a task list in arrival order (sort its rows by arrival_s, or "
+                         "load it whole)");
+            if (t.id == last_id_) fail(line, id_col, "duplicate task id " + std::to_string(t.id));
+            if (t.id < last_id_)
+                fail(line, id_col,
+                     "task id " + std::to_string(t.id) + " is below the row above it (" + std::to_string(last_id_) +
+                         " at line " + std::to_string(last_line_) +
+                         "): a streamed run reads a task list whose ids ascend, so that no id can repeat (number "
+                         "its rows in order, or load it whole)");
+        }
+        last_arrival_ = t.arrival_s;
+        last_id_ = t.id;
+        last_line_ = line;
+    }
+
     bool has(Col k) const {
         return std::any_of(columns_.begin(), columns_.end(), [k](const Column& x) { return x.kind == k; });
     }
@@ -230,36 +276,74 @@ private:
     CoreTypeId ref_;
     RunnableCheck runnable_;
     std::vector<Column> columns_;
-    std::set<TaskId> ids_;
+    bool ordered_;
+    std::set<TaskId> ids_;  ///< every id so far (not ordered)
+    Seconds last_arrival_ = 0;
+    TaskId last_id_ = 0;
+    int last_line_ = 0;  ///< the row above (ordered), 0 before the first
 };
+
+/// Stable: equal arrivals keep the file order.
+void sort_by_arrival(std::vector<Task>& tasks) {
+    std::stable_sort(tasks.begin(), tasks.end(),
+                     [](const Task& a, const Task& b) { return a.arrival_s < b.arrival_s; });
+}
 
 }  // namespace
 
 std::vector<Task> parse_csv_tasks(std::string_view text, const std::string& file_name, const PlatformSpec& platform,
                                   CoreTypeId reference_core_type) {
-    Parser parser(file_name, platform, reference_core_type);
+    Parser parser(file_name, platform, reference_core_type, false);
     std::vector<Task> tasks;
-    bool have_header = false;
+    Task t;
     for_each_text_line(text, [&](std::string_view line, int line_no, std::size_t first) {
-        if (line[first] == '#') return;
-        if (line.back() == '\r') line.remove_suffix(1);
-        auto cells = split_csv_cells(line);
-        if (!have_header) {
-            parser.header(cells, line_no);
-            have_header = true;
-        } else {
-            tasks.push_back(parser.row(cells, line_no, line.size()));
-        }
+        if (parser.line({line, line_no, first}, t)) tasks.push_back(t);
     });
-    if (!have_header) throw InputError({file_name, 0, 0}, "task CSV: no header row");
-    std::stable_sort(tasks.begin(), tasks.end(),
-                     [](const Task& a, const Task& b) { return a.arrival_s < b.arrival_s; });
+    if (!parser.have_header()) throw InputError({file_name, 0, 0}, "task CSV: no header row");
+    sort_by_arrival(tasks);
     return tasks;
+}
+
+struct CsvTaskStream::Impl {
+    Impl(const std::string& path, const PlatformSpec& platform, CoreTypeId ref, std::uint64_t max_bytes, bool ordered)
+        : path(path), platform(platform), lines(path, "task CSV", max_bytes),
+          parser(this->path, this->platform, ref, ordered) {}
+    std::string path;
+    PlatformSpec platform;  ///< a copy: the parser and its checks refer to it
+    InputLines lines;
+    Parser parser;
+};
+
+CsvTaskStream::CsvTaskStream(const std::string& path, const PlatformSpec& platform, CoreTypeId reference_core_type,
+                             std::uint64_t max_bytes, bool ordered)
+    : impl_(std::make_unique<Impl>(path, platform, reference_core_type, max_bytes, ordered)) {
+    // The header now: a file without one is refused before any task is asked for.
+    TextLine line;
+    Task unused;
+    while (!impl_->parser.have_header() && impl_->lines.next(line)) impl_->parser.line(line, unused);
+    if (!impl_->parser.have_header()) throw InputError({path, 0, 0}, "task CSV: no header row");
+}
+
+CsvTaskStream::~CsvTaskStream() = default;
+
+bool CsvTaskStream::next(Task& t) {
+    TextLine line;
+    while (impl_->lines.next(line))
+        if (impl_->parser.line(line, t)) return true;
+    return false;
 }
 
 std::vector<Task> read_csv_tasks(const std::string& path, const PlatformSpec& platform, CoreTypeId reference_core_type,
                                  std::uint64_t max_bytes) {
-    return parse_csv_tasks(read_input_file(path, "task CSV", max_bytes), path, platform, reference_core_type);
+    CsvTaskStream stream(path, platform, reference_core_type, max_bytes, false);
+    std::vector<Task> tasks;
+    Task t;
+    while (stream.next(t)) {
+        tasks.push_back(t);
+        t = Task{};
+    }
+    sort_by_arrival(tasks);
+    return tasks;
 }
 
 }  // namespace rmsim

@@ -13,4 +13,14 @@ std::vector<Task> drain(TaskStream& stream) {
     return tasks;
 }
 
+std::size_t count_rest(TaskStream& stream) {
+    std::size_t n = 0;
+    Task t;
+    while (stream.next(t)) {
+        ++n;
+        t = Task{};
+    }
+    return n;
+}
+
 }  // namespace rmsim

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "workloads/task.h"
+#include "workloads/workload.h"
 
 namespace rmsim {
 
@@ -17,9 +18,14 @@ public:
     /// workload has no more. The caller numbers the tasks 0, 1, ... in the order they come. Bad input throws
     /// InputError at file:line:col, as the loader would.
     virtual bool next(Task& task) = 0;
+    /// The input records passed over so far without a task (an SWF job that never ran): whole once next()
+    /// has returned false. The loader hands them to Workload::skipped.
+    virtual std::vector<SkippedRecords> skipped() const { return {}; }
 };
 
 /// Every task of a stream, numbered 0, 1, ... in the order they come.
 std::vector<Task> drain(TaskStream& stream);
+/// Reads the stream to its end keeping nothing (its input checked whole in constant memory): how many tasks.
+std::size_t count_rest(TaskStream& stream);
 
 }  // namespace rmsim

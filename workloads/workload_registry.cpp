@@ -36,10 +36,9 @@ std::unique_ptr<TaskStream> WorkloadRegistry::stream(const YAML::Node& workload,
     return info->stream ? info->stream(section, context) : nullptr;
 }
 
-std::pair<std::string, bool> WorkloadRegistry::kind_streams(const YAML::Node& workload) const {
-    if (workload && workload.IsMap() && workload.size() == 1)
-        if (const WorkloadInfo* info = find(workload.begin()->first.Scalar())) return {info->name, bool(info->stream)};
-    return {std::string(), false};
+const WorkloadInfo* WorkloadRegistry::kind_of(const YAML::Node& workload) const {
+    if (workload && workload.IsMap() && workload.size() == 1) return find(workload.begin()->first.Scalar());
+    return nullptr;
 }
 
 PlatformSpec WorkloadRegistry::platform(const YAML::Node& workload, const std::string& file,

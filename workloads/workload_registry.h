@@ -65,6 +65,9 @@ struct WorkloadInfo {
     /// Empty: the kind needs its whole workload at once (run.stream refuses it). Otherwise a stream of the
     /// same tasks as `load` gives, for independent tasks only.
     WorkloadStreamer stream;
+    /// Without a stream: why, in a few words, for run.stream's refusal ("the 'x' workload <why>"); empty:
+    /// "needs its whole workload at once".
+    std::string whole_because;
 };
 
 class WorkloadRegistry : public Registry<WorkloadInfo> {
@@ -78,8 +81,8 @@ public:
     /// The same trial's tasks as a stream (the keys checked as load() does); nullptr if the kind cannot
     /// stream (WorkloadInfo::stream empty).
     std::unique_ptr<TaskStream> stream(const YAML::Node& workload, const WorkloadContext& context) const;
-    /// The name of the kind `workload` names, and whether it can stream (nothing is checked but its presence).
-    std::pair<std::string, bool> kind_streams(const YAML::Node& workload) const;
+    /// The kind `workload` names (nothing is checked but its presence); nullptr if none.
+    const WorkloadInfo* kind_of(const YAML::Node& workload) const;
 
     /// The platform the workload runs on: the kind's platform function, if it has one (its keys checked
     /// first); otherwise `platform` as it is.

@@ -223,14 +223,16 @@ namespace {
 void check_streamable(const Experiment& e, const Policy& policy) {
     const YAML::Node r = e.root["run"];
     const YAML::Node at = r["stream"];
-    const auto [kind, streams] = workload_registry().kind_streams(e.root["workload"]);
+    const WorkloadInfo* kind = workload_registry().kind_of(e.root["workload"]);
     std::string able;
     for (const WorkloadInfo& w : workload_registry().all())
         if (w.stream) able += (able.empty() ? "" : ", ") + w.name;
-    if (!streams)
+    if (!kind || !kind->stream)
         throw_at(at, e.file,
-                 "run.stream: the " + quote_short(kind) + " workload needs its whole workload at once (" + able +
-                     " can stream)");
+                 "run.stream: the " + quote_short(kind ? kind->name : std::string()) + " workload " +
+                     (kind && !kind->whole_because.empty() ? kind->whole_because
+                                                           : std::string("needs its whole workload at once")) +
+                     " (" + able + " can stream)");
     if (!policy.traits().streams)
         throw_at(at, e.file,
                  "run.stream: policy " + quote_short(e.policy_name) +

@@ -3,8 +3,11 @@
 #include <catch2/catch.hpp>
 #include <limits>
 #include <string>
+#include <vector>
 
 #include "platform/input_error.h"
+#include "tests/support/gzip_file.h"
+#include "tests/support/scratch_dir.h"
 
 using namespace rmsim;
 
@@ -161,4 +164,75 @@ TEST_CASE("csv tasks: the docs/workloads.md example parses", "[workloads][csv]")
     CHECK(tasks[0].utility.zero_after() == 600.0);
     CHECK(tasks[1].work.duration(p.core_types[0], 0, 1) == Approx(120).epsilon(1e-12));  // 60·2 GHz/1 GHz
     CHECK(tasks[1].utility.zero_after() == std::numeric_limits<double>::infinity());
+}
+
+namespace {
+
+/// The message of the InputError that streaming every row of `text` throws (ordered: as a streamed run reads).
+std::string stream_error_of(const std::string& text, bool ordered = true) {
+    const rmsim::test::ScratchDir d("csv_stream_error");
+    const std::string path = d.write("t.csv", text);
+    try {
+        CsvTaskStream s(path, two_core_types(), 0, kDefaultMaxTraceBytes, ordered);
+        count_rest(s);
+    } catch (const InputError& e) {
+        const std::string m = e.what();
+        return "t.csv" + m.substr(path.size());
+    }
+    return "no error";
+}
+
+}  // namespace
+
+TEST_CASE("csv tasks: the stream gives the rows in file order, plain or gzip", "[workloads][csv][streaming]") {
+    const rmsim::test::ScratchDir d("csv_stream");
+    const std::string text =
+        "# a comment\n"
+        "id,arrival_s,work_s,cores,requested_s\n"
+        "1,0,10,2,60\n"
+        "\n"
+        "4,5,2.5,1,\n"
+        "9,5,7,4,20\n";
+    const std::string plain = d.write("t.csv", text);
+    rmsim::test::write_gzip(d.string() + "/t.csv.gz", text);
+    const std::vector<Task> whole = parse_csv_tasks(text, plain, two_core_types());
+    for (const std::string& path : {plain, d.string() + "/t.csv.gz"}) {
+        INFO(path);
+        CsvTaskStream s(path, two_core_types(), 0, kDefaultMaxTraceBytes, true);
+        std::vector<Task> rows;
+        Task t;
+        while (s.next(t)) rows.push_back(t);
+        REQUIRE(rows.size() == whole.size());
+        for (std::size_t i = 0; i < rows.size(); ++i) {
+            CHECK(rows[i].id == whole[i].id);  // the ids of the rows
+            CHECK(rows[i].arrival_s == whole[i].arrival_s);
+            CHECK(rows[i].cores == whole[i].cores);
+            CHECK(rows[i].requested_time_s == whole[i].requested_time_s);
+            CHECK(rows[i].work.cycles() == whole[i].work.cycles());
+        }
+        CHECK(read_csv_tasks(path, two_core_types()).size() == 3);
+    }
+    // The header is read first: a file without one is refused before any row is asked for.
+    const std::string none = d.write("none.csv", "# only a comment\n\n");
+    CHECK_THROWS_WITH(CsvTaskStream(none, two_core_types(), 0, kDefaultMaxTraceBytes, true),
+                      none + ": task CSV: no header row");
+}
+
+TEST_CASE("csv tasks: a streamed task list ascends by arrival and by id", "[workloads][csv][streaming]") {
+    const std::string late = "id,arrival_s,work_s\n1,0,1\n2,10,1\n3, 5,1\n";
+    CHECK(stream_error_of(late) ==
+          "t.csv:4:4: task CSV: task 3 arrives at 5 s, before the row above it (10 s at line 3): a streamed run "
+          "reads a task list in arrival order (sort its rows by arrival_s, or load it whole)");
+    const std::string down = "id,arrival_s,work_s\n5,0,1\n\n# a comment\n2,0,1\n";
+    CHECK(stream_error_of(down) ==
+          "t.csv:5:1: task CSV: task id 2 is below the row above it (5 at line 2): a streamed run reads a task "
+          "list whose ids ascend, so that no id can repeat (number its rows in order, or load it whole)");
+    CHECK(stream_error_of("id,arrival_s,work_s\n5,0,1\n5,1,1\n") == "t.csv:3:1: task CSV: duplicate task id 5");
+    // Read whole, the same files are fine (sorted by the reader); a duplicate anywhere is refused.
+    CHECK(stream_error_of(late, false) == "no error");
+    CHECK(stream_error_of(down, false) == "no error");
+    CHECK(stream_error_of("id,arrival_s,work_s\n5,0,1\n6,0,1\n5,1,1\n", false) ==
+          "t.csv:4:1: task CSV: duplicate task id 5");
+    // The other errors are the whole-file reader's.
+    CHECK(stream_error_of("id,arrival_s,work_s\n1,0,abc\n") == "t.csv:2:5: task CSV: 'abc' is not a number");
 }

@@ -54,7 +54,9 @@ WorkloadInfo ramp() {
                 scaled.name = "ramped";
                 return scaled;
             },
-            {"path"}};
+            {"path"},
+            {},
+            {}};
 }
 
 }  // namespace

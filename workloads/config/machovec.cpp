@@ -495,12 +495,16 @@ void register_machovec_workloads(WorkloadRegistry& r) {
            machovec_ch2_params(),
            tasks_of(machovec_ch2),
            {},
+           {},
+           {},
            {}});
     r.add({"machovec_ch3",
            "parallel tasks of 100 types with utility classes on a machovec-ch3 style platform (Machovec Ch.3 "
            "§3.4.2)",
            machovec_ch3_params(),
            tasks_of(machovec_ch3),
+           {},
+           {},
            {},
            {}});
     r.add({"machovec_ch4",
@@ -509,12 +513,16 @@ void register_machovec_workloads(WorkloadRegistry& r) {
            machovec_ch4_params(),
            tasks_of(machovec_ch4),
            {},
+           {},
+           {},
            {}});
     r.add({"machovec_testbed",
            "the Ch.3 testbed's task types (ETC and EEC per cluster) arriving in a fixed mix, utility 1-4 decaying "
            "after 2.5 x the shortest time (Machovec Ch.3 §3.6)",
            machovec_testbed_params(),
            tasks_of(machovec_testbed),
+           {},
+           {},
            {},
            {}});
     r.add({"machovec_trace",
@@ -523,7 +531,9 @@ void register_machovec_workloads(WorkloadRegistry& r) {
            machovec_trace_params(),
            machovec_trace,
            trace_platform,
-           {"path"}});
+           {"path"},
+           {},
+           {}});
 }
 
 }  // namespace rmsim

@@ -110,6 +110,8 @@ void register_siegel_workloads(WorkloadRegistry& r) {
          }),
          tasks_of(siegel_dynamic),
          {},
+         {},
+         {},
          {}});
     const SiegelStaticParams fixed;
     r.add({"siegel_static",
@@ -121,6 +123,8 @@ void register_siegel_workloads(WorkloadRegistry& r) {
                    .above(0),
            }),
            tasks_of(siegel_static),
+           {},
+           {},
            {},
            {}});
 }

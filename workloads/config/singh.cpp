@@ -138,6 +138,8 @@ void register_singh_workloads(WorkloadRegistry& r) {
            singh_params(),
            singh_jobs,
            {},
+           {},
+           {},
            {}});
 }
 

@@ -133,7 +133,8 @@ void register_synthetic_workloads(WorkloadRegistry& r) {
          tasks_of(synthetic),
          {},
          {},
-         synthetic_stream});
+         synthetic_stream,
+         {}});
 }
 
 }  // namespace rmsim

@@ -201,6 +201,8 @@ void register_tarplee_workloads(WorkloadRegistry& r) {
            tarplee_params(),
            tasks_of(tarplee_bag),
            {},
+           {},
+           {},
            {}});
 }
 

@@ -187,6 +187,8 @@ void register_uav_workloads(WorkloadRegistry& r) {
            uav_params(),
            uav_workload,
            uav_experiment_platform,
+           {},
+           {},
            {}});
 }
 

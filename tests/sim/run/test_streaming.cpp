@@ -1,6 +1,8 @@
 // run.stream (docs/architecture.md, "Streaming"): a streamed run gives the same bytes as one that loads every
-// task first, holds only the tasks waiting, reserved and running, and refuses what it cannot stream.
+// task first (synthetic, SWF plain or gzip, task CSV), holds only the tasks waiting, reserved and running,
+// reports a bad line it reads mid-run as bad input, leaving no results, and refuses what it cannot stream.
 #include <catch2/catch.hpp>
+#include "tests/support/gzip_file.h"
 #include "tests/support/rmsim_cli.h"
 #include "tests/support/scratch_dir.h"
 #include "tests/support/tiny_config.h"
@@ -33,6 +35,51 @@ Outcome run(const fs::path& dir, const std::string& yaml, const std::string& nam
 }
 
 nlohmann::json json_of(const fs::path& p) { return nlohmann::json::parse(slurp(p)); }
+
+/// The result files of the loaded and the streamed run in `dir` are the same bytes.
+void check_same_files(const fs::path& dir) {
+    for (const char* f : {"summary.json", "tasks.csv", "energy.csv", "pstates.csv"}) {
+        INFO(f);
+        const std::string a = slurp(dir / "loaded" / f);
+        CHECK(!a.empty());
+        CHECK(a == slurp(dir / "streamed" / f));
+    }
+    CHECK(json_of(dir / "streamed" / "timing.json")["memory"]["streamed"] == true);
+}
+
+/// `yaml` run loaded and streamed in `dir`: both succeed, with the same result files.
+void check_streamed_as_loaded(const fs::path& dir, const std::string& yaml) {
+    INFO(yaml);
+    const Outcome loaded = run(dir, yaml, "loaded", "");
+    const Outcome streamed = run(dir, yaml, "streamed", "--set run.stream=true");
+    INFO(loaded.err << streamed.err);
+    REQUIRE(loaded.code == 0);
+    REQUIRE(streamed.code == 0);
+    check_same_files(dir);
+}
+
+/// `jobs` SWF job lines for the tiny platform (16 cores): 1-4 cores, runs of 10-2,000 s submitted faster than
+/// they can run at first, requests from half to three times the run (some jobs run past theirs), and every
+/// 37th job one that never ran (zero run time).
+std::string swf_trace(int jobs) {
+    std::string s = "; Version: 2.2\n; MaxProcs: 16\n; UnixStartTime: 820454400\n";
+    std::uint64_t x = 12345;
+    const auto draw = [&x](std::uint64_t n) {
+        x = x * 6364136223846793005ull + 1442695040888963407ull;
+        return (x >> 33) % n;
+    };
+    double submit = 1000;
+    for (int j = 1; j <= jobs; ++j) {
+        submit += static_cast<double>(draw(j < jobs / 2 ? 60 : 400));
+        const std::uint64_t run = j % 37 == 0 ? 0 : 10 + draw(1990);
+        const std::uint64_t procs = 1 + draw(4);
+        const std::uint64_t request = run * (1 + draw(6)) / 2;
+        s += std::to_string(j) + " " + std::to_string(static_cast<long long>(submit)) + " -1 " + std::to_string(run) +
+             " " + std::to_string(procs) + " -1 -1 " + std::to_string(procs) + " " + std::to_string(request) +
+             " -1 1 1 1 -1 -1 -1 -1 -1\n";
+    }
+    return s;
+}
 
 }  // namespace
 
@@ -96,15 +143,75 @@ TEST_CASE("streaming: a run of 10^5 tasks holds only those waiting and running",
     CHECK(slurp(d / "all" / "tasks.csv") == slurp(d / "held" / "tasks.csv"));
 }
 
+TEST_CASE("streaming: an SWF trace, plain or gzip, gives the loaded run's bytes", "[sim][streaming][swf]") {
+    const ScratchDir d("streaming_swf");
+    const std::string trace = swf_trace(500);
+    rmsim::test::write_file(d / "t.swf", trace);
+    rmsim::test::write_gzip((d / "t.swf.gz").string(), trace);
+    const std::string policy = GENERATE(std::string("fcfs"), std::string("easy"), std::string("conservative"));
+    const std::string estimate = "exact";
+    const std::string file = GENERATE(std::string("t.swf"), std::string("t.swf.gz"));
+    const std::string yaml = config("workload:\n  swf: {path: " + file + "}\n",
+                                    "manager: {policy: " + policy + ", estimate: " + estimate + "}\n");
+    check_streamed_as_loaded(d, yaml);
+    const nlohmann::json s = json_of(d / "streamed" / "summary.json");
+    CHECK(s["tasks"]["total"] == 500 - 500 / 37);  // the jobs that never ran are not replayed
+}
+
+TEST_CASE("streaming: a task CSV gives the loaded run's bytes", "[sim][streaming][csv]") {
+    const ScratchDir d("streaming_csv");
+    // The SWF trace's jobs as a task list, through rmsim convert (ids and arrivals ascend).
+    rmsim::test::write_file(d / "t.swf", swf_trace(400));
+    const Outcome converted = run_cli("convert " + (d / "t.swf").string() + " " + (d / "t.csv").string(), d);
+    REQUIRE(converted.code == 0);
+    const std::string yaml = config("workload:\n  csv: {path: t.csv}\n", "manager: {policy: easy}\n");
+    check_streamed_as_loaded(d, yaml);
+}
+
+TEST_CASE("streaming: a bad line read mid-run is the user's mistake, and leaves no results", "[sim][streaming]") {
+    const ScratchDir d("streaming_bad_line");
+    // Line 303 of 503 is damaged: the run has simulated the jobs before it when it reads it.
+    std::string trace = swf_trace(500);
+    std::size_t at = 0;
+    for (int i = 0; i < 302; ++i) at = trace.find('\n', at) + 1;
+    trace.insert(at, "301 2x000 -1 10 1 -1 -1 1 10 -1 1 1 1 -1 -1 -1 -1 -1\n");
+    rmsim::test::write_file(d / "t.swf", trace);
+    rmsim::test::write_gzip((d / "t.swf.gz").string(), trace);
+    // A task list out of arrival order in its middle.
+    std::string csv = "id,arrival_s,work_s\n";
+    for (int i = 0; i < 300; ++i) csv += std::to_string(i) + "," + std::to_string(i == 150 ? 5 : 100 * i) + ",50\n";
+    rmsim::test::write_file(d / "t.csv", csv);
+    struct Case {
+        std::string workload, where, message;
+    };
+    const Case c =
+        GENERATE(Case{"swf: {path: t.swf}", "t.swf:303:5:", "SWF: field 2 (submit time) is not a number"},
+                 Case{"swf: {path: t.swf.gz}", "t.swf.gz:303:5:", "SWF: field 2 (submit time) is not a number"},
+                 Case{"csv: {path: t.csv}", "t.csv:152:5:", "task 150 arrives at 5 s, before the row above it"});
+    const std::string trials = GENERATE(std::string(""), std::string("--trials 2"));
+    INFO(c.workload << " " << trials);
+    rmsim::test::write_file(d / "c.yaml", config("workload:\n  " + c.workload + "\n", "manager: {policy: easy}\n") +
+                                              "run: {stream: true}\n");
+    const Outcome o =
+        run_cli("run " + (d / "c.yaml").string() + " --quiet --out " + (d / "out").string() + " " + trials, d);
+    INFO(o.err);
+    CHECK(o.code == 2);
+    CHECK(o.err.rfind((d / c.where).string(), 0) == 0);
+    CHECK(o.err.find(c.message) != std::string::npos);
+    CHECK(o.err.find("internal error") == std::string::npos);
+    CHECK_FALSE(fs::exists(d / "out"));
+}
+
 TEST_CASE("streaming: what cannot stream is refused at its key", "[sim][streaming]") {
     const ScratchDir d("streaming_refused");
-    rmsim::test::write_file(d / "t.csv", "id,arrival_s,cores,work_s\n0,0,1,10\n");
+    rmsim::test::write_file(d / "w.json", "{\"nb_res\": 4, \"jobs\": [], \"profiles\": {}}");
     struct Case {
         std::string yaml, location, message;
     };
     const Case c =
-        GENERATE(Case{config("workload:\n  csv: {file: t.csv}\n") + "run: {stream: true}\n",
-                      "bad.yaml:14:", "the 'csv' workload needs its whole workload at once (synthetic can stream)"},
+        GENERATE(Case{config("workload:\n  batsim: {path: w.json}\n") + "run: {stream: true}\n", "bad.yaml:14:",
+                      "run.stream: the 'batsim' workload is one JSON document whose profiles may come after its jobs: "
+                      "it is read whole (synthetic, swf, csv can stream)"},
                  Case{config(rmsim::test::kSynthetic, "manager: {policy: random}\n") + "run: {stream: true}\n",
                       "bad.yaml:14:", "policy 'random' reads tasks after they have finished"},
                  Case{config(rmsim::test::kSynthetic) + "run: {stream: true, formats: [swf]}\n",
