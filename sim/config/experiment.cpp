@@ -238,8 +238,6 @@ void check_streamable(const Experiment& e, const Policy& policy) {
                  "run.stream: policy " + quote_short(e.policy_name) +
                      " reads tasks after they have finished or needs every task at once (fcfs, easy and "
                      "conservative can stream)");
-    if (e.manager.estimate.model != EstimateModel::Exact)
-        throw_at(at, e.file, "run.stream: the estimate model must be exact");
     if (e.batsim_jobs || e.swf_schedule)
         throw_at(r["formats"], e.file, "run.formats: the batsim and swf schedules are not written by a streamed run");
     if (e.window.enabled && e.window.end.is_infinite())
@@ -362,25 +360,38 @@ std::unique_ptr<TaskStream> make_task_stream(const Experiment& e, std::uint32_t 
 
 namespace {
 
+/// Where the estimate model is written: manager.estimate or manager.estimate.model.
+YAML::Node estimate_key(const Experiment& e) {
+    const YAML::Node m = e.root["manager"];
+    return m["estimate"].IsMap() ? m["estimate"]["model"] : m["estimate"];
+}
+
+/// The task gives the estimate model what it reads (not exact): a requested time, a distribution.
+bool estimated_by(EstimateModel model, const Task& t) {
+    return model == EstimateModel::Requested ? t.requested_time_s >= 0 : t.work.stochastic();
+}
+
+/// A model that no task of the workload gives what it reads would plan every task exactly.
+[[noreturn]] void refuse_estimate(const Experiment& e, EstimateModel model) {
+    throw InputError(yaml_location(estimate_key(e), e.file),
+                     model == EstimateModel::Requested
+                         ? "estimate model 'requested': no task of the workload has a requested time (SWF field 9, "
+                           "or a requested_s column in a task CSV)"
+                         : "estimate model 'distribution': no task of the workload has an execution-time "
+                           "distribution");
+}
+
 /// check_policy_fits, its errors located in the config.
 void check_fit(const Experiment& e, const Workload& w) {
     const YAML::Node m = e.root["manager"];
     const EstimateModel model = e.manager.estimate.model;
     if (model != EstimateModel::Exact) {
-        const YAML::Node at = m["estimate"].IsMap() ? m["estimate"]["model"] : m["estimate"];
         if (!w.jobs.empty())
-            throw InputError(yaml_location(at, e.file), std::string("estimate model '") + to_string(model) +
-                                                            "': DAG jobs are planned with exact times (use exact)");
-        const bool any = std::any_of(w.tasks.begin(), w.tasks.end(), [&](const Task& t) {
-            return model == EstimateModel::Requested ? t.requested_time_s >= 0 : t.work.stochastic();
-        });
-        if (!any)
-            throw InputError(yaml_location(at, e.file),
-                             model == EstimateModel::Requested
-                                 ? "estimate model 'requested': no task of the workload has a requested time (SWF "
-                                   "field 9, or a requested_s column in a task CSV)"
-                                 : "estimate model 'distribution': no task of the workload has an execution-time "
-                                   "distribution");
+            throw InputError(yaml_location(estimate_key(e), e.file),
+                             std::string("estimate model '") + to_string(model) +
+                                 "': DAG jobs are planned with exact times (use exact)");
+        if (std::none_of(w.tasks.begin(), w.tasks.end(), [&](const Task& t) { return estimated_by(model, t); }))
+            refuse_estimate(e, model);
     }
     const std::unique_ptr<Policy> policy = make_policy(e);
     const PolicyTraits traits = policy->traits();
@@ -424,6 +435,19 @@ void check_fit(const Experiment& e, const Workload& w) {
 
 void check_policy_fits(const Experiment& e, const Workload& w) {
     at_options(e, [&] { check_fit(e, w); });
+}
+
+void check_stream_fits(const Experiment& e) {
+    const EstimateModel model = e.manager.estimate.model;
+    std::unique_ptr<TaskStream> stream = make_task_stream(e, 0);
+    if (model == EstimateModel::Exact) return;
+    // Read until a task gives the model what it reads: usually the first; all of them only to refuse.
+    Task t;
+    while (stream->next(t)) {
+        if (estimated_by(model, t)) return;
+        t = Task{};
+    }
+    at_options(e, [&] { refuse_estimate(e, model); });
 }
 
 }  // namespace rmsim

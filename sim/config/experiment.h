@@ -81,6 +81,12 @@ std::unique_ptr<TaskStream> make_task_stream(const Experiment& e, std::uint32_t 
 /// InputError (at the policy) unless the policy and the workload agree on DAG jobs vs independent tasks.
 void check_policy_fits(const Experiment& e, const Workload& w);
 
+/// A streamed experiment's check_policy_fits, without loading the workload: trial 0's stream is made (its
+/// section and input checked as far as opening them goes) and, for an estimate model other than exact, read
+/// until a task has what the model reads (a requested time, a distribution); none: the same InputError as a
+/// loaded run's. Constant memory.
+void check_stream_fits(const Experiment& e);
+
 /// Seed of a named random stream of one trial: every stream is derived from (seed, trial, name).
 std::uint64_t stream_seed(std::uint64_t seed, std::uint32_t trial, const std::string& name);
 

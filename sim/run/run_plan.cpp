@@ -123,8 +123,9 @@ RunPlan plan_run(const RunArgs& a) {
                                  exps[0].variant + "' " + std::to_string(exps[0].trials) +
                                  ": every variant must run the same trials (common random numbers)");
         if (e.stream) {
-            // A streamed workload is drawn as the trial runs (its first task now, to check the section).
-            make_task_stream(e, 0);
+            // A streamed workload is drawn as the trial runs: now its section is checked, its input opened (a
+            // task list's header read), and the estimate model's input found (rmsim validate reads it whole).
+            check_stream_fits(e);
             plan.cost.push_back(1);
         } else {
             const Workload w = make_workload(e, 0);  // after --trials: a trace workload checks every trial's day

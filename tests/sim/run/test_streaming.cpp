@@ -1,6 +1,7 @@
 // run.stream (docs/architecture.md, "Streaming"): a streamed run gives the same bytes as one that loads every
-// task first (synthetic, SWF plain or gzip, task CSV), holds only the tasks waiting, reserved and running,
-// reports a bad line it reads mid-run as bad input, leaving no results, and refuses what it cannot stream.
+// task first (synthetic, SWF plain or gzip, task CSV; exact and requested estimates), holds only the tasks
+// waiting, reserved and running, reports a bad line it reads mid-run as bad input, leaving no results, and
+// refuses what it cannot stream.
 #include <catch2/catch.hpp>
 #include "tests/support/gzip_file.h"
 #include "tests/support/rmsim_cli.h"
@@ -149,13 +150,16 @@ TEST_CASE("streaming: an SWF trace, plain or gzip, gives the loaded run's bytes"
     rmsim::test::write_file(d / "t.swf", trace);
     rmsim::test::write_gzip((d / "t.swf.gz").string(), trace);
     const std::string policy = GENERATE(std::string("fcfs"), std::string("easy"), std::string("conservative"));
-    const std::string estimate = "exact";
+    // Planned with exact times; with the users' requests, a job killed at its request or running on.
+    const std::string estimate = GENERATE(std::string("exact"), std::string("{model: requested, at_limit: kill}"),
+                                          std::string("{model: requested, at_limit: run}"));
     const std::string file = GENERATE(std::string("t.swf"), std::string("t.swf.gz"));
     const std::string yaml = config("workload:\n  swf: {path: " + file + "}\n",
                                     "manager: {policy: " + policy + ", estimate: " + estimate + "}\n");
     check_streamed_as_loaded(d, yaml);
     const nlohmann::json s = json_of(d / "streamed" / "summary.json");
     CHECK(s["tasks"]["total"] == 500 - 500 / 37);  // the jobs that never ran are not replayed
+    if (estimate.find("kill") != std::string::npos) CHECK(s["tasks"]["killed"].get<int>() > 0);
 }
 
 TEST_CASE("streaming: a task CSV gives the loaded run's bytes", "[sim][streaming][csv]") {
@@ -164,8 +168,28 @@ TEST_CASE("streaming: a task CSV gives the loaded run's bytes", "[sim][streaming
     rmsim::test::write_file(d / "t.swf", swf_trace(400));
     const Outcome converted = run_cli("convert " + (d / "t.swf").string() + " " + (d / "t.csv").string(), d);
     REQUIRE(converted.code == 0);
-    const std::string yaml = config("workload:\n  csv: {path: t.csv}\n", "manager: {policy: easy}\n");
+    const std::string estimate = GENERATE(std::string("exact"), std::string("requested"));
+    const std::string yaml =
+        config("workload:\n  csv: {path: t.csv}\n", "manager: {policy: easy, estimate: " + estimate + "}\n");
     check_streamed_as_loaded(d, yaml);
+}
+
+TEST_CASE("streaming: the KTH-SP2 replay under EASY runs streamed, to the same bytes", "[sim][streaming][swf]") {
+    const ScratchDir d("streaming_kth");
+    const std::string config = RMSIM_SOURCE_DIR "/configs/experiments/kth-easy.yaml";
+    // As the config has it (a job runs on past its request), and killing a job at its request.
+    const std::string sets = GENERATE(std::string(""), std::string("--set manager.estimate.at_limit=kill"));
+    INFO(sets);
+    const auto out = [&](const char* name) { return " --quiet --out " + (d / name).string() + " " + sets; };
+    const Outcome loaded = run_cli("run " + config + out("loaded"), d);
+    const Outcome streamed = run_cli("run " + config + out("streamed") + " --set run.stream=true", d);
+    INFO(loaded.err << streamed.err);
+    REQUIRE(loaded.code == 0);
+    REQUIRE(streamed.code == 0);
+    check_same_files(d);
+    const nlohmann::json m = json_of(d / "streamed" / "timing.json")["memory"];
+    CHECK(m["peak_tasks_held"].get<int>() < 1000);  // of 28,467 jobs replayed
+    if (!sets.empty()) CHECK(json_of(d / "streamed" / "summary.json")["tasks"]["killed"] == 475);
 }
 
 TEST_CASE("streaming: a bad line read mid-run is the user's mistake, and leaves no results", "[sim][streaming]") {
@@ -200,6 +224,10 @@ TEST_CASE("streaming: a bad line read mid-run is the user's mistake, and leaves 
     CHECK(o.err.find(c.message) != std::string::npos);
     CHECK(o.err.find("internal error") == std::string::npos);
     CHECK_FALSE(fs::exists(d / "out"));
+    // rmsim validate reads the stream whole and finds it first.
+    const Outcome v = run_cli("validate " + (d / "c.yaml").string(), d);
+    CHECK(v.code == 2);
+    CHECK(v.err.rfind((d / c.where).string(), 0) == 0);
 }
 
 TEST_CASE("streaming: what cannot stream is refused at its key", "[sim][streaming]") {
@@ -212,6 +240,13 @@ TEST_CASE("streaming: what cannot stream is refused at its key", "[sim][streamin
         GENERATE(Case{config("workload:\n  batsim: {path: w.json}\n") + "run: {stream: true}\n", "bad.yaml:14:",
                       "run.stream: the 'batsim' workload is one JSON document whose profiles may come after its jobs: "
                       "it is read whole (synthetic, swf, csv can stream)"},
+                 // A model that no task gives what it reads: found by reading the stream, as a loaded run finds it.
+                 Case{config(rmsim::test::kSynthetic, "manager: {policy: fcfs, estimate: requested}\n") +
+                          "run: {stream: true}\n",
+                      "bad.yaml:13:", "estimate model 'requested': no task of the workload has a requested time"},
+                 Case{config(rmsim::test::kSynthetic, "manager: {policy: fcfs, estimate: distribution}\n") +
+                          "run: {stream: true}\n",
+                      "bad.yaml:13:", "estimate model 'distribution': no task of the workload has an execution-time"},
                  Case{config(rmsim::test::kSynthetic, "manager: {policy: random}\n") + "run: {stream: true}\n",
                       "bad.yaml:14:", "policy 'random' reads tasks after they have finished"},
                  Case{config(rmsim::test::kSynthetic) + "run: {stream: true, formats: [swf]}\n",
