@@ -12,8 +12,10 @@
 // densely than the ids; at 4 bytes an id that costs little, where pages of the values themselves would cost
 // the values' size for every id of every page held.
 //
-// Lookup is three dependent loads (the page, the place, the value). Looking up an id never added or already
-// released is a bug of the caller: at() throws std::logic_error, operator[] does not check.
+// Lookup is three dependent loads (the page, the place, the value). Until the first release every id's place is
+// the id itself (places are handed out in order), and lookup skips the index: two loads, as a loaded run's
+// records, which are never released, always have. Looking up an id never added or already released is a bug
+// of the caller: at() throws std::logic_error, operator[] does not check.
 #include <cstddef>
 #include <cstdint>
 #include <memory>
@@ -59,6 +61,7 @@ public:
     /// added and released).
     void release(std::size_t id) {
         Page& page = checked_page(id, "release");
+        dense_ = false;
         std::uint32_t& place = page.places[id & kMask];
         value_at(place) = T{};
         free_.push_back(place);
@@ -73,14 +76,16 @@ public:
                 page.places.reset();
         }
     }
-    T& operator[](std::size_t id) { return value_at(pages_[id >> kPageBits].places[id & kMask]); }
-    const T& operator[](std::size_t id) const { return value_at(pages_[id >> kPageBits].places[id & kMask]); }
-    T& at(std::size_t id) { return value_at(checked_page(id, "look-up").places[id & kMask]); }
-    const T& at(std::size_t id) const {
-        return value_at(const_cast<PagedSlots*>(this)->checked_page(id, "look-up").places[id & kMask]);
+    T& operator[](std::size_t id) { return value_at(place_of(id)); }
+    const T& operator[](std::size_t id) const { return value_at(place_of(id)); }
+    T& at(std::size_t id) {
+        checked_page(id, "look-up");
+        return value_at(place_of(id));
     }
+    const T& at(std::size_t id) const { return const_cast<PagedSlots*>(this)->at(id); }
     bool holds(std::size_t id) const {
         if (id >= size_) return false;
+        if (dense_) return true;
         const Page& page = pages_[id >> kPageBits];
         return page.places && page.places[id & kMask] != kNone;
     }
@@ -116,6 +121,9 @@ private:
         std::unique_ptr<std::uint32_t[]> places;  ///< per id: its place in the pool, kNone if not held
         std::uint32_t held = 0;
     };
+    std::uint32_t place_of(std::size_t id) const {
+        return dense_ ? static_cast<std::uint32_t>(id) : pages_[id >> kPageBits].places[id & kMask];
+    }
     T& value_at(std::uint32_t place) { return chunks_[place >> kChunkBits][place & (kChunkSize - 1)]; }
     const T& value_at(std::uint32_t place) const { return chunks_[place >> kChunkBits][place & (kChunkSize - 1)]; }
     std::uint32_t take_place() {
@@ -141,6 +149,7 @@ private:
     std::vector<std::unique_ptr<T[]>> chunks_;             ///< the pool
     std::vector<std::uint32_t> free_;                      ///< released places, reused last-released first
     std::size_t made_ = 0;                                 ///< places handed out so far (free or not)
+    bool dense_ = true;                                    ///< nothing released yet: every id's place is the id
     std::vector<std::unique_ptr<std::uint32_t[]>> spare_;  ///< freed index pages kept for reuse (<= kSpares)
     std::vector<Page> pages_;                              ///< 16 bytes per page of ids ever added (10^7 ids: 0.6 MB)
     std::size_t size_ = 0;

@@ -86,3 +86,21 @@ TEST_CASE("PagedSlots: the pool holds the most values held at once, not every id
     CHECK(t.at(25600 + 25499) == 1.0);
     CHECK(t.at(356) == 356.0);
 }
+
+TEST_CASE("PagedSlots: look-ups before and after the first release agree", "[manager][paged_slots]") {
+    // Before any release an id's place is the id (the index is skipped); the first release turns to the index.
+    PagedSlots<int> s;
+    for (int i = 0; i < 3000; ++i) s.push_back(i * 7);
+    CHECK(s[2999] == 2999 * 7);
+    CHECK(s.holds(2999));
+    CHECK(!s.holds(3000));
+    CHECK_THROWS_AS(s.at(3000), std::logic_error);
+    s.release(5);
+    CHECK(!s.holds(5));
+    CHECK_THROWS_AS(s.at(5), std::logic_error);
+    const std::size_t id = s.push_back(-1);  // takes the place id 5 left
+    CHECK(id == 3000);
+    CHECK(s.at(3000) == -1);
+    for (std::size_t i = 0; i < 3000; ++i)
+        if (i != 5) REQUIRE(s[i] == static_cast<int>(i) * 7);
+}
