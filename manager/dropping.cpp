@@ -26,7 +26,10 @@ std::size_t drop_below_threshold(const PolicyView& view, Decisions& decide, doub
 DropOutcome drop_if_below(const PolicyView& view, Decisions& decide, TaskId t, double threshold,
                           bool reject_unrunnable) {
     if (threshold < 0 && !reject_unrunnable) return DropOutcome::Kept;
-    const double bound = utility_upper_bound(view, t);
+    return drop_by_bound(decide, t, utility_upper_bound(view, t), threshold, reject_unrunnable);
+}
+
+DropOutcome drop_by_bound(Decisions& decide, TaskId t, double bound, double threshold, bool reject_unrunnable) {
     if (reject_unrunnable && bound == -std::numeric_limits<double>::infinity()) {
         decide.reject(t);
         return DropOutcome::Rejected;

@@ -20,6 +20,9 @@ double utility_upper_bound(const PolicyView& view, TaskId t);
 enum class DropOutcome { Kept, Dropped, Rejected };
 DropOutcome drop_if_below(const PolicyView& view, Decisions& decide, TaskId t, double threshold,
                           bool reject_unrunnable);
+/// drop_if_below() given the task's utility_upper_bound() (`bound`), e.g. from execution times a policy keeps
+/// between events; the same outcome and decision for the same bound.
+DropOutcome drop_by_bound(Decisions& decide, TaskId t, double bound, double threshold, bool reject_unrunnable);
 /// Drops every waiting task whose utility_upper_bound() < threshold; returns how many were dropped.
 /// A negative threshold drops nothing (the "no dropping" configuration). With `reject_unrunnable`, a task
 /// no cluster can run is rejected instead (whatever the threshold) and not counted.

@@ -64,7 +64,11 @@ void MaxMPolicy::report(PolicyReport& r) const {
 std::vector<TaskId> MaxMPolicy::scan_waiting(const PolicyView& view, Decisions& decide) {
     const bool filtering = config_.filter != FilterKind::None;
     if (filtering && seen_.size() < view.task_count()) seen_.resize(view.task_count(), 0);
+    std::size_t row_size = 0;
+    for (ClusterId c = 0; c < view.cluster_count(); ++c) row_size += view.pstate_count(c);
+    if (facts_.width() != row_size) facts_.reset(row_size);
     std::vector<TaskId> mappable;
+    mappable_facts_.clear();
     for (TaskId t : view.waiting()) {
         if (filtering && !seen_[t]) {
             // Every task in the queue counts, including one dropped just below (it was seen).
@@ -72,14 +76,58 @@ std::vector<TaskId> MaxMPolicy::scan_waiting(const PolicyView& view, Decisions& 
             const double r = average_resources(view, t);
             if (r >= 0) seen_resources_.add(r);
         }
-        // Shared machinery (manager/dropping.h); tasks no cluster can run are rejected.
-        switch (drop_if_below(view, decide, t, config_.dropping_threshold, true)) {
-            case DropOutcome::Kept: mappable.push_back(t); break;
+        // Shared machinery (manager/dropping.h); tasks no cluster can run are rejected. The bound is
+        // utility_upper_bound()'s, from the fastest time kept in the task's facts.
+        const std::uint32_t facts = task_facts(view, t);
+        const SimTime fastest = facts_.head(facts).fastest;
+        const double bound =
+            fastest.is_infinite() ? -std::numeric_limits<double>::infinity() : view.utility_at(t, view.now() + fastest);
+        switch (drop_by_bound(decide, t, bound, config_.dropping_threshold, true)) {
+            case DropOutcome::Kept:
+                mappable.push_back(t);
+                mappable_facts_.push_back(facts);
+                break;
             case DropOutcome::Dropped: ++dropped_; break;
             case DropOutcome::Rejected: break;
         }
     }
+    facts_.sweep();  // the tasks no longer waiting
     return mappable;
+}
+
+// The §3.3.3 upper bound's fastest time is utility_upper_bound()'s (manager/dropping.cpp); each slot's values are
+// bound_options()' before this cache: units_needed(), booked_time(), exec_energy(), the cores allocated and the
+// Eq. 1 resources. They depend on the task, its remaining work and its VM configuration only.
+std::uint32_t MaxMPolicy::task_facts(const PolicyView& view, TaskId t) {
+    bool added = false;
+    const std::uint32_t row = facts_.find_or_add(t, added);
+    FactsHead& head = facts_.head(row);
+    const double remaining = view.record(t).remaining;
+    const VmConfig* vm = view.vm_config(t);
+    if (!added && head.remaining == remaining && head.vm == vm) return row;
+    head.remaining = remaining;
+    head.vm = vm;
+    head.fastest = SimTime::infinity();
+    SlotFacts* slots = facts_.slots(row);
+    std::size_t j = 0;
+    for (ClusterId c = 0; c < view.cluster_count(); ++c) {
+        const std::uint32_t k = view.units_needed(t, c);
+        if (k != 0) {
+            const SimTime d = view.exec_time(t, c, 0);
+            if (!d.is_negative() && d < head.fastest) head.fastest = d;
+        }
+        for (std::uint32_t p = 0; p < view.pstate_count(c); ++p, ++j) {
+            SlotFacts& f = slots[j];
+            f = SlotFacts{};
+            f.units = k;
+            f.duration = k == 0 ? SimTime::from_whole_seconds(-1) : view.booked_time(t, c, p);
+            if (f.duration.is_negative()) continue;
+            f.energy_j = view.exec_energy(t, c, p);
+            f.cores = k * cores_per_unit(view, c);
+            f.resources = resources_allocated(f.duration.to_seconds(), f.cores);
+        }
+    }
+    return row;
 }
 
 void MaxMPolicy::begin_filter(const PolicyView& view, SimTime day_end, Joules energy_left_j) {
@@ -144,22 +192,22 @@ void MaxMPolicy::refresh_options(const PolicyView& view, TaskId t, ClusterId c, 
 
 // Machovec Ch.3 §3.3.7: the earliest start is at or after now and before the end of the day, and the
 // utility is non-increasing in completion time, so the option starting now bounds every real one.
-void MaxMPolicy::bound_options(const PolicyView& view, TaskId t, ClusterId c, SimTime day_end,
+void MaxMPolicy::bound_options(const PolicyView& view, TaskId t, ClusterId c, SimTime day_end, std::uint32_t facts,
                                std::optional<MaxMOption>* row) const {
     std::size_t base = 0;
     for (ClusterId i = 0; i < c; ++i) base += view.pstate_count(i);
     const SimTime now = view.now();
-    const std::uint32_t k = view.units_needed(t, c);
+    const SlotFacts* known = facts_.slots(facts) + base;
     for (std::uint32_t p = 0; p < view.pstate_count(c); ++p) {
         std::optional<MaxMOption>& slot = row[base + p];
         slot.reset();
-        if (k == 0 || k > view.profile(c).node_count() || !(now < day_end)) continue;
-        const SimTime d = view.booked_time(t, c, p);
-        if (d.is_negative()) continue;
-        const double util = view.utility_at(t, now + d);
+        const SlotFacts& f = known[p];
+        if (f.units == 0 || f.units > view.profile(c).node_count() || !(now < day_end)) continue;
+        if (f.duration.is_negative()) continue;
+        const double util = view.utility_at(t, now + f.duration);
         if (!(util > 0)) continue;
-        slot = MaxMOption{c, p, now, d, view.exec_energy(t, c, p), util, k * cores_per_unit(view, c)};
-        if (!filter_.keep(slot->energy_j, resources_allocated(slot->duration.to_seconds(), slot->cores))) slot.reset();
+        if (!filter_.keep(f.energy_j, f.resources)) continue;
+        slot = MaxMOption{c, p, now, f.duration, f.energy_j, util, f.cores};
     }
 }
 
@@ -184,7 +232,8 @@ void MaxMPolicy::schedule(const PolicyView& view, Decisions& decide) {
     options_.assign(mappable.size() * row_size, std::nullopt);
     auto options = [this, row_size](std::size_t i) { return options_.data() + i * row_size; };
     for (std::size_t i = 0; i < mappable.size(); ++i)
-        for (ClusterId c = 0; c < clusters; ++c) bound_options(view, mappable[i], c, day_end, options(i));
+        for (ClusterId c = 0; c < clusters; ++c)
+            bound_options(view, mappable[i], c, day_end, mappable_facts_[i], options(i));
     std::vector<char> mapped(mappable.size(), 0);
 
     // §3.3.6 metaheuristics: E_committed against the goal curve at now. §3.3.6.2: the energy consumed in the

@@ -10,6 +10,7 @@
 #include "manager/policies/machovec/energy_filters.h"
 #include "manager/policies/machovec/objectives.h"
 #include "manager/policy.h"
+#include "manager/task_rows.h"
 
 namespace rmsim {
 
@@ -82,8 +83,11 @@ private:
     /// The task's options on cluster c (all P-states) as if it could start now: upper bounds of their values
     /// under every objective (the start only moves later, the utility only down), without a profile query;
     /// none where no start can be (no units, cannot run, the day over, no utility even now, filtered).
-    void bound_options(const PolicyView& view, TaskId t, ClusterId c, SimTime day_end,
+    /// `facts`: the task's row of facts_.
+    void bound_options(const PolicyView& view, TaskId t, ClusterId c, SimTime day_end, std::uint32_t facts,
                        std::optional<MaxMOption>* row) const;
+    /// The task's row of facts_, computed if it has none or its remaining work or VM configuration changed.
+    std::uint32_t task_facts(const PolicyView& view, TaskId t);
     /// Brings the task's options on cluster c up to date after bookings on it (`booked`): an option no
     /// booking made since version `since` overlaps is kept, one that is gone stays gone, the others are
     /// searched from their former start (bookings only move options later); every option still there is
@@ -93,7 +97,26 @@ private:
     /// Sets the event's filter budget (after scan_waiting()).
     void begin_filter(const PolicyView& view, SimTime day_end, Joules energy_left_j);
 
+    /// What a waiting task's bounds and its §3.3.3 upper bound need that does not change from one mapping
+    /// event to the next (Machovec Ch.3 §3.3.7: an option's duration, energy and nodes do not depend on its
+    /// start), kept while the task waits with the same remaining work: estimated once per task, not at every
+    /// event for the whole queue.
+    struct FactsHead {
+        double remaining = -1;
+        const VmConfig* vm = nullptr;
+        SimTime fastest;  ///< exec_time() at P-state 0 on the fastest cluster that can run it (+inf: none)
+    };
+    struct SlotFacts {     ///< per (cluster, P-state), the slots of an option row
+        SimTime duration;  ///< booked_time(); negative: no units there, or it cannot run there
+        Joules energy_j = 0;
+        double cores = 0;
+        double resources = 0;  ///< resources_allocated(duration, cores): the energy filter's measure
+        std::uint32_t units = 0;
+    };
+
     MaxMConfig config_;
+    TaskRows<FactsHead, SlotFacts> facts_;
+    std::vector<std::uint32_t> mappable_facts_;  ///< schedule()'s facts_ row per mappable task (scratch)
     EnergyFilter filter_;
     ResourceMean seen_resources_;                     ///< Eq. 7 (GAP): resources of the tasks seen so far
     std::vector<char> seen_;                          ///< per task id: counted in seen_resources_
