@@ -24,12 +24,13 @@ std::string owner_text(TaskId owner) { return "task " + std::to_string(owner); }
 
 /// First interval of a sorted, non-overlapping timeline that ends after t.
 Timeline::const_iterator first_ending_after(const Timeline& tl, SimTime t) {
-    return std::partition_point(tl.begin(), tl.end(), [t](const BusyInterval& iv) { return iv.end <= t; });
+    return partition_point_branchless(tl.begin(), tl.size(), [t](const BusyInterval& iv) { return iv.end <= t; });
 }
 
 /// The owner's interval on a node: the one starting at the booking's start.
 Timeline::iterator find_owned(Timeline& tl, SimTime start, TaskId owner, LocalNodeIndex node) {
-    auto pos = std::partition_point(tl.begin(), tl.end(), [start](const BusyInterval& iv) { return iv.start < start; });
+    auto pos =
+        partition_point_branchless(tl.begin(), tl.size(), [start](const BusyInterval& iv) { return iv.start < start; });
     if (pos == tl.end() || pos->owner != owner)
         throw std::logic_error("AvailabilityProfile: booking of " + owner_text(owner) + " missing from node " +
                                std::to_string(node));
@@ -192,7 +193,12 @@ void AvailabilityProfile::add(const std::vector<LocalNodeIndex>& given, SimTime 
     }
     for (LocalNodeIndex n : nodes) {
         auto& tl = timelines_[n];
-        const auto pos = first_ending_after(tl, start);
+        // first_ending_after(tl, start), from the node's bounds when they decide (the new interval goes
+        // after every interval, or before the first one ending after its start is the first).
+        const NodeBounds& nb = bounds_[n];
+        const auto pos = nb.last_end <= start   ? tl.end()
+                         : nb.first_end > start ? tl.begin()
+                                                : first_ending_after(tl, start);
         if (voids_tracked_) {
             // The idle period [pe, ns) holding the new interval splits into [pe, start) and [end, ns).
             const auto [pe, ns] = neighbours(tl, pos, pos);
@@ -362,8 +368,9 @@ std::optional<SimTime> AvailabilityProfile::earliest_start(std::uint32_t k, SimT
     return std::nullopt;
 }
 
-PlacementCost AvailabilityProfile::cost_in_period(SimTime prev_end, SimTime next_start, SimTime start,
-                                                  SimTime end) const {
+// Inlined (choose_nodes() calls it for every node of the cluster).
+[[gnu::always_inline]] inline PlacementCost AvailabilityProfile::cost_in_period(SimTime prev_end, SimTime next_start,
+                                                                                SimTime start, SimTime end) const {
     // Idle time before now (or before a start in the past) is history, not a void.
     const SimTime a = std::max(prev_end, std::min(now_, start));
     PlacementCost c;

@@ -127,7 +127,7 @@ std::uint32_t TaskLedger::nodes_of(ClusterId c, const std::vector<LocalNodeIndex
 void TaskLedger::book(TaskId owner, ClusterId c, std::vector<LocalNodeIndex>& units, SimTime start, SimTime end,
                       BookingKind kind) {
     if (units.empty()) throw std::logic_error(tname(owner) + ": no units to run on");
-    std::sort(units.begin(), units.end());
+    if (!std::is_sorted(units.begin(), units.end())) std::sort(units.begin(), units.end());  // chosen ascending
     const VmConfig* v = vm_config_.empty() ? nullptr : vm_config(owner);
     profiles_.at(c).add(units, start, end, owner, kind, v && profiles_.at(c).memory() ? v->memory_gb : 0.0);
 }

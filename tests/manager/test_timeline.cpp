@@ -1,5 +1,6 @@
 // The profile's per-node timeline (manager/timeline.h): a sorted vector whose first interval lives inline,
 // checked against std::vector through inserts and erases at every position.
+#include <algorithm>
 #include <catch2/catch.hpp>
 
 #include <random>
@@ -83,4 +84,29 @@ TEST_CASE("timeline: between one and two intervals again and again (the heap buf
     }
     Timeline copy = t;
     CHECK(same(copy, {iv(5, 1)}));
+}
+
+TEST_CASE("timeline: the branchless partition point is std::partition_point's", "[manager]") {
+    const std::vector<int> ends{3, 5, 5, 8, 13};  // ascending: "end <= t" holds on a prefix
+    auto at = [&](int t) {
+        return rmsim::partition_point_branchless(ends.begin(), ends.size(), [t](int e) { return e <= t; }) -
+               ends.begin();
+    };
+    CHECK(at(0) == 0);  // nothing ends by 0
+    CHECK(at(3) == 1);  // 3 ends by 3
+    CHECK(at(4) == 1);
+    CHECK(at(5) == 3);  // both 5s
+    CHECK(at(12) == 4);
+    CHECK(at(13) == 5);  // all: the end
+    CHECK(rmsim::partition_point_branchless(ends.begin(), 0, [](int) { return true; }) == ends.begin());
+    // Every length up to 9 and every split point against the standard algorithm.
+    for (std::size_t n = 0; n < 10; ++n) {
+        std::vector<int> v(n);
+        for (std::size_t i = 0; i < n; ++i) v[i] = static_cast<int>(i);
+        for (int split = 0; split <= static_cast<int>(n); ++split) {
+            auto pred = [split](int x) { return x < split; };
+            REQUIRE(rmsim::partition_point_branchless(v.begin(), n, pred) ==
+                    std::partition_point(v.begin(), v.end(), pred));
+        }
+    }
 }
