@@ -27,14 +27,30 @@ Timeline::const_iterator first_ending_after(const Timeline& tl, SimTime t) {
     return partition_point_branchless(tl.begin(), tl.size(), [t](const BusyInterval& iv) { return iv.end <= t; });
 }
 
-/// The owner's interval on a node: the one starting at the booking's start.
+/// The owner's interval on a node: the one starting at the booking's start. Mostly the first (a running task,
+/// with the place-holders after it) or the last: those are looked at before the search.
 Timeline::iterator find_owned(Timeline& tl, SimTime start, TaskId owner, LocalNodeIndex node) {
-    auto pos =
-        partition_point_branchless(tl.begin(), tl.size(), [start](const BusyInterval& iv) { return iv.start < start; });
+    auto first_at = [start](const BusyInterval& iv) { return iv.start < start; };
+    const auto pos = tl.empty() || !first_at(tl.front()) ? tl.begin()
+                     : first_at(tl.back())               ? tl.end()
+                     : tl.back().start == start          ? tl.end() - 1
+                                                         : partition_point_branchless(tl.begin(), tl.size(), first_at);
     if (pos == tl.end() || pos->owner != owner)
         throw std::logic_error("AvailabilityProfile: booking of " + owner_text(owner) + " missing from node " +
                                std::to_string(node));
     return pos;
+}
+
+/// The §3.3.7 cost of a task over [start, end) in the idle period between prev_end and next_start (see
+/// availability_profile.h), written into c: choose_nodes() fills its candidates in place with it (a cost
+/// built aside and copied made the copy wait for the stores of its parts), for every node of the cluster.
+[[gnu::always_inline]] inline void fill_cost(PlacementCost& c, SimTime now, SimTime prev_end, SimTime next_start,
+                                             SimTime start, SimTime end) {
+    // Idle time before now (or before a start in the past) is history, not a void.
+    const SimTime a = std::max(prev_end, std::min(now, start));
+    c.void_delta = (start > a ? 1 : 0) - (next_start < kInf && end == next_start ? 1 : 0);
+    c.period_length = next_start - a;
+    c.gap_before = start - a;
 }
 
 bool cost_less(const PlacementCost& x, LocalNodeIndex nx, const PlacementCost& y, LocalNodeIndex ny) {
@@ -368,15 +384,10 @@ std::optional<SimTime> AvailabilityProfile::earliest_start(std::uint32_t k, SimT
     return std::nullopt;
 }
 
-// Inlined (choose_nodes() calls it for every node of the cluster).
-[[gnu::always_inline]] inline PlacementCost AvailabilityProfile::cost_in_period(SimTime prev_end, SimTime next_start,
-                                                                                SimTime start, SimTime end) const {
-    // Idle time before now (or before a start in the past) is history, not a void.
-    const SimTime a = std::max(prev_end, std::min(now_, start));
+PlacementCost AvailabilityProfile::cost_in_period(SimTime prev_end, SimTime next_start, SimTime start,
+                                                  SimTime end) const {
     PlacementCost c;
-    c.void_delta = (start > a ? 1 : 0) - (next_start < kInf && end == next_start ? 1 : 0);
-    c.period_length = next_start - a;
-    c.gap_before = start - a;
+    fill_cost(c, now_, prev_end, next_start, start, end);
     return c;
 }
 
@@ -404,13 +415,20 @@ std::vector<LocalNodeIndex> AvailabilityProfile::choose_nodes(std::uint32_t k, S
     const std::uint32_t n_nodes = node_count();
     if (k > n_nodes) return {};
     const SimTime end = start + duration;
-    candidates_.clear();
+    // Filled in place (fill_cost()), into room for every node.
+    if (candidates_.size() < n_nodes) candidates_.resize(n_nodes);
+    Candidate* out = candidates_.data();
+    auto put = [&](SimTime prev_end, SimTime next_start, LocalNodeIndex n) {
+        fill_cost(out->cost, now_, prev_end, next_start, start, end);
+        out->node = n;
+        ++out;
+    };
     for (LocalNodeIndex n = 0; n < n_nodes; ++n) {
         const NodeBounds& b = bounds_[n];
         if (b.last_end <= start) {
-            candidates_.push_back(Candidate{cost_in_period(b.last_end, kInf, start, end), n});
+            put(b.last_end, kInf, n);
         } else if (end <= b.first_start) {
-            candidates_.push_back(Candidate{cost_in_period(kNegInf, b.first_start, start, end), n});
+            put(kNegInf, b.first_start, n);
         } else if (b.first_end > start) {
             continue;  // the first interval overlaps the window
         } else {
@@ -418,13 +436,15 @@ std::vector<LocalNodeIndex> AvailabilityProfile::choose_nodes(std::uint32_t k, S
             auto it = first_ending_after(tl, start);
             if (it != tl.end() && it->start < end) continue;
             // Not the tail (last end > start) and not the head (first start < end): between two intervals.
-            candidates_.push_back(Candidate{cost_in_period(std::prev(it)->end, it->start, start, end), n});
+            put(std::prev(it)->end, it->start, n);
         }
     }
-    if (candidates_.size() < k) return {};
+    const auto found = static_cast<std::size_t>(out - candidates_.data());
+    if (found < k) return {};
     auto less = [](const Candidate& x, const Candidate& y) { return cost_less(x.cost, x.node, y.cost, y.node); };
-    if (candidates_.size() > k)
-        std::nth_element(candidates_.begin(), candidates_.begin() + (k - 1), candidates_.end(), less);
+    if (found > k)
+        std::nth_element(candidates_.begin(), candidates_.begin() + (k - 1),
+                         candidates_.begin() + static_cast<std::ptrdiff_t>(found), less);
     std::vector<LocalNodeIndex> nodes;
     nodes.reserve(k);
     if (static_cast<double>(k) * std::log2(k + 1.0) < n_nodes) {  // few nodes: sorting them is cheaper
