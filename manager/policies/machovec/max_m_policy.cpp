@@ -108,6 +108,7 @@ std::uint32_t MaxMPolicy::task_facts(const PolicyView& view, TaskId t) {
     head.remaining = remaining;
     head.vm = vm;
     head.fastest = SimTime::infinity();
+    head.shortest = SimTime::infinity();
     SlotFacts* slots = facts_.slots(row);
     std::size_t j = 0;
     for (ClusterId c = 0; c < view.cluster_count(); ++c) {
@@ -125,9 +126,42 @@ std::uint32_t MaxMPolicy::task_facts(const PolicyView& view, TaskId t) {
             f.energy_j = view.exec_energy(t, c, p);
             f.cores = k * cores_per_unit(view, c);
             f.resources = resources_allocated(f.duration.to_seconds(), f.cores);
+            if (k > view.profile(c).node_count()) continue;  // never an option (bound_options())
+            if (head.shortest.is_infinite()) {
+                head.shortest = f.duration;
+                head.shortest_s = f.duration.to_seconds();
+                head.least_resources = f.resources;
+                head.least_energy_j = f.energy_j;
+                continue;
+            }
+            head.shortest = std::min(head.shortest, f.duration);
+            head.shortest_s = std::min(head.shortest_s, f.duration.to_seconds());
+            head.least_resources = std::min(head.least_resources, f.resources);
+            head.least_energy_j = std::min(head.least_energy_j, f.energy_j);
         }
     }
     return row;
+}
+
+// Machovec Ch.3 §3.3.7: an option's utility is that at its completion, at or after now + its duration, and
+// the utility is non-increasing in completion time, so the utility at now + the shortest duration bounds
+// every option's; each objective divides it by a positive denominator no smaller than the least over the
+// slots (Eqs. 2-4, §3.3.5), and a rounded division is monotone in both operands. The bound is raised by a
+// relative 1e-9 against a utility function that rounds non-monotonically by an ulp. Non-positive utility:
+// +inf, so that the task is looked at first (its options computed) rather than trusting the bound.
+std::optional<double> MaxMPolicy::task_bound(const PolicyView& view, TaskId t, std::uint32_t facts, Objective m) const {
+    const FactsHead& head = facts_.head(facts);
+    if (head.shortest.is_infinite()) return std::nullopt;
+    const double util = view.utility_at(t, view.now() + head.shortest);
+    if (!(util > 0)) return std::numeric_limits<double>::infinity();
+    double v = util;
+    switch (m) {
+        case Objective::Util: break;
+        case Objective::UPT: v = util / head.shortest_s; break;
+        case Objective::UPR: v = util / head.least_resources; break;
+        case Objective::UPE: v = util / head.least_energy_j; break;
+    }
+    return v * (1 + 1e-9);
 }
 
 void MaxMPolicy::begin_filter(const PolicyView& view, SimTime day_end, Joules energy_left_j) {
@@ -228,13 +262,12 @@ void MaxMPolicy::schedule(const PolicyView& view, Decisions& decide) {
     std::vector<std::size_t> row_base(clusters + 1, 0);  // a row holds every (cluster, P-state) option
     for (ClusterId c = 0; c < clusters; ++c) row_base[c + 1] = row_base[c] + view.pstate_count(c);
     const std::size_t row_size = row_base[clusters];
-    // The options of task i are options_[i * row_size ...] (kept from event to event: no allocation per task).
-    options_.assign(mappable.size() * row_size, std::nullopt);
+    // The options of task i are options_[i * row_size ...] (kept from event to event: no allocation per task),
+    // written when the task is expanded (below) or rescanned, before they are read.
+    if (options_.size() < mappable.size() * row_size) options_.resize(mappable.size() * row_size);
     auto options = [this, row_size](std::size_t i) { return options_.data() + i * row_size; };
-    for (std::size_t i = 0; i < mappable.size(); ++i)
-        for (ClusterId c = 0; c < clusters; ++c)
-            bound_options(view, mappable[i], c, day_end, mappable_facts_[i], options(i));
     std::vector<char> mapped(mappable.size(), 0);
+    std::vector<char> expanded(mappable.size(), 0);  // its options' bounds are in its row and the heap
 
     // §3.3.6 metaheuristics: E_committed against the goal curve at now. §3.3.6.2: the energy consumed in the
     // period plus that of the tasks running, reserved *or holding place-holders*; this event opened by
@@ -262,6 +295,10 @@ void MaxMPolicy::schedule(const PolicyView& view, Decisions& decide) {
     // then slot) is the scan order. Any other entry on top is re-valued (refresh_options(), its task's row
     // for that cluster) and pushed back. Energy left only decreases within the event, so an option above
     // it is dropped for good.
+    // A task enters the heap as one entry, valued by task_bound() (above all its options' bounds: only ties
+    // between different tasks are decided by task order, so its slot key does not matter); on top it is
+    // expanded: its options' bounds from bound_options(), each pushed as an entry of its own. A task whose
+    // every option needs more energy than is left is dropped there without them.
     struct Entry {
         double value;
         std::uint32_t task;  // index into mappable
@@ -281,7 +318,13 @@ void MaxMPolicy::schedule(const PolicyView& view, Decisions& decide) {
     std::vector<ClusterId> slot_cluster(row_size);
     for (ClusterId c = 0; c < clusters; ++c)
         for (std::size_t j = row_base[c]; j < row_base[c + 1]; ++j) slot_cluster[j] = c;
+    constexpr std::uint32_t kTaskSlot = std::numeric_limits<std::uint32_t>::max();  // a task's own entry
     std::vector<Entry> heap;
+    auto append_task = [&](std::size_t i) {  // unordered, as append_row_part()
+        if (!(now < day_end)) return;        // bound_options(): no option once the day is over
+        if (const auto v = task_bound(view, mappable[i], mappable_facts_[i], objective))
+            heap.push_back(Entry{*v, static_cast<std::uint32_t>(i), kTaskSlot, 0});
+    };
     auto append_row_part = [&](std::size_t i, ClusterId c) {  // unordered: the caller restores the heap
         for (std::size_t j = row_base[c]; j < row_base[c + 1]; ++j) {
             const auto& o = options(i)[j];
@@ -297,9 +340,14 @@ void MaxMPolicy::schedule(const PolicyView& view, Decisions& decide) {
     };
     auto rebuild_heap = [&] {  // every unmapped option, valued under the current objective
         heap.clear();
-        for (std::size_t i = 0; i < mappable.size(); ++i)
-            if (!mapped[i])
-                for (ClusterId c = 0; c < clusters; ++c) append_row_part(i, c);
+        for (std::size_t i = 0; i < mappable.size(); ++i) {
+            if (mapped[i]) continue;
+            if (!expanded[i]) {
+                append_task(i);
+                continue;
+            }
+            for (ClusterId c = 0; c < clusters; ++c) append_row_part(i, c);
+        }
         std::make_heap(heap.begin(), heap.end(), below);
     };
     const bool rescan = config_.selection == Selection::Rescan;
@@ -333,6 +381,16 @@ void MaxMPolicy::schedule(const PolicyView& view, Decisions& decide) {
             const Entry e = heap.front();
             std::pop_heap(heap.begin(), heap.end(), below);
             heap.pop_back();
+            if (e.slot == kTaskSlot) {  // a task not expanded yet
+                if (mapped[e.task] || expanded[e.task]) continue;
+                if (facts_.head(mappable_facts_[e.task]).least_energy_j > energy_left) continue;
+                expanded[e.task] = 1;
+                for (ClusterId c = 0; c < clusters; ++c) {
+                    bound_options(view, mappable[e.task], c, day_end, mappable_facts_[e.task], options(e.task));
+                    push_row_part(e.task, c);
+                }
+                continue;
+            }
             const ClusterId c = slot_cluster[e.slot];
             const std::uint64_t built = computed[e.task * clusters + c];
             if (mapped[e.task] || e.version != built) continue;  // mapped, or superseded by a recomputation

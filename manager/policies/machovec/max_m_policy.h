@@ -88,6 +88,9 @@ private:
                        std::optional<MaxMOption>* row) const;
     /// The task's row of facts_, computed if it has none or its remaining work or VM configuration changed.
     std::uint32_t task_facts(const PolicyView& view, TaskId t);
+    /// An upper bound of the value under m of every option bound_options() gives the task at this event,
+    /// from its facts alone (one utility evaluation); nullopt if it has none (no slot may hold one).
+    std::optional<double> task_bound(const PolicyView& view, TaskId t, std::uint32_t facts, Objective m) const;
     /// Brings the task's options on cluster c up to date after bookings on it (`booked`): an option no
     /// booking made since version `since` overlaps is kept, one that is gone stays gone, the others are
     /// searched from their former start (bookings only move options later); every option still there is
@@ -105,6 +108,12 @@ private:
         double remaining = -1;
         const VmConfig* vm = nullptr;
         SimTime fastest;  ///< exec_time() at P-state 0 on the fastest cluster that can run it (+inf: none)
+        // Over the slots that may hold an option (units needed, at most the cluster's, and a duration; none:
+        // shortest = +inf), the least of each denominator of the objectives (task_bound()).
+        SimTime shortest;
+        double shortest_s = 0;
+        double least_resources = 0;
+        Joules least_energy_j = 0;
     };
     struct SlotFacts {     ///< per (cluster, P-state), the slots of an option row
         SimTime duration;  ///< booked_time(); negative: no units there, or it cannot run there
