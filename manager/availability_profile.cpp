@@ -109,10 +109,10 @@ void AvailabilityProfile::check_node(LocalNodeIndex node) const {
                                     std::to_string(timelines_.size()) + " nodes)");
 }
 
-void AvailabilityProfile::bump_void(SimTime a, SimTime b, int sign) const {
+void AvailabilityProfile::bump_void(SimTime a, SimTime b, int count) const {
     // Touching intervals leave no idle period between them; every node keeps exactly one tail, at +inf
     // after an open-ended booking (the sweep counts tails per node).
-    voids_.bump(a, b, sign);
+    voids_.bump(a, b, count);
 }
 
 void AvailabilityProfile::index_voids(LocalNodeIndex node) const {
@@ -207,6 +207,17 @@ void AvailabilityProfile::add(const std::vector<LocalNodeIndex>& given, SimTime 
                                         (memory_ ? " must be positive" : " but the cluster plans no memory"));
         memory_->add(start, end, memory_gb);  // std::logic_error if it does not fit
     }
+    // The idle period [pe, ns) holding the new interval splits into [pe, start) and [end, ns) on each node.
+    // Nodes booked together mostly share it: a run of nodes with the same one changes the void indexes once.
+    SimTime run_pe, run_ns;
+    int run = 0;  // nodes in the run
+    auto split_run = [&] {
+        if (run == 0) return;
+        bump_void(run_pe, run_ns, -run);
+        bump_void(run_pe, start, run);
+        bump_void(end, run_ns, run);
+        run = 0;
+    };
     for (LocalNodeIndex n : nodes) {
         auto& tl = timelines_[n];
         // first_ending_after(tl, start), from the node's bounds when they decide (the new interval goes
@@ -216,14 +227,15 @@ void AvailabilityProfile::add(const std::vector<LocalNodeIndex>& given, SimTime 
                          : nb.first_end > start ? tl.begin()
                                                 : first_ending_after(tl, start);
         if (voids_tracked_) {
-            // The idle period [pe, ns) holding the new interval splits into [pe, start) and [end, ns).
             const auto [pe, ns] = neighbours(tl, pos, pos);
-            bump_void(pe, ns, -1);
-            bump_void(pe, start, +1);
-            bump_void(end, ns, +1);
+            if (run > 0 && (pe != run_pe || ns != run_ns)) split_run();
+            run_pe = pe;
+            run_ns = ns;
+            ++run;
         }
         tl.insert(pos, BusyInterval{start, end, owner});
     }
+    split_run();
     index_nodes(nodes.data(), nodes.data() + nodes.size());
     const bool ahead = start > now_;
     bookings_.emplace(owner, Booking{owner, kind, start, end, ahead, UnitList(nodes), memory_gb});

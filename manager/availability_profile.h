@@ -222,10 +222,10 @@ private:
     bool idle_booked_nodes(SimTime start, SimTime end) const;
     /// The exact scan behind lowest_idle_nodes(): nodes in index order, stopping at the k-th idle one.
     std::vector<LocalNodeIndex> lowest_idle_scan(std::uint32_t k, SimTime start, SimTime end) const;
-    /// Adds (+1) or removes (-1) the idle period [a, b) to/from the void indexes (a tail if b = +inf);
-    /// nothing if the period is empty. Only while the indexes are tracked (callers skip the three calls of a
-    /// node's change otherwise: FCFS and EASY never build them).
-    void bump_void(SimTime a, SimTime b, int sign) const;
+    /// Adds (count > 0) or removes (count < 0) |count| nodes' idle period [a, b) to/from the void indexes (a
+    /// tail if b = +inf); nothing if the period is empty. Only while the indexes are tracked (callers skip the
+    /// three calls of a node's change otherwise: FCFS and EASY never build them).
+    void bump_void(SimTime a, SimTime b, int count) const;
     /// Adds all of the node's idle periods to the void indexes.
     void index_voids(LocalNodeIndex node) const;
     /// Builds the void indexes on the first earliest_start(); from then on every change of a timeline

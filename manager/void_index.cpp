@@ -26,9 +26,9 @@ std::uint32_t applied(std::uint32_t count, int delta) {
 
 }  // namespace
 
-void VoidIndex::bump(SimTime a, SimTime b, int sign) {
-    if (!b.is_infinite() && !(a < b)) return;  // an empty finite period
-    const int delta = sign > 0 ? 1 : -1;
+void VoidIndex::bump(SimTime a, SimTime b, int count) {
+    if (count == 0 || (!b.is_infinite() && !(a < b))) return;  // nothing, or an empty finite period
+    const int delta = count;
     const std::size_t n = pending_.size();
     for (std::size_t i = n; i > 0 && i + kLookBack > n; --i) {
         Change& c = pending_[i - 1];

@@ -28,11 +28,11 @@ public:
         std::uint32_t count;
     };
 
-    /// Adds (sign > 0) or removes (sign < 0) one node's idle period [a, b), a tail if b = +inf; nothing for
-    /// an empty finite period (!(a < b): touching intervals leave no idle time between them).
+    /// Adds (count > 0) or removes (count < 0) |count| nodes' idle period [a, b), a tail if b = +inf; nothing
+    /// for an empty finite period (!(a < b): touching intervals leave no idle time between them) or count 0.
     /// std::logic_error, when the changes are applied (at the next query), if more periods are removed than
     /// there are.
-    void bump(SimTime a, SimTime b, int sign);
+    void bump(SimTime a, SimTime b, int count);
     void clear();
 
     /// Distinct tail starts, ascending.

@@ -123,3 +123,23 @@ TEST_CASE("void index: many changes at once, merged into the arrays in one pass"
     CHECK(tail_seconds(v) == std::vector<int>{0});
     CHECK(v.finite().size() == 1);
 }
+
+TEST_CASE("void index: a bump of several nodes' periods counts as that many bumps of one", "[manager]") {
+    VoidIndex v;
+    v.bump(s(10), kInf, 3);  // three nodes free from 10 on
+    v.bump(s(2), s(6), 4);   // four nodes idle over [2, 6)
+    v.bump(s(6), s(6), 5);   // empty: nothing
+    v.bump(s(7), s(9), 0);   // none: nothing
+    CHECK(tail_seconds(v) == std::vector<int>{10});
+    CHECK(v.tail_cum() == std::vector<std::uint32_t>{3});
+    REQUIRE(v.finite().size() == 1);
+    CHECK(v.finite()[0].count == 4);
+    v.bump(s(2), s(6), -3);  // three of them booked
+    v.bump(s(10), kInf, -2);
+    v.bump(s(10), kInf, 1);
+    CHECK(v.tail_cum() == std::vector<std::uint32_t>{2});
+    REQUIRE(v.finite().size() == 1);
+    CHECK(v.finite()[0].count == 1);
+    v.bump(s(2), s(6), -2);  // one more than there is
+    CHECK_THROWS_AS(v.finite(), std::logic_error);
+}
