@@ -42,9 +42,45 @@ Joules EnergyAccounts::remaining() const {
     return budget_.budget_j - committed_in_period();
 }
 
+double goal_fraction(const std::vector<double>& shape, double x) {
+    if (shape.empty()) return x;
+    x = std::clamp(x, 0.0, 1.0);
+    const double slices = static_cast<double>(shape.size());
+    const auto whole = std::min(shape.size() - 1, static_cast<std::size_t>(x * slices));
+    double before = 0, total = 0;
+    for (std::size_t i = 0; i < shape.size(); ++i) {
+        total += shape[i];
+        if (i < whole) before += shape[i];
+    }
+    const double inside = x * slices - static_cast<double>(whole);  // of slice `whole`, in [0, 1]
+    return (before + inside * shape[whole]) / total;
+}
+
+double goal_rate_factor(const std::vector<double>& shape, double x) {
+    if (shape.empty() || !(x < 1.0)) return 1.0;
+    x = std::max(x, 0.0);
+    const double slices = static_cast<double>(shape.size());
+    const auto now = std::min(shape.size() - 1, static_cast<std::size_t>(x * slices));
+    double total = 0;
+    for (double w : shape) total += w;
+    // Rates as shares of the budget per unit of x: slice k's is shape[k] x slices / total; the rest of the
+    // period's mean is what is left of the budget's share over what is left of the period.
+    const double rate_now = shape[now] * slices / total;
+    const double rate_rest = (1.0 - goal_fraction(shape, x)) / (1.0 - x);
+    return rate_rest > 0 ? rate_now / rate_rest : 1.0;
+}
+
 Joules EnergyAccounts::goal(SimTime t) const {
     if (budget_.budget_j <= 0 || t < budget_.start) return std::numeric_limits<Joules>::infinity();
-    return budget_.budget_j * (t - period_start_).to_seconds() / budget_.period.to_seconds();
+    if (budget_.shape.empty())  // the papers' straight line (computed as before: results unchanged)
+        return budget_.budget_j * (t - period_start_).to_seconds() / budget_.period.to_seconds();
+    return budget_.budget_j *
+           goal_fraction(budget_.shape, (t - period_start_).to_seconds() / budget_.period.to_seconds());
+}
+
+double EnergyAccounts::goal_rate_factor_now() const {
+    if (budget_.budget_j <= 0 || budget_.shape.empty() || ledger_.now() < budget_.start) return 1.0;
+    return goal_rate_factor(budget_.shape, (ledger_.now() - period_start_).to_seconds() / budget_.period.to_seconds());
 }
 
 void EnergyAccounts::begin_period(SimTime start, Joules consumed_at_start_j) {

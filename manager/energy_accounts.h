@@ -5,6 +5,7 @@
 // its Bookkeeping), which restarts the period from the meters' exact reading at each boundary; policies
 // read them through the PolicyView. Plain C++, no SystemC.
 #include <functional>
+#include <vector>
 
 #include "manager/estimates.h"
 #include "manager/task_ledger.h"
@@ -16,7 +17,21 @@ struct EnergyBudget {
     Joules budget_j = 0;                                  ///< per period; <= 0: no budget
     SimTime period = SimTime::from_whole_seconds(86400);  ///< e.g. a day (Machovec Ch.3 §3.2.4)
     SimTime start;                                        ///< when the first period starts (no constraint before it)
+    /// The goal's shape over the period, beyond the papers (Machovec Ch.7: budgets that follow prices and
+    /// demand): the period in shape.size() equal slices, slice i to receive the share shape[i] / sum of the
+    /// budget (each > 0; e.g. 24 hourly weights of a day, the inverse of an hourly price, or a solar-shaped
+    /// supply). Empty: the papers' straight line, energy at a constant rate.
+    std::vector<double> shape;
 };
+
+/// The share of a period's budget that the goal curve allots to [period start, start + x * period), x in
+/// [0, 1]: x itself for a straight line (empty shape), else the shape's weights integrated up to x (each slice
+/// linearly inside) over their sum.
+double goal_fraction(const std::vector<double>& shape, double x);
+/// The curve's rate at x relative to its mean rate over [x, 1): the weight of x's slice over the mean weight
+/// of the rest of the period (1 for a straight line, and at or after the period's end). How much more (or
+/// less) energy per resource now than an even spread of the rest of the period, beyond the papers.
+double goal_rate_factor(const std::vector<double>& shape, double x);
 
 class EnergyAccounts {
 public:
@@ -46,9 +61,11 @@ public:
     Joules cleared_placeholders() const;
     /// budget - committed_in_period() (+inf without a budget, or before the first period).
     Joules remaining() const;
-    /// The linear goal curve of the metaheuristics (Machovec Ch.3 §3.3.6): energy at a constant rate,
-    /// budget x (t - period start) / period.
+    /// The goal curve of the metaheuristics (Machovec Ch.3 §3.3.6): budget x (t - period start) / period, energy
+    /// at a constant rate, or budget x goal_fraction() of the budget's shape (EnergyBudget::shape).
     Joules goal(SimTime t) const;
+    /// goal_rate_factor() of the budget's shape at now (1 without a shape or a budget): the EPR filter's factor.
+    double goal_rate_factor_now() const;
     /// A new period starts at start, with the machine's exact consumed energy then.
     void begin_period(SimTime start, Joules consumed_at_start_j);
 

@@ -31,6 +31,9 @@ struct PolicyTraits {
     /// The policy's model is one task per core (Tarplee's bags, Siegel's core queues): rmsim refuses a
     /// workload with a task of more than one core or of whole nodes before anything runs.
     bool serial_tasks = false;
+    /// The policy places each task on one of its VM configurations and values it by its value-of-service terms
+    /// (Machovec Ch.2 §2.2): rmsim refuses a workload with a task that has none before anything runs.
+    bool vm_options = false;
     /// The policy reads no task, record or per-task state of its own once the task has finished, and needs no
     /// task before it arrives: a streamed run may drop finished tasks (run.stream, docs/architecture.md,
     /// "Streaming").

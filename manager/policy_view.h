@@ -137,6 +137,9 @@ public:
     Joules energy_of_cleared_placeholders() const { return energy_.cleared_placeholders(); }
     Joules energy_remaining() const { return energy_.remaining(); }
     Joules energy_goal(SimTime t) const { return energy_.goal(t); }
+    /// The goal curve's rate now over its mean rate for the rest of the period (1 on a straight line):
+    /// EnergyAccounts::goal_rate_factor_now().
+    double energy_goal_rate_factor() const { return energy_.goal_rate_factor_now(); }
     /// Node n's energy store (NodeType::energy_store_j; capacity 0: none): its capacity, the energy drawn from
     /// it up to now (read from the hardware when asked, O(1)), and whether it is used up (the node then stopped
     /// for good and its units are booked out of service in the profile).

@@ -50,6 +50,8 @@ struct TimeTable {
     /// Optional (Machovec Ch.2 §2.3): the task's value terms (a table of its own then), read by the
     /// value-of-service policies and metrics; null for every other workload.
     std::shared_ptr<const VosTerms> vos;
+    /// VM configurations and value terms: what a value-of-service policy needs of every task.
+    bool has_vos_terms() const { return vos && !vm_configs.empty(); }
     Seconds at(CoreTypeId t, std::size_t p) const {
         if (t >= seconds.size() || p >= seconds[t].size()) return -1;
         return seconds[t][p];

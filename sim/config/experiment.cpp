@@ -1,6 +1,7 @@
 #include "sim/config/experiment.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdlib>
 #include <sstream>
 
@@ -86,6 +87,37 @@ std::vector<InputFile> plugin_files(const Experiment& e) {
         files.push_back({"plugins." + std::to_string(i), list[i].Scalar(), config_relative(e, list[i])});
     }
     return files;
+}
+
+/// run.energy_goal (docs/experiments.md, "Energy goals over the time of day"): `linear` (the papers' straight
+/// line, the default), {shape: [w...]}, the budget's share per equal slice of its period, or {price: [p...]}, a
+/// price per slice, the share then 1 / p (more energy where it is cheap). Each entry > 0; at most kMaxGoalSlices.
+std::vector<double> read_goal_shape(const YAML::Node& goal, const std::string& path) {
+    constexpr std::size_t kMaxGoalSlices = 100000;
+    if (goal.IsScalar()) {
+        if (goal.Scalar() != "linear")
+            throw_at(goal, path, "energy_goal: expected linear, {shape: [...]} or {price: [...]}");
+        return {};
+    }
+    expect_map(goal, path, "'energy_goal'");
+    check_allowed_keys(goal, path, "energy_goal", {"shape", "price"});
+    const bool price = has_key(goal, "price");
+    if (price == has_key(goal, "shape"))
+        throw_at(goal, path, "energy_goal needs one of 'shape' (a share per slice) or 'price' (a price per slice)");
+    const YAML::Node list = goal[price ? "price" : "shape"];
+    expect_sequence(list, path, price ? "'price'" : "'shape'");
+    if (list.size() == 0 || list.size() > kMaxGoalSlices)
+        throw_at(list, path,
+                 std::string("energy_goal ") + (price ? "price" : "shape") + " needs 1 to " +
+                     std::to_string(kMaxGoalSlices) + " entries, one per equal slice of the period");
+    std::vector<double> shape;
+    shape.reserve(list.size());
+    for (const YAML::Node& v : list) {
+        const double x = as_positive(v, path, price ? "an energy_goal price" : "an energy_goal share");
+        if (!std::isfinite(x)) throw_at(v, path, "energy_goal entries must be finite");
+        shape.push_back(price ? 1.0 / x : x);
+    }
+    return shape;
 }
 
 }  // namespace
@@ -281,9 +313,10 @@ void read_settings(Experiment& e, const std::string& platform_file) {
     e.policy_params = has_key(m, "params") ? m["params"] : YAML::Node();
     if (has_key(root, "run")) {
         const YAML::Node r = root["run"];
-        check_allowed_keys(r, path, "run",
-                           {"seed", "trials", "end_s", "energy_budget_j", "budget_period_s", "warmup_s",
-                            "measure_end_s", "sample_interval_s", "budget_start_s", "waveforms", "formats", "stream"});
+        check_allowed_keys(
+            r, path, "run",
+            {"seed", "trials", "end_s", "energy_budget_j", "budget_period_s", "warmup_s", "measure_end_s",
+             "sample_interval_s", "budget_start_s", "energy_goal", "waveforms", "formats", "stream"});
         e.stream = get_bool_or(r, "stream", path, false);
         e.seed = get_uint64_or(r, "seed", path, 1);
         e.trials = get_count_or(r, "trials", path, 1);
@@ -293,6 +326,7 @@ void read_settings(Experiment& e, const std::string& platform_file) {
         // When the first budget period starts (e.g. at the end of a warm-up, so that budget days and
         // measured days coincide); before it the budget does not constrain.
         e.manager.budget.start = SimTime::from_seconds(get_seconds_or(r, "budget_start_s", path, 0));
+        if (auto goal = optional_value(r, "energy_goal", path)) e.manager.budget.shape = read_goal_shape(*goal, path);
         e.sample_interval_s = get_period_or(r, "sample_interval_s", path, 3600);
         e.waveforms = read_waveform_config(r, path, e.platform);
         if (auto formats = optional_value(r, "formats", path)) {
@@ -412,6 +446,16 @@ void check_fit(const Experiment& e, const Workload& w) {
                                  std::to_string(wide->id) + " of the workload needs " +
                                  (wide->nodes > 0 || wide->nodes_per_cluster ? std::string("whole nodes")
                                                                              : std::to_string(wide->cores) + " cores"));
+    }
+    if (traits.vm_options) {
+        const auto bare = std::find_if(w.tasks.begin(), w.tasks.end(), [](const Task& t) {
+            return !t.work.table() || !t.work.table()->has_vos_terms();
+        });
+        if (bare != w.tasks.end())
+            throw InputError(yaml_location(m["policy"], e.file),
+                             "policy '" + e.policy_name +
+                                 "' places tasks on VM configurations with value-of-service terms, but task " +
+                                 std::to_string(bare->id) + " of the workload has none (use a machovec_ch2 workload)");
     }
     const bool dag = traits.dag_jobs;
     // A depleted node stops its tasks as a preemption would, and tasks of DAG jobs are not preemptible.

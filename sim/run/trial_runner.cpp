@@ -100,7 +100,6 @@ void simulate(const PolicyView& view, const TrialOptions& opt) {
     const double report_every_s = std::min(1.0, opt.progress_period_s / 2);
     double last_report_s = -report_every_s;
     double slice_s = 1.0;
-    const double total = std::max<double>(1.0, static_cast<double>(view.task_count()));
     do {
         const auto w0 = std::chrono::steady_clock::now();
         // At least to the next activity once the simulation has started (before, nothing is pending yet): a
@@ -113,7 +112,10 @@ void simulate(const PolicyView& view, const TrialOptions& opt) {
             slice_s *= 2;
         else if (wall > 0.5 && slice_s > 1e-3)
             slice_s /= 2;
-        const double fraction = static_cast<double>(view.finished_count()) / total;
+        // Of the tasks known so far: all of them, or in a streamed run those that have arrived (read afresh: at
+        // the start of a streamed run there are none).
+        const double fraction =
+            static_cast<double>(view.finished_count()) / std::max<double>(1.0, static_cast<double>(view.task_count()));
         if (draw)
             progress.update(fraction, progress.on_terminal()
                                           ? tasks_finished()

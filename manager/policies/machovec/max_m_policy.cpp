@@ -169,7 +169,11 @@ void MaxMPolicy::begin_filter(const PolicyView& view, SimTime day_end, Joules en
         filter_.begin_event(energy_left_j, 0, 0);
         return;
     }
-    filter_.begin_event(energy_left_j, resources_remaining(view, day_end), seen_resources_.mean());
+    // Beyond the papers: with a shaped goal (EnergyBudget::shape) the energy left is spread over the rest of the
+    // period as the curve spreads it, so the budget per resource now is the even spread's times the curve's rate
+    // now over its mean rate for the rest of the period (x 1 on the papers' straight line).
+    const double curve = view.energy_goal_rate_factor();
+    filter_.begin_event(energy_left_j * curve, resources_remaining(view, day_end), seen_resources_.mean());
 }
 
 std::optional<MaxMOption> earliest_option(const PolicyView& view, TaskId t, ClusterId c, std::uint32_t p,

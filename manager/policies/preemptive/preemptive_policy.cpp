@@ -53,6 +53,9 @@ PolicyTraits PreemptivePolicy::traits() const {
     t.on_completion = false;
     t.period = config_.period;
     t.granularity = Granularity::Core;
+    // Machovec Ch.4 §4.2: serial tasks, one core each; the mapper places a task on one core (a task of several
+    // cores or whole nodes would run on one core as if it were serial).
+    t.serial_tasks = true;
     return t;
 }
 

@@ -53,7 +53,7 @@ struct FleetTarget {
 struct Fleet {
     std::vector<FleetUav> uavs;
     std::vector<FleetTarget> targets;
-    double day_fraction = 0;  ///< δ: the fraction of the day elapsed
+    double day_fraction = 0;  ///< δ: the fraction of the day elapsed (or of the shaped goal's energy by now)
 };
 
 /// What one assignment does: sensor `sensor` of `uav` starts surveilling `target`, interrupting first the

@@ -203,7 +203,9 @@ void UavPolicy::run_heuristic(const PolicyView& view, Decisions& decide) {
     const auto w0 = std::chrono::steady_clock::now();
     const SimTime now = view.now();
     Fleet f;
-    f.day_fraction = std::min(1.0, now.to_seconds() / horizon_.to_seconds());
+    // δ, the energy line's share of the day by now (Fig. 42, Fig. 44): the day's fraction elapsed, or beyond the
+    // papers the share a shaped goal (run.energy_goal, EnergyBudget::shape) allots to it.
+    f.day_fraction = goal_fraction(view.budget().shape, std::min(1.0, now.to_seconds() / horizon_.to_seconds()));
     std::vector<std::int64_t> fresh(mission_->targets.size(), -1);
     for (std::uint32_t u = 0; u < running_.size(); ++u) {
         FleetUav a;

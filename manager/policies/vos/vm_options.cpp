@@ -11,7 +11,7 @@ namespace rmsim {
 
 const VosTerms& vos_terms(const PolicyView& view, TaskId t) {
     const Task& task = view.task(t);
-    if (!task.work.table() || !task.work.table()->vos || task.work.table()->vm_configs.empty())
+    if (!task.work.table() || !task.work.table()->has_vos_terms())
         throw std::logic_error("value-of-service policy: task " + std::to_string(t) +
                                " has no VM configurations and value terms (use the machovec_ch2 workload)");
     return *task.work.table()->vos;
@@ -78,6 +78,7 @@ PolicyTraits vos_traits(SimTime period) {
     t.on_completion = false;
     t.period = period;
     t.granularity = Granularity::Core;
+    t.vm_options = true;
     return t;
 }
 

@@ -27,7 +27,7 @@ struct VmOption {
 };
 
 /// The task's VoS terms (from its type's TimeTable); std::logic_error if it has none (the policy was paired
-/// with a workload that is not a value-of-service one).
+/// with a workload that is not a value-of-service one, which the experiment's checks refuse before a run).
 const VosTerms& vos_terms(const PolicyView& view, TaskId t);
 /// The task's allowable VM configurations (non-empty), std::logic_error as vos_terms().
 const std::vector<VmConfig>& vm_configs(const PolicyView& view, TaskId t);

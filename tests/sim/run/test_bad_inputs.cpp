@@ -87,6 +87,11 @@ Case yaml_case(const std::string& name, const std::string& from, const std::stri
     return {name, {{"c.yaml", text}}, "c.yaml:" + loc(text, at, kConfig.find(from)), message, ""};
 }
 
+/// yaml_case() of a `run:` map with `keys` added after its seed.
+Case run_case(const std::string& name, const std::string& keys, const std::string& at, const std::string& message) {
+    return yaml_case(name, "run: {seed: 1}", "run: {seed: 1, " + keys + "}", at, message);
+}
+
 /// A platform too large for memory: blamed on the clusters list.
 Case huge_platform(const std::string& command) {
     const std::string text = config_with("nodes: 4}", "nodes: 4000000000}");
@@ -324,6 +329,20 @@ TEST_CASE("bad inputs: the limits leave room for large valid inputs", "[sim][bad
     CHECK(kth.out.find("28467 tasks") != std::string::npos);
 }
 
+TEST_CASE("bad inputs: a shaped energy goal is checked", "[sim][bad_inputs][energy_goal]") {
+    for (const Case& c : {
+             run_case("goal_price", "energy_goal: {price: [0.1, 0]}", "0]",
+                      "an energy_goal price must be > 0, got '0'"),
+             run_case("goal_both", "energy_goal: {price: [1], shape: [1]}", "{price",
+                      "energy_goal needs one of 'shape' (a share per slice) or 'price'"),
+             run_case("goal_empty", "energy_goal: {shape: []}", "[]", "energy_goal shape needs 1 to 100000 entries"),
+             run_case("goal_word", "energy_goal: flat", "flat",
+                      "energy_goal: expected linear, {shape: [...]} or {price: [...]}"),
+             run_case("goal_key", "energy_goal: {prices: [1]}", "prices", "unknown key 'prices'"),
+         })
+        expect_refused(c);
+}
+
 TEST_CASE("bad inputs: values that made runs hang are refused", "[sim][bad_inputs]") {
     for (const Case& c : {
              yaml_case("budget_period", "run: {seed: 1}",
@@ -402,20 +421,29 @@ TEST_CASE("bad inputs: values that ended in internal errors are refused", "[sim]
     expect_refused(Case{"tasks_per_day", {{"c.yaml", text}}, "c.yaml:" + loc(text, "1.0e12"), "tasks needs about", ""});
     // validate refuses what run refuses.
     expect_refused(huge_platform("validate"));
-    // A policy of one task per core with tasks of several cores stopped the run at its first mapping event.
-    for (const std::string policy : {"min-min", "siegel-dynamic"}) {
-        const std::string wide = config_with("manager: {policy: fcfs}", "manager: {policy: " + policy + "}",
-                                             config_with("work_s_mean: 10}", "work_s_mean: 10, cores_max: 3}"));
+    // A policy refused by what the workload's tasks lack, by run and validate alike, at the policy's name.
+    auto refuses_policy = [](const std::string& policy, const std::string& text, const std::string& says) {
         for (const std::string command : {"run", "validate"}) {
-            Case c{"serial_" + policy,
-                   {{"c.yaml", wide}},
-                   "c.yaml:" + loc(wide, policy + "}"),
-                   "policy '" + policy + "' schedules serial tasks (one core each), but task",
+            Case c{"policy_" + policy,
+                   {{"c.yaml", text}},
+                   "c.yaml:" + loc(text, policy + "}"),
+                   "policy '" + policy + "' " + says,
                    ""};
             c.command = command;
             expect_refused(c);
         }
-    }
+    };
+    // A policy of one task per core with tasks of several cores stopped the run at its first mapping event (a
+    // Ch.4 policy ran a task of several cores on one).
+    for (const std::string policy : {"min-min", "siegel-dynamic", "ch4-fcfs"})
+        refuses_policy(policy,
+                       config_with("manager: {policy: fcfs}", "manager: {policy: " + policy + "}",
+                                   config_with("work_s_mean: 10}", "work_s_mean: 10, cores_max: 3}")),
+                       "schedules serial tasks (one core each), but task");
+    // A value-of-service policy with tasks that have no VM configurations stopped the run with an internal error.
+    for (const std::string policy : {"max-vptr", "simple"})
+        refuses_policy(policy, config_with("manager: {policy: fcfs}", "manager: {policy: " + policy + "}"),
+                       "places tasks on VM configurations with value-of-service terms, but task 0");
 }
 
 TEST_CASE("bad inputs: the machovec_ch4 workload's keys are checked", "[sim][bad_inputs][machovec_ch4]") {
@@ -471,21 +499,19 @@ TEST_CASE("bad inputs: the machovec_ch2 workload's keys and the cluster memory a
 
 TEST_CASE("bad inputs: waveform settings are checked before anything runs", "[sim][bad_inputs][waveforms]") {
     for (const Case& c : {
-             yaml_case("waveform_node", "run: {seed: 1}", "run: {seed: 1, waveforms: {nodes: [0, 7]}}", "7]",
-                       "waveforms: node 7 is not a node of the platform (its nodes are 0-3)"),
-             yaml_case("waveform_range", "run: {seed: 1}", "run: {seed: 1, waveforms: {nodes: \"2-9\"}}", "\"2-9\"",
-                       "waveforms: node 9 is not a node of the platform (its nodes are 0-3)"),
-             yaml_case("waveform_empty_range", "run: {seed: 1}", "run: {seed: 1, waveforms: {nodes: [3-1]}}", "3-1",
-                       "waveforms node range '3-1' is empty"),
-             yaml_case("waveform_not_an_id", "run: {seed: 1}", "run: {seed: 1, waveforms: {nodes: [node1]}}", "node1",
-                       "waveforms node entry 'node1' must be a node id or a range of ids like \"0-3\""),
-             yaml_case("waveform_span", "run: {seed: 1}",
-                       "run: {seed: 1, waveforms: {nodes: [0], start_s: 10, end_s: 5}}", "5}",
-                       "waveforms: end_s must be after start_s"),
-             yaml_case("waveform_key", "run: {seed: 1}", "run: {seed: 1, waveforms: {nodes: [0], begin_s: 1}}",
-                       "begin_s", "unknown key 'begin_s' in waveforms"),
-             yaml_case("waveform_no_nodes", "run: {seed: 1}", "run: {seed: 1, waveforms: {start_s: 1}}", "{start_s",
-                       "missing required key 'nodes'"),
+             run_case("waveform_node", "waveforms: {nodes: [0, 7]}", "7]",
+                      "waveforms: node 7 is not a node of the platform (its nodes are 0-3)"),
+             run_case("waveform_range", "waveforms: {nodes: \"2-9\"}", "\"2-9\"",
+                      "waveforms: node 9 is not a node of the platform (its nodes are 0-3)"),
+             run_case("waveform_empty_range", "waveforms: {nodes: [3-1]}", "3-1",
+                      "waveforms node range '3-1' is empty"),
+             run_case("waveform_not_an_id", "waveforms: {nodes: [node1]}", "node1",
+                      "waveforms node entry 'node1' must be a node id or a range of ids like \"0-3\""),
+             run_case("waveform_span", "waveforms: {nodes: [0], start_s: 10, end_s: 5}", "5}",
+                      "waveforms: end_s must be after start_s"),
+             run_case("waveform_key", "waveforms: {nodes: [0], begin_s: 1}", "begin_s",
+                      "unknown key 'begin_s' in waveforms"),
+             run_case("waveform_no_nodes", "waveforms: {start_s: 1}", "{start_s", "missing required key 'nodes'"),
          })
         expect_refused(c);
 }

@@ -6,6 +6,7 @@
 #include <stdexcept>
 
 #include "manager/policies/machovec/energy_filters.h"
+#include "manager/policy_registry.h"
 #include "tests/manager/policies/machovec/machovec_fixture.h"
 
 using namespace rmsim;
@@ -85,4 +86,43 @@ TEST_CASE("machovec energy: linear goal curve and budget periods", "[manager][ma
     CHECK(period_start(b, 90000_s) == 86400_s);
     CHECK(period_end(b, 90000_s) == 172800_s);
     CHECK(period_start(b, 86400_s) == 86400_s);  // a period starts at its boundary (integer arithmetic)
+}
+
+namespace {
+
+// Max UPR with the per-resource filter (leniency 4) at 06:00 of a day whose goal follows a two-step price curve
+// (1 in the first half of the day, 3 in the second: shares 1 and 1/3). One task of the fixture's times (10 s at
+// P0, 20 s at P1 on either cluster; c0 P0 100 J on 1 core, c0 P1 80 J, c1 P0 200 J on 2 cores, c1 P1 120 J).
+// Energy per resource (J per core-second): c0 P0 100 / 10 = 10, c0 P1 80 / 20 = 4, c1 P0 200 / 20 = 10,
+// c1 P1 120 / 40 = 3. Budget 400,000 J, 11,200 J consumed: 388,800 J left. Resources remaining to the end of
+// the day (Eq. 6): 4 cores idle for 64,800 s = 259,200 core-s.
+TaskState pstate_chosen(bool shaped, std::uint32_t& pstate) {
+    const PlatformSpec plat = two_cluster_platform(2, 1);
+    const std::vector<Task> tasks = {het_task(0, 21600, 10, 20, 10, 20, UtilityFunction::constant(1))};
+    Bookkeeping books(plat, tasks, Granularity::Node);
+    EnergyBudget b{400000.0, 86400_s, 0_s};
+    if (shaped) b.shape = {1.0, 1.0 / 3.0};
+    books.energy().set_budget(b);
+    books.energy().set_reader([] { return 11200.0; });
+    books.arrive(0, 21600_s);
+    books.begin_event(21600_s);
+    builtin_policies()
+        .create("max-upr", PolicyParams(YAML::Load("{filter: per-resource}"), "exp.yaml"), SourceLocation{"test", 0, 0})
+        ->schedule(books.view(), books.decisions());
+    pstate = books.view().record(0).pstate;
+    return books.view().record(0).state;
+}
+
+}  // namespace
+
+TEST_CASE("machovec energy: the EPR filter follows a two-step price curve", "[manager][machovec][energy]") {
+    std::uint32_t pstate = 9;
+    // Straight line: EPR_budget = 4 x 388,800 / 259,200 = 6 J per core-s: both P0 options (10) are removed; of
+    // the rest Max UPR takes c0 P1 (UPR 1 / 20 against c1 P1's 1 / 40).
+    REQUIRE(pstate_chosen(false, pstate) == TaskState::Running);
+    CHECK(pstate == 1);
+    // The curve: at 06:00 (x = 0.25) its rate is 1.8 times its mean over the rest of the day (test_energy_goal),
+    // so EPR_budget = 6 x 1.8 = 10.8: c0 P0 (10) is kept and, with UPR 1 / 10, taken.
+    REQUIRE(pstate_chosen(true, pstate) == TaskState::Running);
+    CHECK(pstate == 0);
 }

@@ -106,3 +106,27 @@ TEST_CASE("metaheuristics: E_committed counts the place-holders the event opened
         CHECK(books.view().energy_of_cleared_placeholders() == 0.0);
     }
 }
+
+TEST_CASE("metaheuristics: the switch follows a goal shaped by a two-step price curve", "[manager][machovec][energy]") {
+    // At 12:00 the straight line's goal is 1000 x 0.5 = 500 J; a day priced 1 then 3 (shares 1 and 1/3) allots
+    // 3/4 of the budget to the first half: 750 J. Committed 600 J is above the line (Max UPE: P1) and below
+    // the curve (Max UPR: P0).
+    Setup line(1, 600);
+    line.run("event-based");
+    REQUIRE(line.view.record(0).state == TaskState::Running);
+    CHECK(line.view.record(0).pstate == 1);
+
+    Setup curve(1, 600);
+    EnergyBudget b{1000, 86400_s, 0_s};
+    b.shape = {1.0, 1.0 / 3.0};
+    curve.books.energy().set_budget(b);
+    CHECK(curve.view.energy_goal(43200_s) == Approx(750.0).epsilon(1e-12));
+    curve.run("event-based");
+    REQUIRE(curve.view.record(0).state == TaskState::Running);
+    CHECK(curve.view.record(0).pstate == 0);
+    // Committed 800 J is above both: Max UPE.
+    Setup above(1, 800);
+    above.books.energy().set_budget(b);
+    above.run("event-based");
+    CHECK(above.view.record(0).pstate == 1);
+}
