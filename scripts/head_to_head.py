@@ -33,7 +33,7 @@ METRICS = [
     ("utility earned", lambda s: s["window"]["utility_earned"]),
     ("% of maximum", lambda s: s["window"]["percent_of_maximum"]),
     ("completed", lambda s: s["window"]["completed"]),
-    ("energy (GJ)", lambda s: s["window"]["energy_j"] / 1e9),
+    ("energy (MJ)", lambda s: s["window"]["energy_j"] / 1e6),
     ("utility per MJ", lambda s: utility_per_mj(s)),
     ("mean wait (s)", lambda s: s["time"]["mean_wait_s"]),
     ("bounded slowdown", lambda s: s["time"]["mean_bounded_slowdown"]),
@@ -138,7 +138,7 @@ def draw(study, path):
             row = study[setting].get(policy)
             if row is None:
                 continue
-            (e, eh), (u, uh) = row["energy (GJ)"], row["utility earned"]
+            (e, eh), (u, uh) = row["energy (MJ)"], row["utility earned"]
             points.append((e, u))
             ax.errorbar(e, u, xerr=None if math.isnan(eh) else eh, yerr=None if math.isnan(uh) else uh,
                         marker=markers[j % len(markers)], color=colour, linestyle="none", markersize=6, capsize=2)
@@ -146,7 +146,7 @@ def draw(study, path):
         ax.plot([e for e, _ in f], [u for _, u in f], color=colour, linewidth=1.2, label=policy)
     for j, setting in enumerate(settings):
         ax.plot([], [], marker=markers[j % len(markers)], color="grey", linestyle="none", label=setting)
-    ax.set_xlabel("energy in the measured window (GJ)")
+    ax.set_xlabel("energy in the measured window (MJ)")
     ax.set_ylabel("utility earned in the measured window")
     ax.set_title("Utility against energy: each policy's DVFS settings, its front joined (mean, 95 % CI)")
     ax.grid(True, alpha=0.3)

@@ -41,7 +41,7 @@ class HeadToHeadTables(unittest.TestCase):
         self.tmp = tempfile.TemporaryDirectory()
         self.out = pathlib.Path(self.tmp.name)
         # Three trials each. max-upr, no cap: utility 100, 110, 120 (mean 110, sd 10, half-width
-        # 4.303 x 10 / sqrt(3) = 24.84); energy 1, 1, 1 GJ, so utility per MJ 0.10, 0.11, 0.12 (mean 0.11).
+        # 4.303 x 10 / sqrt(3) = 24.84); energy 1, 1, 1 GJ (1,000 MJ), so utility per MJ 0.10, 0.11, 0.12 (mean 0.11).
         write_variant(self.out, "max-upr governor=userspace watts=1.0e12",
                       [summary(100, 40, 10, 1e9, 5, 1.5), summary(110, 44, 11, 1e9, 5, 1.5),
                        summary(120, 48, 12, 1e9, 5, 1.5)])
@@ -63,7 +63,7 @@ class HeadToHeadTables(unittest.TestCase):
         self.assertAlmostEqual(mean, 110)
         self.assertAlmostEqual(half, 4.303 * 10 / math.sqrt(3))
         self.assertAlmostEqual(row["utility per MJ"][0], 0.11)
-        self.assertAlmostEqual(row["energy (GJ)"][0], 1.0)
+        self.assertAlmostEqual(row["energy (MJ)"][0], 1000.0)
 
     def test_ranking(self):
         study, _ = head_to_head.read_study(self.out)

@@ -425,35 +425,53 @@ TEST_CASE("golden: dvfs-study-kth", "[golden]") {
                  "--jobs 2 --set run.end_s=2592000 " + only(kGovernors, {"watts=1.0e6", "watts=7000"}));
 }
 
+// The policies of the head-to-head configs (their variant names).
+const std::vector<std::string> kHeadToHeadPolicies = {"random",
+                                                      "fcfs",
+                                                      "fcfs-multiqueue",
+                                                      "easy",
+                                                      "easy-reservation",
+                                                      "conservative",
+                                                      "max-util",
+                                                      "max-upt",
+                                                      "max-upr",
+                                                      "max-upe",
+                                                      "event-based",
+                                                      "task-based",
+                                                      "ch3-max-util-preempt-greedy",
+                                                      "ch3-max-util-preempt-diff",
+                                                      "ch3-max-upt-preempt-greedy",
+                                                      "ch3-max-upt-preempt-diff",
+                                                      "ch3-max-upe-preempt-energy"};
+
 // The head-to-head study at kMachovecSmall, the tasks a day and the budget scaled to its cores as for the
 // beyond-preemption configs (1,230 a day; 2.5 GJ x 0.246 = 6.2e8 J): every policy under the scheduler's P-states
 // without a cap, and Max UPR under the other three DVFS settings.
 TEST_CASE("golden: head-to-head-ch3", "[golden]") {
-    const std::vector<std::string> policies = {"random",
-                                               "fcfs",
-                                               "fcfs-multiqueue",
-                                               "easy",
-                                               "easy-reservation",
-                                               "conservative",
-                                               "max-util",
-                                               "max-upt",
-                                               "max-upr",
-                                               "max-upe",
-                                               "event-based",
-                                               "task-based",
-                                               "ch3-max-util-preempt-greedy",
-                                               "ch3-max-util-preempt-diff",
-                                               "ch3-max-upt-preempt-greedy",
-                                               "ch3-max-upt-preempt-diff",
-                                               "ch3-max-upe-preempt-energy"};
     std::string list;
-    for (const std::string& p : policies) list += (list.empty() ? "" : ",") + p + " governor=userspace watts=1.0e12";
+    for (const std::string& p : kHeadToHeadPolicies)
+        list += (list.empty() ? "" : ",") + p + " governor=userspace watts=1.0e12";
     for (const std::string s :
          {"governor=userspace watts=375060", "governor=ondemand watts=1.0e12", "governor=ondemand watts=375060"})
         list += ",max-upr " + s;
     check_golden("head-to-head-ch3", "configs/experiments/head-to-head-ch3.yaml",
                  kMachovecSmall + "--set workload.machovec_ch3.tasks_per_day=1230 --set run.energy_budget_j=6.2e8 " +
                      "--trials 1 --only '" + list + "' ");
+}
+
+// The head-to-head study on the KTH-SP2 trace, at its own size (a trace day of 78-218 jobs on 100 nodes runs in
+// milliseconds): every policy under the scheduler's P-states without a cap on trace days 8 and 9, and Max UPR and
+// FCFS under the other three DVFS settings.
+TEST_CASE("golden: head-to-head-kth", "[golden]") {
+    std::string list;
+    for (const std::string& p : kHeadToHeadPolicies)
+        list += (list.empty() ? "" : ",") + p + " governor=userspace watts=1.0e12";
+    for (const char* p : {"max-upr", "fcfs"})
+        for (const std::string s :
+             {"governor=userspace watts=8000", "governor=ondemand watts=1.0e12", "governor=ondemand watts=8000"})
+            list += std::string(",") + p + " " + s;
+    check_golden("head-to-head-kth", "configs/experiments/head-to-head-kth.yaml",
+                 "--trials 2 --jobs 2 --only '" + list + "' ");
 }
 
 // The whole Ch.3 system, a tenth of which replays the trace day: 12 runs in under a second, and the 10 kW cap

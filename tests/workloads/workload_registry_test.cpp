@@ -133,7 +133,9 @@ TEST_CASE("workload registry: every built-in kind allows exactly its documented 
     const auto allowed = [&](const std::string& kind, const std::string& map = "") {
         return joined(param_keys(builtin_workloads().find(kind)->params, map));
     };
-    CHECK(allowed("swf") == "path, max_jobs, skip_jobs, memory_fraction, max_bytes");
+    CHECK(allowed("swf") ==
+          "path, max_jobs, skip_jobs, memory_fraction, max_bytes, first_day, days, warmup_s, utility, "
+          "preempt_probability");
     CHECK(allowed("csv") == "path, max_bytes");
     CHECK(allowed("tarplee") ==
           "tasks, etc, etc_generator, apc, apc_generator, type_weights, arrival_rates, horizon_s, rewards");

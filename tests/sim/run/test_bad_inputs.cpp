@@ -357,6 +357,16 @@ TEST_CASE("bad inputs: values that made runs hang are refused", "[sim][bad_input
         expect_refused(c);
 }
 
+TEST_CASE("bad inputs: a trial whose trace days hold no job stops the run before any trial", "[sim][bad_inputs]") {
+    // Jobs on days 0 and 1; trial 2 of three would replay day 2.
+    const std::string trace = swf_line("100", "10", "4") + swf_line("90000", "10", "4");
+    Case c = trace_case("swf_days", "swf", trace, "", "trial 2 replays the jobs submitted from 172800 s to 259200 s");
+    c.files["c.yaml"] = config_with("swf: {path: t.swf}", "swf: {path: t.swf, first_day: 0}", c.files["c.yaml"]);
+    c.files["c.yaml"] = config_with("run: {seed: 1}", "run: {seed: 1, trials: 3}", c.files["c.yaml"]);
+    c.where = "c.yaml:" + loc(c.files["c.yaml"], "0", c.files["c.yaml"].find("first_day: "));
+    expect_refused(c);
+}
+
 TEST_CASE("bad inputs: values that ran to wrong results are refused", "[sim][bad_inputs]") {
     for (const Case& c : {
              yaml_case("fast_clock", "frequency_ghz: 2.0", "frequency_ghz: 1.0e300", "1.0e300",
