@@ -39,7 +39,8 @@ METRICS = [
     ("bounded slowdown", lambda s: s["time"]["mean_bounded_slowdown"]),
 ]
 
-SETTING = re.compile(r"^(?P<policy>\S+) governor=(?P<governor>\S+) watts=(?P<watts>\S+)$")
+# "POLICY [governor=G] watts=W": a study that sweeps the governor and the cap, or the cap alone.
+SETTING = re.compile(r"^(?P<policy>\S+)(?: governor=(?P<governor>\S+))? watts=(?P<watts>\S+)$")
 
 
 def utility_per_mj(summary):
@@ -49,8 +50,10 @@ def utility_per_mj(summary):
 
 def setting_label(governor, watts):
     """How a DVFS setting reads in a table: who sets the levels, and the cap."""
-    who = "the scheduler's P-states" if governor == "userspace" else f"{governor} governor"
     cap = "no cap" if float(watts) >= 1e11 else f"cap {float(watts) / 1e3:g} kW"
+    if governor is None:
+        return cap
+    who = "the scheduler's P-states" if governor == "userspace" else f"{governor} governor"
     return f"{who}, {cap}"
 
 

@@ -1,5 +1,7 @@
 #include "workloads/etc_generation.h"
 
+#include <boost/math/distributions/gamma.hpp>
+
 #include <algorithm>
 #include <cmath>
 #include <stdexcept>
@@ -23,6 +25,22 @@ double sample_gamma_mean_cov(double mean, double cov, std::mt19937_64& rng) {
     const double shape = 1.0 / (cov * cov);
     std::gamma_distribution<double> g(shape, mean * cov * cov);
     return g(rng);
+}
+
+std::vector<TimePulse> gamma_pulses(Seconds mean, double cov, std::size_t n) {
+    if (!(mean > 0 && std::isfinite(mean)) || !(cov > 0 && std::isfinite(cov)) || n < 1)
+        throw std::invalid_argument("gamma_pulses: mean and cov must be > 0, and n >= 1");
+    const boost::math::gamma_distribution<double> g(1 / (cov * cov), mean * cov * cov);
+    std::vector<TimePulse> pulses(n);
+    double sum = 0;
+    for (std::size_t k = 0; k < n; ++k) {
+        pulses[k].seconds = boost::math::quantile(g, (double(k) + 0.5) / double(n));
+        pulses[k].probability = 1.0 / double(n);
+        sum += pulses[k].seconds;
+    }
+    const double scale = mean / (sum / double(n));
+    for (TimePulse& q : pulses) q.seconds *= scale;
+    return pulses;
 }
 
 double sample_positive_gaussian_mean_cov(double mean, double cov, std::mt19937_64& rng) {

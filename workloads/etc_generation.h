@@ -15,6 +15,8 @@
 #include <random>
 #include <vector>
 
+#include "platform/work_model.h"
+
 #include "platform/units.h"
 
 namespace rmsim {
@@ -23,6 +25,10 @@ using Matrix = std::vector<std::vector<double>>;  ///< [task type][machine type]
 
 /// Gamma(mean, COV) sample; cov == 0 returns mean. mean > 0, cov >= 0 (std::invalid_argument otherwise).
 double sample_gamma_mean_cov(double mean, double cov, std::mt19937_64& rng);
+/// A Gamma(mean, COV) execution time as `n` equally likely pulses, at the distribution's quantiles (k + 0.5) / n,
+/// k = 0 .. n-1, scaled so that their mean is `mean` (the discretisation moves it by a fraction of a percent).
+/// No draw. mean > 0, cov > 0, n >= 1 (std::invalid_argument otherwise).
+std::vector<TimePulse> gamma_pulses(Seconds mean, double cov, std::size_t n);
 /// Gaussian(mean, sd = cov·mean) sample, resampled until > 0 (times and powers are positive).
 double sample_positive_gaussian_mean_cov(double mean, double cov, std::mt19937_64& rng);
 

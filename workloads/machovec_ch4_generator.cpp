@@ -43,6 +43,7 @@ void check_params(const MachovecCh4Params& p) {
     require(p.step_noncritical_factor > 0, "step_noncritical_factor must be > 0");
     require(is_fraction(p.preempt_probability), "preempt_probability must be in [0, 1]");
     require(is_fraction(p.sinusoid_amplitude), "sinusoid_amplitude must be in [0, 1]");
+    require(p.time_cov >= 0 && std::isfinite(p.time_cov), "time_cov must be >= 0");
     require(p.sinusoid_period_s > 0 && std::isfinite(p.sinusoid_period_s), "the sinusoid period must be > 0");
 }
 
@@ -68,6 +69,13 @@ void draw_times(const MachovecCh4Params& p, MachovecCh4TaskType& t, std::mt19937
     for (std::size_t c = 0; c < C; ++c)
         for (std::size_t ps = 0; ps < p.clusters[c].pstate_slowdown.size(); ++ps)
             table->seconds[p.clusters[c].core_type][ps] = t.time_s[c] * p.clusters[c].pstate_slowdown[ps];
+    if (p.time_cov > 0)
+        for (std::size_t c = 0; c < C; ++c)
+            for (std::size_t ps = 0; ps < p.clusters[c].pstate_slowdown.size(); ++ps) {
+                const CoreTypeId ct = p.clusters[c].core_type;
+                table->set_distribution(
+                    ct, ps, gamma_pulses(table->seconds[ct][ps], p.time_cov, MachovecCh4Params::kTimePulses));
+            }
     t.time_table = table;
 }
 
@@ -167,6 +175,10 @@ MachovecCh4Workload generate_machovec_ch4(const MachovecCh4Params& p, std::mt199
         w.types.push_back(std::move(t));
     }
     number_by_arrival(w.tasks);
+    if (p.time_cov > 0) {
+        std::uniform_real_distribution<double> draw(0.0, 1.0);
+        for (Task& task : w.tasks) task.work.set_quantile(draw(rng));  // after every other draw
+    }
     return w;
 }
 

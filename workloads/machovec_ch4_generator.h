@@ -9,7 +9,8 @@
 //   its burst times (non-homogeneous Poisson by thinning) and burst sizes, uniform over the integers in
 //   [B - B/2, B + B/2] (workloads/arrivals.h);
 //   per burst, in time order: its utility class, uniform among the 20 (utility family `classes` only);
-//   per task of the burst: can_be_preempted, then can_preempt, each true with probability p.
+//   per task of the burst: can_be_preempted, then can_preempt, each true with probability p;
+//   with time_cov > 0, after every other draw, per task in arrival order: its draw from its time distribution.
 // Criticality belongs to the type: the first critical_types(p) types are critical. Critical types share
 // critical_fraction of tasks_per_day, the others the rest, equally among them, so that the expected share of
 // critical tasks is critical_fraction whatever the rounding of the type split.
@@ -84,6 +85,12 @@ struct MachovecCh4Params {
     /// uniform in [0, period) per type.
     double sinusoid_amplitude = 0.5;
     Seconds sinusoid_period_s = 86400;
+    /// Beyond the dissertation (its ETC is deterministic): > 0 makes each type's time on each cluster a
+    /// distribution around its ETC, Gamma with this COV as kTimePulses equally likely pulses (gamma_pulses,
+    /// workloads/etc_generation.h), and each task runs the quantile of its own uniform draw; the ETC stays the
+    /// distribution's mean (what the `distribution` estimate model gives every policy, Siegel's PMFs beside it).
+    double time_cov = 0;
+    static constexpr std::size_t kTimePulses = 20;
 };
 
 /// Everything drawn for one task type.

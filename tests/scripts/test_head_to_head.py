@@ -75,6 +75,14 @@ class HeadToHeadTables(unittest.TestCase):
         self.assertTrue(rows[1].startswith("| 1 | easy | 200 ± 0"), rows[1])
         self.assertTrue(rows[2].startswith("| 2 | max-upr | 110 ± 25 | 44.0 ± 9.9 | 11.0 ± 2.5"), rows[2])
 
+    def test_a_study_of_caps_alone(self):
+        # The serial-task study sweeps the cap only: "NAME watts=W", its settings named by the cap.
+        write_variant(self.out, "min-min watts=9342.4", [summary(50, 20, 5, 1e8, 1, 1.0)] * 2)
+        study, counts = head_to_head.read_study(self.out)
+        self.assertEqual(counts, {2, 3})
+        self.assertEqual(study["cap 9.3424 kW"]["min-min"]["energy (MJ)"], (100.0, 0.0))
+        self.assertEqual(head_to_head.setting_label(None, "1.0e12"), "no cap")
+
     def test_front(self):
         # (energy, utility): (2, 150) is beaten by (1, 160); (3, 200) and (1, 160) are not beaten.
         self.assertEqual(head_to_head.front([(1, 160), (2, 150), (3, 200)]), [(1, 160), (3, 200)])

@@ -120,3 +120,28 @@ TEST_CASE("etc generation: Machovec Ch.3 type tables statistics", "[workloads][e
     CHECK(stats(tf2).mean > 1.35);
     CHECK(stats(tf2).mean < 1.75);
 }
+
+TEST_CASE("etc generation: a Gamma time as equally likely pulses at its quantiles", "[workloads][etc]") {
+    // COV 1 is shape 1, the exponential: quantile q of mean m is -m ln(1 - q). Two pulses at q = 0.25 and 0.75:
+    // -ln 0.75 = 0.287682, -ln 0.25 = 1.386294, mean 0.836988; scaled to mean 10: 3.43712 and 16.56288.
+    const std::vector<TimePulse> two = gamma_pulses(10, 1, 2);
+    REQUIRE(two.size() == 2);
+    const double a = -std::log(0.75), b = -std::log(0.25), s = 10 / ((a + b) / 2);
+    CHECK(two[0].seconds == Approx(a * s).epsilon(1e-12));
+    CHECK(two[1].seconds == Approx(b * s).epsilon(1e-12));
+    CHECK(two[0].seconds == Approx(3.43712).epsilon(1e-5));
+    CHECK(two[1].seconds == Approx(16.56288).epsilon(1e-5));
+    CHECK(two[0].probability == 0.5);
+    // One pulse is the median scaled to the mean: the mean itself.
+    CHECK(gamma_pulses(7, 0.3, 1)[0].seconds == Approx(7).epsilon(1e-12));
+    // A narrow Gamma: 20 ascending pulses whose spread follows the COV.
+    const std::vector<TimePulse> twenty = gamma_pulses(100, 0.1, 20);
+    double mean = 0, var = 0;
+    for (const TimePulse& q : twenty) mean += q.seconds / 20;
+    for (const TimePulse& q : twenty) var += (q.seconds - mean) * (q.seconds - mean) / 20;
+    CHECK(mean == Approx(100).epsilon(1e-12));
+    CHECK(std::sqrt(var) / mean == Approx(0.1).epsilon(0.1));  // the midpoints lose a little of the tails
+    for (std::size_t k = 1; k < 20; ++k) CHECK(twenty[k].seconds > twenty[k - 1].seconds);
+    CHECK_THROWS_AS(gamma_pulses(10, 0, 5), std::invalid_argument);
+    CHECK_THROWS_AS(gamma_pulses(10, 0.2, 0), std::invalid_argument);
+}

@@ -364,3 +364,38 @@ TEST_CASE("machovec_ch4_generator: bad parameters are refused", "[workloads][mac
         p.tasks_per_day = 100;
     }));
 }
+
+TEST_CASE("machovec_ch4_generator: time_cov makes each time a distribution, drawn after everything else",
+          "[workloads][machovec_ch4]") {
+    MachovecCh4Params p = params();
+    p.tasks_per_day = 2000;
+    p.preempt_probability = 0.5;
+    const MachovecCh4Workload det = generate(p, 5);
+    p.time_cov = 0.15;
+    const MachovecCh4Workload st = generate(p, 5);
+    REQUIRE(st.tasks.size() == det.tasks.size());
+    // The tasks are those of the deterministic workload (the draws come after every other), each with a draw.
+    for (std::size_t i = 0; i < st.tasks.size(); ++i) {
+        INFO("task " << i);
+        const Task &a = det.tasks[i], &b = st.tasks[i];
+        CHECK(b.arrival_s == a.arrival_s);
+        CHECK(b.type == a.type);
+        CHECK(b.utility == a.utility);
+        CHECK(b.preemptible == a.preemptible);
+        CHECK(b.can_preempt == a.can_preempt);
+        CHECK(a.work.quantile() < 0);
+        CHECK((b.work.quantile() >= 0 && b.work.quantile() < 1));
+    }
+    // Each (type, cluster): 20 equally likely pulses whose mean is the ETC (to rounding).
+    for (std::size_t ti = 0; ti < st.types.size(); ++ti)
+        for (CoreTypeId ct = 0; ct < 5; ++ct) {
+            const TimeTable& t = *st.types[ti].time_table;
+            REQUIRE(t.has_distribution(ct, 0));
+            const auto& pulses = t.distribution[ct][0];
+            REQUIRE(pulses.size() == MachovecCh4Params::kTimePulses);
+            double mean = 0;
+            for (const TimePulse& q : pulses) mean += q.seconds * q.probability;
+            CHECK(mean == Approx(det.types[ti].time_s[ct]).epsilon(1e-12));
+            CHECK(t.at(ct, 0) == Approx(det.types[ti].time_s[ct]).epsilon(1e-12));
+        }
+}

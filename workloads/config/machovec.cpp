@@ -339,6 +339,7 @@ std::vector<Task> machovec_ch4(const YAML::Node& n, const WorkloadContext& c) {
     p.preempt_probability = fraction_or(n, "preempt_probability", file, p.preempt_probability);
     p.sinusoid_amplitude = fraction_or(n, "sinusoid_amplitude", file, p.sinusoid_amplitude);
     p.sinusoid_period_s = get_seconds_or(n, "sinusoid_period_s", file, p.sinusoid_period_s, true);
+    p.time_cov = get_non_negative_or(n, "time_cov", file, p.time_cov);
     check_daily_tasks(n, file, p.tasks_per_day, p.horizon_s);
     // A type costs about what a task does (its time table and ETC row).
     check_task_memory(double(p.task_types), key_or_section(n, "task_types"), file,
@@ -391,6 +392,10 @@ std::vector<ParamInfo> machovec_ch4_params() {
                   "GAP: a of each type's burst rate, in [0, 1]"}
             .in(0, 1),
         ParamInfo{"sinusoid_period_s", "number", num(d.sinusoid_period_s), "GAP: P of each type's burst rate"}.above(0),
+        ParamInfo{"time_cov", "number", num(d.time_cov),
+                  "beyond the dissertation: > 0 makes each time a Gamma distribution around the ETC with this COV, "
+                  "each task drawing its own (0: deterministic, as Ch.4)"}
+            .at_least(0),
     };
 }
 

@@ -36,8 +36,96 @@ PolicyTraits BatchAllocationPolicy::traits() const {
 }
 
 void BatchAllocationPolicy::schedule(const PolicyView& view, Decisions& decide) {
+    if (params_.per_event) return plan_event(view, decide);
     if (!planned_ && !plan(view, decide)) return;
     queues_.dispatch(view, decide);
+}
+
+namespace {
+
+/// ETC_ij of task t on every cluster (the manager's estimate at P0); throws unless t is serial with a positive
+/// time everywhere (Tarplee's bag: every type runs on every machine type).
+std::vector<double> etc_row(const PolicyView& view, TaskId t, TaskTypeId type) {
+    const std::size_t C = view.cluster_count();
+    std::vector<double> row(C);
+    for (ClusterId c = 0; c < C; ++c) {
+        const SimTime d = view.exec_time(t, c, 0);
+        if (view.units_needed(t, c) != 1 || d.is_negative() || d.to_seconds() <= 0)
+            throw std::runtime_error("Tarplee batch policies: task type " + std::to_string(type) +
+                                     " must be a serial task with a positive time on every cluster");
+        row[c] = d.to_seconds();
+    }
+    return row;
+}
+
+}  // namespace
+
+// Per-event mode (BatchParams::per_event): the waiting tasks are a bag (Tarplee Ch.2's model: task types x
+// machine types, counts only) over the machines idle now, mapped by the method; each idle machine starts the
+// task the method would run on it first. The allocation holds counts, not sequences, so (GAP) that is the
+// longest of its tasks for LP-makespan (LPT, Alg. 2) and max-min, the shortest for min-min (the order in which
+// min-min fills a machine on its own); ties: the lower type, then the type's earliest task.
+void BatchAllocationPolicy::plan_event(const PolicyView& view, Decisions& decide) {
+    const std::size_t C = view.cluster_count();
+    // The idle machines of each cluster, ascending: every unit not held by a running or reserved task.
+    std::vector<std::vector<bool>> busy(C);
+    for (ClusterId c = 0; c < C; ++c) busy[c].assign(view.unit_count(c), false);
+    view.for_each_running_or_reserved([&](TaskId t) {
+        const TaskRecord& r = view.record(t);
+        for (LocalNodeIndex u : r.units) busy[r.cluster][u] = true;
+    });
+    std::vector<ClusterId> types_of;  // machine type j of the bag -> its cluster (clusters with idle machines)
+    std::vector<std::vector<LocalNodeIndex>> idle;
+    for (ClusterId c = 0; c < C; ++c) {
+        std::vector<LocalNodeIndex> free;
+        for (LocalNodeIndex u = 0; u < busy[c].size(); ++u)
+            if (!busy[c][u]) free.push_back(u);
+        if (free.empty()) continue;
+        types_of.push_back(c);
+        idle.push_back(std::move(free));
+    }
+    if (types_of.empty()) return;
+    std::map<TaskTypeId, std::vector<TaskId>> by_type;  // ascending ids: arrival order
+    for (TaskId t : view.waiting()) by_type[view.task(t).type].push_back(t);
+    if (by_type.empty()) return;
+    const auto t0 = Clock::now();
+    TypeBag bag;
+    std::vector<std::vector<TaskId>> tasks_of;
+    for (auto& [type, ids] : by_type) {
+        std::sort(ids.begin(), ids.end());
+        const std::vector<double> row = etc_row(view, ids.front(), type);
+        std::vector<double> etc(types_of.size());
+        for (std::size_t j = 0; j < types_of.size(); ++j) etc[j] = row[types_of[j]];
+        bag.etc.push_back(std::move(etc));
+        bag.tasks.push_back(static_cast<Count>(ids.size()));
+        tasks_of.push_back(std::move(ids));
+    }
+    for (const auto& free : idle) bag.machines.push_back(static_cast<Count>(free.size()));
+    FullAllocation full;
+    if (method_ == BatchMethod::LpMakespan) {
+        full = local_assignment_lpt(bag.etc, round_allocation(lp_makespan_bound(bag).mu, bag.tasks), bag.machines);
+    } else {
+        full = min_min_optimized(bag, method_ == BatchMethod::MinMin ? BatchSelection::MinMin : BatchSelection::MaxMin);
+    }
+    std::vector<std::size_t> next_of(bag.task_types(), 0);
+    const bool shortest_first = method_ == BatchMethod::MinMin;
+    for (std::size_t j = 0; j < types_of.size(); ++j) {
+        // The order in which the method fills a machine: LPT (Alg. 2) and max-min longest ETC first, min-min
+        // shortest first; ties to the lower type.
+        std::vector<std::size_t> order(bag.task_types());
+        for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+        std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+            return shortest_first ? bag.etc[a][j] < bag.etc[b][j] : bag.etc[a][j] > bag.etc[b][j];
+        });
+        for (std::size_t k = 0; k < idle[j].size(); ++k)
+            for (std::size_t i : order)
+                if (full.count(i, j, k) > 0) {
+                    decide.start(tasks_of[i][next_of[i]++], types_of[j], {idle[j][k]}, 0);
+                    break;
+                }
+    }
+    ++event_plans_;
+    event_plan_s_ += since(t0);
 }
 
 bool BatchAllocationPolicy::plan(const PolicyView& view, Decisions& decide) {
@@ -56,16 +144,10 @@ bool BatchAllocationPolicy::plan(const PolicyView& view, Decisions& decide) {
     for (auto& [type, ids] : by_type) {
         std::sort(ids.begin(), ids.end());
         const TaskId t = ids.front();
-        std::vector<double> etc_row(C), apc_row(C);
-        for (ClusterId c = 0; c < C; ++c) {
-            const SimTime d = view.exec_time(t, c, 0);
-            if (view.units_needed(t, c) != 1 || d.is_negative() || d.to_seconds() <= 0)
-                throw std::runtime_error("Tarplee batch policies: task type " + std::to_string(type) +
-                                         " must be a serial task with a positive time on every cluster");
-            etc_row[c] = d.to_seconds();
-            apc_row[c] = view.exec_energy(t, c, 0) / etc_row[c];
-        }
-        bag.etc.push_back(etc_row);
+        const std::vector<double> etc = etc_row(view, t, type);
+        std::vector<double> apc_row(C);
+        for (ClusterId c = 0; c < C; ++c) apc_row[c] = view.exec_energy(t, c, 0) / etc[c];
+        bag.etc.push_back(etc);
         apc.push_back(apc_row);
         bag.tasks.push_back(static_cast<Count>(ids.size()));
         tasks_of.push_back(ids);
@@ -278,6 +360,10 @@ FullAllocation BatchAllocationPolicy::max_profit_allocation(const TypeBag& bag, 
 void BatchAllocationPolicy::report(PolicyReport& r) const {
     r.figures.insert(r.figures.end(), figures_.begin(), figures_.end());
     r.wall.insert(r.wall.end(), wall_.begin(), wall_.end());
+    if (params_.per_event) {
+        r.figures.emplace_back("event_plans", static_cast<double>(event_plans_));
+        r.wall.emplace_back("event_plans_s", event_plan_s_);
+    }
 }
 
 }  // namespace rmsim

@@ -25,7 +25,18 @@ static BatchParams batch_params(const PolicyParams& p) {
     b.nsga_population = p.integer("nsga_population", 100);
     b.nsga_seed = p.integer("nsga_seed", 1);
     b.tighter_bounds = p.flag("tighter_bounds", false);
+    const std::string mode = p.text("mode", "bag");
+    p.require(mode == "bag" || mode == "per-event", "mode", "must be 'bag' or 'per-event'");
+    b.per_event = mode == "per-event";
     return b;
+}
+
+/// `mode` of LP-makespan, min-min and max-min.
+static ParamInfo mode_param() {
+    return {"mode", "string", "bag",
+            "bag: the whole workload as one bag, mapped once every task has arrived (Tarplee Ch.2); per-event: at "
+            "every mapping event the waiting tasks as a bag onto the machines idle now, each starting the first "
+            "task of its queue (beyond the dissertation)"};
 }
 
 /// The steady-state schedule of `tarplee-steady-state`: `throughput` (a matrix of numbers >= 0) and
@@ -63,25 +74,25 @@ void register_tarplee_policies(PolicyRegistry& r) {
                      "Tarplee Ch.2 §2.2 (Eq. 3, Alg. 1, Alg. 2)",
                      "bag of tasks: LP lower bound over task types x clusters (CLP), row rounding, LPT per cluster; "
                      "then each machine's queue is dispatched",
-                     {},
-                     [](const PolicyParams&) -> std::unique_ptr<Policy> {
-                         return std::make_unique<BatchAllocationPolicy>(BatchMethod::LpMakespan);
+                     {mode_param()},
+                     [](const PolicyParams& p) -> std::unique_ptr<Policy> {
+                         return std::make_unique<BatchAllocationPolicy>(BatchMethod::LpMakespan, batch_params(p));
                      }});
     r.add(PolicyInfo{"min-min",
                      "tarplee",
                      "Tarplee §2.5 (Alg. 4, = Alg. 3)",
                      "bag of tasks: batch min-min over every machine (optimized, counts), then dispatched",
-                     {},
-                     [](const PolicyParams&) -> std::unique_ptr<Policy> {
-                         return std::make_unique<BatchAllocationPolicy>(BatchMethod::MinMin);
+                     {mode_param()},
+                     [](const PolicyParams& p) -> std::unique_ptr<Policy> {
+                         return std::make_unique<BatchAllocationPolicy>(BatchMethod::MinMin, batch_params(p));
                      }});
     r.add(PolicyInfo{"max-min",
                      "tarplee",
                      "Tarplee §2.5 (Alg. 4 with max)",
                      "bag of tasks: batch max-min over every machine (optimized, counts), then dispatched",
-                     {},
-                     [](const PolicyParams&) -> std::unique_ptr<Policy> {
-                         return std::make_unique<BatchAllocationPolicy>(BatchMethod::MaxMin);
+                     {mode_param()},
+                     [](const PolicyParams& p) -> std::unique_ptr<Policy> {
+                         return std::make_unique<BatchAllocationPolicy>(BatchMethod::MaxMin, batch_params(p));
                      }});
     r.add(PolicyInfo{
         "lp-energy-front",

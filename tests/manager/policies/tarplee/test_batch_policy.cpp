@@ -146,3 +146,47 @@ TEST_CASE("tarplee: lp-max-profit runs its allocation on the hardware", "[manage
     CHECK(makespan == Approx(figure(*run.policy, "predicted_makespan_s")).margin(1e-3));
     CHECK(run.machine->total_energy() == Approx(figure(*run.policy, "predicted_energy_j")).epsilon(1e-3));
 }
+
+namespace {
+
+void check_per_event(const std::string& method) {
+    // Three tasks at t = 0: ids 0 and 1 of type 0 (ETC A 2 s, B 4 s), id 2 of type 1 (A 3 s, B 1 s).
+    std::vector<Task> tasks = bag();
+    tasks.resize(3);
+    ManagerRun run(two_machines(), tasks, method, {}, "{mode: per-event}");
+    run.run();
+    // t = 0, both machines idle, the bag (2, 1) onto (A, B):
+    // - LP: min MS with 2 mu00 + 3 mu10 <= MS, 4 mu01 + mu11 <= MS: type 1 on B, type 0 split 2x = 1 + 4 (2 - x),
+    //   x = 1.5, MS 3; rounding (1.5, 0.5) -> (2, 0) (the tie to the lower machine type); LPT: A runs 2 x type 0,
+    //   B the type-1 task.
+    // - min-min: MCT type 0 = 2 on A, type 1 = 1 on B -> type 1 to B (B ready 1); type 0: min(2, 5) = 2 on A
+    //   (A ready 2); type 0: min(4, 5) = 4 on A. max-min: type 0 (2 > 1) to A; type 0 min(4, 4) = 4, A on the
+    //   tie, against type 1's 1 -> A; type 1 to B. The same counts.
+    // Each machine starts the first the method gives it: A task 0 (type 0), B task 2 (type 1), both at 0.
+    CHECK(run.record(0).cluster == 0);
+    CHECK(run.record(0).end.to_seconds() == Approx(2.0).margin(1e-6));
+    CHECK(run.record(2).cluster == 1);
+    CHECK(run.record(2).end.to_seconds() == Approx(1.0).margin(1e-6));
+    // t = 1: B is free, task 1 waits: the bag (1, 0) onto B alone, 1 + 4 = 5 s. The static plan would have run
+    // it on A after task 0 (4 s); the rolling bag only sees the machines idle now.
+    CHECK(run.record(1).cluster == 1);
+    CHECK(run.record(1).first_start.to_seconds() == Approx(1.0).margin(1e-6));
+    CHECK(run.record(1).end.to_seconds() == Approx(5.0).margin(1e-6));
+    // Two events mapped a bag (t = 0 and t = 1); at t = 2 nothing waits.
+    CHECK(figure(*run.policy, "event_plans") == 2);
+}
+
+}  // namespace
+
+// One simulation per process: one test case per method.
+TEST_CASE("tarplee: per-event lp-makespan maps the waiting bag onto the idle machines", "[manager][tarplee][systemc]") {
+    check_per_event("lp-makespan");
+}
+
+TEST_CASE("tarplee: per-event min-min maps the waiting bag onto the idle machines", "[manager][tarplee][systemc]") {
+    check_per_event("min-min");
+}
+
+TEST_CASE("tarplee: per-event max-min maps the waiting bag onto the idle machines", "[manager][tarplee][systemc]") {
+    check_per_event("max-min");
+}
