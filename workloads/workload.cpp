@@ -40,6 +40,24 @@ Workload flatten_jobs(std::vector<Job> jobs) {
     return w;
 }
 
+Workload one_task_jobs(std::vector<Task> tasks) {
+    Workload w;
+    w.jobs.reserve(tasks.size());
+    for (const Task& t : tasks) {
+        DagJob d;
+        d.id = static_cast<JobId>(w.jobs.size());
+        d.arrival_s = t.arrival_s;
+        d.first_task = t.id;
+        d.task_count = 1;
+        d.value = t.utility;
+        d.out_edges.resize(1);
+        d.in_edges.resize(1);
+        w.jobs.push_back(std::move(d));
+    }
+    w.tasks = std::move(tasks);
+    return w;
+}
+
 std::string skipped_note(const SkippedRecords& s) {
     std::string lines;
     for (const std::int32_t l : s.first_lines) lines += (lines.empty() ? "" : ", ") + std::to_string(l);

@@ -71,6 +71,12 @@ void number_by_arrival(std::vector<Task>& tasks);
 /// job (metrics "jobs" section), not by its tasks. Throws std::invalid_argument for a cyclic graph.
 Workload flatten_jobs(std::vector<Job> jobs);
 
+/// Each task its own job (Singh 2015's model for independent tasks): job j = task j, arriving with it, valued
+/// by the task's utility function. Unlike flatten_jobs the task keeps its utility: a one-task job completes
+/// when its task does, so the task and window metrics count the job's value (the jobs section counts the same).
+/// `tasks` sorted by arrival with ids 0..n-1 (number_by_arrival).
+Workload one_task_jobs(std::vector<Task> tasks);
+
 /// The job of each task (for a workload with jobs).
 std::vector<JobId> job_of_tasks(const Workload& w);
 

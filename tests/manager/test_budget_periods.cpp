@@ -37,7 +37,7 @@ struct BudgetRun {
 }  // namespace
 
 TEST_CASE("manager: budget periods start from the exact meter reading", "[manager][energy][systemc]") {
-    BudgetRun run(EnergyBudget{1e6, 100_s, 0_s});  // budget period 100 s
+    BudgetRun run(EnergyBudget{1e6, 100_s, 0_s, {}});  // budget period 100 s
     const PolicyView& view = run.manager->bookkeeping().view();
     // The run ends at 250 s: periods began at 100 and 200 s; 50 s x 2 W = 100 J in the last one, 500 J in all.
     CHECK(to_sim_time(sc_core::sc_time_stamp()) == 250_s);
@@ -49,7 +49,7 @@ TEST_CASE("manager: budget periods start from the exact meter reading", "[manage
 
 TEST_CASE("manager: a budget that starts after a warm-up", "[manager][energy][systemc]") {
     // As above, but the first budget period starts at 160 s (e.g. the end of a warm-up).
-    const EnergyBudget budget{1e6, 100_s, 160_s};
+    const EnergyBudget budget{1e6, 100_s, 160_s, {}};
     BudgetRun run(budget);
     const PolicyView& view = run.manager->bookkeeping().view();
     // Boundaries at 160 s, then 260 s (after the run ends at 250 s): the period began at 160 s;

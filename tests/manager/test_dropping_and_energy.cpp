@@ -43,7 +43,7 @@ TEST_CASE("energy accounts: period, committed, remaining and goal", "[manager][e
     const PolicyView& view = books.view();
     Joules meter = 0;
     books.energy().set_reader([&] { return meter; });
-    books.energy().set_budget(EnergyBudget{1000, 86400_s, 0_s});
+    books.energy().set_budget(EnergyBudget{1000, 86400_s, 0_s, {}});
     books.arrive(0, 0_s);
     meter = 250;  // consumed before the first period boundary
     books.energy().begin_period(86400_s, 250);

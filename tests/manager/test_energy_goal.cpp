@@ -45,7 +45,7 @@ TEST_CASE("energy goal: the accounts' goal follows the shape, period by period",
     const std::vector<Task> tasks = two_tasks();
     Bookkeeping books(plat, tasks, Granularity::Node);
     const PolicyView& view = books.view();
-    EnergyBudget b{1000.0, 86400_s, 0_s};
+    EnergyBudget b{1000.0, 86400_s, 0_s, {}};
     b.shape = kTwoStep;
     books.energy().set_budget(b);
     // 1000 J x 0.375 at 6:00, x 0.75 at 12:00, x 0.875 at 18:00 (a straight line: 250, 500, 750).

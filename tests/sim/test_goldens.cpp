@@ -475,13 +475,14 @@ TEST_CASE("golden: head-to-head-kth", "[golden]") {
 }
 
 // The serial-task head-to-head at 3,000 tasks a day over 6 hours (a 4-h warm-up, 2 h measured): every variant
-// without a cap (the baselines and Max <M> of the other studies, then the serial families), and the best Ch.4
-// and Tarplee variants under the cap.
+// without a cap (the baselines and Max <M> of the other studies, then the serial families; of Singh's, ValOpt
+// and PBA: NBA chooses among V/F levels, and these clusters have one), and the best Ch.4 and Tarplee variants
+// under the cap.
 TEST_CASE("golden: head-to-head-serial", "[golden]") {
     std::vector<std::string> variants(kHeadToHeadPolicies.begin(), kHeadToHeadPolicies.begin() + 10);
     for (const char* v :
          {"ch4-random", "ch4-fcfs", "ch4-max-util", "ch4-max-upt", "ch4-max-util-diff", "ch4-max-upt-diff",
-          "siegel-lightest-load", "siegel-mect", "lp-makespan", "min-min", "max-min"})
+          "siegel-lightest-load", "siegel-mect", "lp-makespan", "min-min", "max-min", "valopt", "pba"})
         variants.push_back(v);
     std::string list;
     for (const std::string& v : variants) list += (list.empty() ? "" : ",") + v + " watts=1.0e12";

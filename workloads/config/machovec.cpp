@@ -392,6 +392,8 @@ std::vector<ParamInfo> machovec_ch4_params() {
                   "GAP: a of each type's burst rate, in [0, 1]"}
             .in(0, 1),
         ParamInfo{"sinusoid_period_s", "number", num(d.sinusoid_period_s), "GAP: P of each type's burst rate"}.above(0),
+        {"one_task_jobs", "boolean", "false",
+         "beyond the dissertation: each task its own job valued by its utility, for the Singh policies (DAG jobs)"},
         ParamInfo{"time_cov", "number", num(d.time_cov),
                   "beyond the dissertation: > 0 makes each time a Gamma distribution around the ETC with this COV, "
                   "each task drawing its own (0: deterministic, as Ch.4)"}
@@ -516,7 +518,12 @@ void register_machovec_workloads(WorkloadRegistry& r) {
            "serial tasks in bursts of one type, critical and non-critical, on clusters of one core type each "
            "(Machovec Ch.4 §4.4.3)",
            machovec_ch4_params(),
-           tasks_of(machovec_ch4),
+           [](const YAML::Node& n, const WorkloadContext& c) {
+               // Beyond Ch.4: each task as a one-task job, for the Singh policies (docs/head-to-head.md).
+               std::vector<Task> tasks = machovec_ch4(n, c);
+               return get_bool_or(n, "one_task_jobs", c.file, false) ? one_task_jobs(std::move(tasks))
+                                                                     : task_workload(std::move(tasks));
+           },
            {},
            {},
            {},

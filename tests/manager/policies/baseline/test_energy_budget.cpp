@@ -20,7 +20,7 @@ namespace {
 //   t0, t1: 1 node x 10 s = 100 J each -> 200 J committed, 50 J left
 //   t2:     1 node x 10 s = 100 J      -> 100 > 50: not started although nodes 2 and 3 are idle
 //   t3:     1 node x 4 s  =  40 J      -> 40 <= 50: starts (10 J left)
-const EnergyBudget kBudget{250.0, 1000_s, 0_s};
+const EnergyBudget kBudget{250.0, 1000_s, 0_s, {}};
 
 std::vector<Task> budget_tasks() {
     return {node_task(0, 1, 10.0), node_task(1, 1, 10.0), node_task(2, 1, 10.0), node_task(3, 1, 4.0)};
@@ -115,7 +115,7 @@ TEST_CASE("baseline budget: conservative's compression keeps a reservation the p
     const std::vector<Task> tasks{node_task(0, 2, 10.0), node_task(1, 2, 5.0)};
     Bookkeeping books(plat, tasks, Granularity::Node);
     const PolicyView& view = books.view();
-    books.energy().set_budget(EnergyBudget{300.0, 1000_s, 0_s});
+    books.energy().set_budget(EnergyBudget{300.0, 1000_s, 0_s, {}});
     ConservativePolicy policy(0, Granularity::Node, NodeChoice::Lowest);
     arrive_all(books, tasks);
     event_at(books, policy, 0.0_s);

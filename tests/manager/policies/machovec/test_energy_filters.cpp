@@ -18,7 +18,7 @@ TEST_CASE("machovec energy: Eq. 6 resources remaining and energy remaining", "[m
     const std::vector<Task> tasks = two_tasks();
     Bookkeeping books(plat, tasks, Granularity::Node);
     const PolicyView& view = books.view();
-    books.energy().set_budget(EnergyBudget{5000.0, 86400.0_s, 0.0_s});
+    books.energy().set_budget(EnergyBudget{5000.0, 86400.0_s, 0.0_s, {}});
     books.energy().set_reader([] { return 300.0; });
     arrive_tasks(books, tasks);
     books.begin_event(0.0_s);
@@ -31,7 +31,7 @@ TEST_CASE("machovec energy: Eq. 6 resources remaining and energy remaining", "[m
     // 200 J of the consumed energy belong to an earlier period: 5000 - (1300 - 200) = 3900.
     books.energy().begin_period(0.0_s, 200.0);
     CHECK(view.energy_remaining() == Approx(3900.0).epsilon(1e-12));
-    books.energy().set_budget(EnergyBudget{0.0, 86400.0_s, 0.0_s});
+    books.energy().set_budget(EnergyBudget{0.0, 86400.0_s, 0.0_s, {}});
     CHECK(std::isinf(view.energy_remaining()));  // no budget
 }
 
@@ -71,7 +71,7 @@ TEST_CASE("machovec energy: per-task filter (GAP Eqs. 7-8) keeps options up to t
 }
 
 TEST_CASE("machovec energy: linear goal curve and budget periods", "[manager][machovec]") {
-    const EnergyBudget b{86400.0, 86400_s, 0_s};  // 1 J per second of the day
+    const EnergyBudget b{86400.0, 86400_s, 0_s, {}};  // 1 J per second of the day
     const PlatformSpec plat = two_cluster_platform(2, 1);
     const std::vector<Task> tasks = two_tasks();
     Bookkeeping books(plat, tasks, Granularity::Node);
@@ -100,7 +100,7 @@ TaskState pstate_chosen(bool shaped, std::uint32_t& pstate) {
     const PlatformSpec plat = two_cluster_platform(2, 1);
     const std::vector<Task> tasks = {het_task(0, 21600, 10, 20, 10, 20, UtilityFunction::constant(1))};
     Bookkeeping books(plat, tasks, Granularity::Node);
-    EnergyBudget b{400000.0, 86400_s, 0_s};
+    EnergyBudget b{400000.0, 86400_s, 0_s, {}};
     if (shaped) b.shape = {1.0, 1.0 / 3.0};
     books.energy().set_budget(b);
     books.energy().set_reader([] { return 11200.0; });

@@ -168,7 +168,7 @@ TEST_CASE("machovec max-m: no option may exceed the energy left in the period", 
     const std::vector<Task> tasks = two_tasks();
     Bookkeeping books(plat, tasks, Granularity::Node);
     const PolicyView& view = books.view();
-    books.energy().set_budget(EnergyBudget{1000.0, 86400.0_s, 0.0_s});
+    books.energy().set_budget(EnergyBudget{1000.0, 86400.0_s, 0.0_s, {}});
     MaxMPolicy policy(config(Objective::UPT));
     arrive_tasks(books, tasks);
     map_at(books, policy, 0.0_s);
@@ -189,7 +189,7 @@ TEST_CASE("machovec max-m: an option that lost value to a booking is re-valued b
                                      het_task(2, 0.0, 40, 80, 20, 40, UtilityFunction::constant(9.0))};
     Bookkeeping books(plat, tasks, Granularity::Node);
     const PolicyView& view = books.view();
-    books.energy().set_budget(EnergyBudget{1500.0, 86400.0_s, 0.0_s});
+    books.energy().set_budget(EnergyBudget{1500.0, 86400.0_s, 0.0_s, {}});
     MaxMPolicy policy(config(Objective::Util));
     arrive_tasks(books, tasks);
     map_at(books, policy, 0.0_s);
@@ -211,7 +211,7 @@ TEST_CASE("machovec max-m: the per-resource filter removes the energy-hungry opt
     // Resources remaining at 0 until the end of the day: 86400 x 1 core + 86400 x 2 cores = 259200 core-s.
     // EPR_budget = 4.0 x 324000 J / 259200 core-s = 5 J per core-s. Options' J per core-s: c0 P0 10,
     // c0 P1 4, c1 P0 10, c1 P1 3 (both tasks): only P1 survives.
-    books.energy().set_budget(EnergyBudget{324000.0, 86400.0_s, 0.0_s});
+    books.energy().set_budget(EnergyBudget{324000.0, 86400.0_s, 0.0_s, {}});
     MaxMConfig c = config(Objective::Util);
     c.filter = FilterKind::PerResource;
     c.leniency = 4.0;

@@ -61,7 +61,7 @@ TEST_CASE("machovec max-m: the lazy heap decides as the full rescan does", "[man
                                             : Switching::None;
         config.placeholders = uni(0, 1) == 1;
         config.dropping_threshold = uni(0, 1) ? 0.5 : -1;
-        const EnergyBudget budget{uni(0, 2) == 0 ? 0.0 : uni(500, 20000) * 1.0, 600_s, 0_s};
+        const EnergyBudget budget{uni(0, 2) == 0 ? 0.0 : uni(500, 20000) * 1.0, 600_s, 0_s, {}};
         MaxMConfig lazy = config, reference = config;
         reference.selection = Selection::Rescan;
         MaxMPolicy lazy_policy(lazy), reference_policy(reference);

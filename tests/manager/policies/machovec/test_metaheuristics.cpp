@@ -25,7 +25,7 @@ struct Setup {
     Joules consumed;
     Setup(std::size_t n, Joules consumed_j) : tasks(make(n)), books(p, tasks, Granularity::Node), consumed(consumed_j) {
         books.energy().set_reader([this] { return consumed; });
-        books.energy().set_budget(EnergyBudget{1000, 86400_s, 0_s});
+        books.energy().set_budget(EnergyBudget{1000, 86400_s, 0_s, {}});
         for (const Task& t : tasks) books.arrive(t.id, t.arrival());
         books.begin_event(43200_s);  // half the day: goal = 1000 x 43200 / 86400 = 500 J
     }
@@ -85,7 +85,7 @@ TEST_CASE("metaheuristics: E_committed counts the place-holders the event opened
         Bookkeeping books(p, tasks, Granularity::Node);
         const Joules consumed = 450;
         books.energy().set_reader([&] { return consumed; });
-        books.energy().set_budget(EnergyBudget{1000, 86400_s, 0_s});
+        books.energy().set_budget(EnergyBudget{1000, 86400_s, 0_s, {}});
         books.arrive(0, tasks[0].arrival());
         books.begin_event(43140_s);
         books.decisions().reserve(0, 0, {0}, 43300_s, 0, true);
@@ -117,7 +117,7 @@ TEST_CASE("metaheuristics: the switch follows a goal shaped by a two-step price 
     CHECK(line.view.record(0).pstate == 1);
 
     Setup curve(1, 600);
-    EnergyBudget b{1000, 86400_s, 0_s};
+    EnergyBudget b{1000, 86400_s, 0_s, {}};
     b.shape = {1.0, 1.0 / 3.0};
     curve.books.energy().set_budget(b);
     CHECK(curve.view.energy_goal(43200_s) == Approx(750.0).epsilon(1e-12));

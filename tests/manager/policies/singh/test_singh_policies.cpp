@@ -36,7 +36,9 @@ struct Run {
     const PolicyView& view = books.view();
     std::unique_ptr<Policy> policy;
     Run(std::vector<Job> jobs, std::uint32_t cores, const std::string& name)
-        : w(flatten_jobs(std::move(jobs))), p(node(cores)), books(p, w.tasks, Granularity::Core, &w.jobs),
+        : Run(flatten_jobs(std::move(jobs)), cores, name) {}
+    Run(Workload workload, std::uint32_t cores, const std::string& name)
+        : w(std::move(workload)), p(node(cores)), books(p, w.tasks, Granularity::Core, &w.jobs),
           policy(builtin_policies().create(name, PolicyParams(), SourceLocation{"test", 0, 0})) {
         policy->prepare(view);
         for (TaskId t = 0; t < w.tasks.size(); ++t) books.arrive(t, 0_s);
@@ -85,4 +87,27 @@ TEST_CASE("singh: nba-ftps slows a task when value per energy rises", "[manager]
     // ValOpt keeps the highest level.
     Run v({single(10, UtilityFunction::linear_decay(10, 100))}, 2, "valopt");
     CHECK(v.view.record(0).pstate == 0);
+}
+
+TEST_CASE("singh: independent tasks as one-task jobs keep their utility as the job's value", "[manager][singh]") {
+    // Tasks 0 (10 s, utility 4) and 1 (20 s, utility 6), both at 0: jobs 0 and 1 of one task each, valued 4 and 6.
+    std::vector<Task> tasks(2);
+    tasks[0].work = test::cycles(10e9);
+    tasks[0].utility = UtilityFunction::constant(4);
+    tasks[1].id = 1;
+    tasks[1].work = test::cycles(20e9);
+    tasks[1].utility = UtilityFunction::constant(6);
+    const Workload w = one_task_jobs(tasks);
+    REQUIRE(w.jobs.size() == 2);
+    for (JobId j = 0; j < 2; ++j) {
+        CHECK(w.jobs[j].first_task == j);
+        CHECK(w.jobs[j].task_count == 1);
+        CHECK(w.jobs[j].edges.empty());
+        CHECK(w.jobs[j].value == tasks[j].utility);
+        CHECK(w.tasks[j].utility == tasks[j].utility);  // kept: the task's completion earns the job's value
+    }
+    // On one core ValOpt starts the more valuable job (1) and keeps job 0 waiting, as with flattened jobs.
+    Run r(w, 1, "valopt");
+    CHECK(r.state(1) == JobState::Running);
+    CHECK(r.state(0) == JobState::Waiting);
 }
