@@ -6,15 +6,10 @@
 #include <stdexcept>
 #include <string>
 
+#include "workloads/trace_days.h"
 #include "workloads/utility_classes.h"
 
 namespace rmsim {
-
-namespace {
-
-constexpr Seconds kDay_s = 86400.0;
-
-}  // namespace
 
 std::int64_t swf_machine_procs(const SwfTrace& trace) {
     if (auto v = trace.header.integer("MaxProcs"); v && *v > 0) return *v;
@@ -38,7 +33,7 @@ std::int64_t swf_last_day(const SwfTrace& trace) {
     std::int64_t last = -1;
     for (const SwfJob& j : trace.jobs) {
         if (j.submit_s < 0) continue;
-        const double day = std::floor(j.submit_s / kDay_s);
+        const double day = std::floor(j.submit_s / kTraceDay_s);
         last = std::max(last, day < kBeyond ? std::int64_t(day) : std::numeric_limits<std::int64_t>::max());
     }
     return last;
@@ -62,7 +57,7 @@ MachovecTraceWorkload generate_machovec_trace(const SwfTrace& trace, const Macho
                                               std::mt19937_64& rng) {
     if (p.machine_cores == 0) throw std::invalid_argument("machovec trace: machine_cores must be > 0");
     if (p.max_task_cores == 0) throw std::invalid_argument("machovec trace: max_task_cores must be > 0");
-    if (!(p.warmup_s >= 0) || p.warmup_s > kDay_s)
+    if (!(p.warmup_s >= 0) || p.warmup_s > kTraceDay_s)
         throw std::invalid_argument("machovec trace: warm-up must be in [0, 1 day]");
     if (!(p.general_probability >= 0 && p.general_probability <= 1))
         throw std::invalid_argument("machovec trace: general_probability must be in [0, 1]");
@@ -83,8 +78,7 @@ MachovecTraceWorkload generate_machovec_trace(const SwfTrace& trace, const Macho
     gp.power_scaling = p.power_scaling;
     gp.apc_scope = p.apc_scope;
 
-    const Seconds w0 = double(p.day) * kDay_s - p.warmup_s;  // trace time of t = 0
-    const Seconds w1 = double(p.day + 1) * kDay_s;
+    const TraceWindow window = trace_window(double(p.day), 1, p.warmup_s);
     const double sp = (1.0 - p.general_probability) / 2;
     std::discrete_distribution<int> klass({p.general_probability, sp, sp});
     std::uniform_int_distribution<std::size_t> cls(0, kMachovecUtilityClasses - 1);
@@ -93,7 +87,7 @@ MachovecTraceWorkload generate_machovec_trace(const SwfTrace& trace, const Macho
     // Jobs in submit order (the file order of a clean log; stable for equal submit times).
     std::vector<const SwfJob*> jobs;
     for (const SwfJob& j : trace.jobs)
-        if (j.submit_s >= w0 && j.submit_s < w1) jobs.push_back(&j);
+        if (window.holds(j.submit_s)) jobs.push_back(&j);
     std::stable_sort(jobs.begin(), jobs.end(),
                      [](const SwfJob* a, const SwfJob* b) { return a->submit_s < b->submit_s; });
     for (const SwfJob* j : jobs) {
@@ -124,7 +118,7 @@ MachovecTraceWorkload generate_machovec_trace(const SwfTrace& trace, const Macho
         MachovecCh3TaskType type = make_machovec_ch3_type(gp, eligible, k - 1, pu, std::uint32_t(cores), j->run_s, rng);
         // B2.7: only the arrival, runtime and cores come from the trace (no user estimate, user or group).
         // Ch.3 §3.4.2.3: a utility class uniform among the 20 classes.
-        w.tasks.push_back(make_machovec_ch3_task(type, j->submit_s - w0, cls(rng)));
+        w.tasks.push_back(make_machovec_ch3_task(type, j->submit_s - window.begin, cls(rng)));
         w.types.push_back(std::move(type));
     }
     // Already in arrival order (jobs sorted by submit time).

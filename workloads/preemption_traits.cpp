@@ -13,13 +13,9 @@ void draw_preemption_traits(std::vector<Task>& tasks, const PreemptionTraits& t,
         throw std::invalid_argument("the memory per core must be a range min <= max of non-negative sizes");
     const bool memory = t.memory_per_core_max_b > 0;
     if (!t.flags && !memory) return;
-    std::bernoulli_distribution flag(t.preempt_probability);
     std::uniform_real_distribution<double> per_core(t.memory_per_core_min_b, t.memory_per_core_max_b);
     for (Task& task : tasks) {
-        if (t.flags) {
-            task.preemptible = flag(rng);  // can_be_preempted
-            task.can_preempt = flag(rng);
-        }
+        if (t.flags) draw_preemption_flags(task, t.preempt_probability, rng);
         if (memory) {
             const double bytes = std::floor(per_core(rng) * static_cast<double>(task.cores));
             if (!(bytes < 18446744073709551616.0)) throw std::invalid_argument("a task's memory exceeds 2^64 bytes");

@@ -20,6 +20,13 @@ struct PreemptionTraits {
     double memory_per_core_max_b = 0;  ///< 0: no footprint drawn (memory_bytes stays as made)
 };
 
+/// One task's two flags, in order can_be_preempted, can_preempt, each true with probability `p` (in [0, 1]).
+inline void draw_preemption_flags(Task& task, double p, std::mt19937_64& rng) {
+    std::bernoulli_distribution flag(p);
+    task.preemptible = flag(rng);
+    task.can_preempt = flag(rng);
+}
+
 /// std::invalid_argument for a probability outside [0, 1] or a memory range that is negative or reversed.
 void draw_preemption_traits(std::vector<Task>& tasks, const PreemptionTraits& traits, std::mt19937_64& rng);
 

@@ -10,26 +10,25 @@
 #include "platform/number_format.h"
 #include "workloads/config/workload_yaml.h"
 #include "workloads/machovec_ch3_generator.h"
+#include "workloads/preemption_traits.h"
 #include "workloads/runnable.h"
 #include "workloads/swf_reader.h"
 #include "workloads/task_stream.h"
+#include "workloads/trace_days.h"
 #include "workloads/utility_classes.h"
 
 namespace rmsim {
 
 namespace {
 
-constexpr double kDay = 86400;
-
 /// Beyond the trace (docs/workloads.md, "SWF reader"): which submit days a trial replays, and what each job is
 /// given that a trace does not hold. Every draw comes from the trial's seed, job by job in file order, so a
 /// streamed run and a loaded one give the same tasks.
 struct SwfTrialOptions {
-    /// `first_day` given: trial t replays the jobs submitted in [w0, w1) = [d·86400 - warmup_s, (d + days)·86400)
-    /// with d = first_day + t·days, days counted from the trace's time 0 (as machovec_trace); arrivals are
-    /// shifted so that w0 is t = 0. Otherwise every trial replays the trace from its first job, shifted to 0.
+    /// `first_day` given: trial t replays the jobs submitted in window_of(t), `days` days from day
+    /// first_day + t·days after `warmup_s` (workloads/trace_days.h, as machovec_trace); arrivals are shifted so
+    /// that the window's start is t = 0. Otherwise every trial replays the trace from its first job, shifted to 0.
     bool window = false;
-    Seconds w0 = 0, w1 = 0;
     YAML::Node first_day;  ///< blamed when the window holds no job
     /// `utility: machovec_ch3`: each job gets a Machovec Ch.3 utility function, its priority and urgency from
     /// Table 3 and its class uniform among the 20 (Ch.3 §3.2.3, §3.4.2.3), drawn from utility_rng.
@@ -66,27 +65,24 @@ struct SwfTrialOptions {
         first_ = first;
         days_ = days;
         warmup_ = warmup;
-        w0 = start(c.trial);
-        w1 = end(c.trial);
     }
 
-    /// Trial t's window [start(t), end(t)).
-    Seconds start(double t) const { return (first_ + t * days_) * kDay - warmup_; }
-    Seconds end(double t) const { return (first_ + (t + 1) * days_) * kDay; }
+    /// Trial t's window.
+    TraceWindow window_of(double t) const { return trace_window(first_ + t * days_, days_, warmup_); }
 
     /// The first trial of `trials` whose window holds no job of `submits` (each job that ran, in any order, by
     /// `next(submit)`), or -1: one pass over the trace, so that a run stops before its first trial when a later
     /// one would find nothing to replay. A submit time s lies in the windows of the trials t with
-    /// start(t) <= s < end(t), a run of at most (warmup_s / 86,400) / days + 2 trials around s / (days x 86,400).
+    /// window_of(t).holds(s), a run of at most (warmup_s / 86,400) / days + 2 trials around s / (days x 86,400).
     template <typename Next>
     std::int64_t first_empty_trial(std::uint32_t trials, Next next) const {
         std::vector<bool> covered(trials, false);
         Seconds s = 0;
         while (next(s)) {
-            const double span = days_ * kDay;
-            double t = std::floor((s - (first_ + days_) * kDay) / span);
-            for (t = std::max(t, 0.0); t < trials && start(t) <= s; ++t)
-                if (s < end(t)) covered[std::size_t(t)] = true;
+            const double span = days_ * kTraceDay_s;
+            double t = std::floor((s - (first_ + days_) * kTraceDay_s) / span);
+            for (t = std::max(t, 0.0); t < trials && window_of(t).begin <= s; ++t)
+                if (s < window_of(t).end) covered[std::size_t(t)] = true;
         }
         for (std::uint32_t t = 0; t < trials; ++t)
             if (!covered[t]) return t;
@@ -95,8 +91,9 @@ struct SwfTrialOptions {
 
     /// The message of a trial whose window holds no job.
     std::string empty_window(std::uint32_t t) const {
-        return "trial " + std::to_string(t) + " replays the jobs submitted from " + number12(start(t)) + " s to " +
-               number12(end(t)) + " s: the trace has none";
+        const TraceWindow w = window_of(t);
+        return "trial " + std::to_string(t) + " replays the jobs submitted from " + number12(w.begin) + " s to " +
+               number12(w.end) + " s: the trace has none";
     }
 
     static std::uint64_t flag_seed(std::uint64_t seed) {
@@ -112,11 +109,7 @@ struct SwfTrialOptions {
             std::uniform_int_distribution<std::size_t> cls(0, kMachovecUtilityClasses - 1);
             t.utility = make_machovec_utility(pu.priority, pu.urgency, cls(utility_rng));
         }
-        if (flags) {
-            std::bernoulli_distribution flag(preempt_probability);
-            t.preemptible = flag(flag_rng);
-            t.can_preempt = flag(flag_rng);
-        }
+        if (flags) draw_preemption_flags(t, preempt_probability, flag_rng);
     }
 };
 
@@ -133,7 +126,7 @@ public:
           in_order_(in_order),
           never_ran_(path_, "job", "never ran: unknown or zero runtime or processors, or no submit time"),
           options_(n, c), file_(c.file) {
-        if (options_.window) origin_ = options_.w0;
+        if (options_.window) origin_ = options_.window_of(options_.trial).begin;
         check_later_trials(c);
     }
 
@@ -146,7 +139,7 @@ public:
                 never_ran_.add(j.line);
                 continue;
             }
-            if (options_.window && !(j.submit_s >= options_.w0 && j.submit_s < options_.w1)) continue;
+            if (options_.window && !options_.window_of(options_.trial).holds(j.submit_s)) continue;
             if (origin_ < 0) origin_ = j.submit_s;
             if (in_order_ && j.submit_s < last_submit_)
                 throw InputError({path_, j.line, j.submit_column},

@@ -66,6 +66,8 @@ std::vector<double> etc_row(const PolicyView& view, TaskId t, TaskTypeId type) {
 // longest of its tasks for LP-makespan (LPT, Alg. 2) and max-min, the shortest for min-min (the order in which
 // min-min fills a machine on its own); ties: the lower type, then the type's earliest task.
 void BatchAllocationPolicy::plan_event(const PolicyView& view, Decisions& decide) {
+    if (view.waiting().empty()) return;  // a completion with nothing waiting: no machine scan
+    const auto t0 = Clock::now();
     const std::size_t C = view.cluster_count();
     // The idle machines of each cluster, ascending: every unit not held by a running or reserved task.
     std::vector<std::vector<bool>> busy(C);
@@ -88,7 +90,6 @@ void BatchAllocationPolicy::plan_event(const PolicyView& view, Decisions& decide
     std::map<TaskTypeId, std::vector<TaskId>> by_type;  // ascending ids: arrival order
     for (TaskId t : view.waiting()) by_type[view.task(t).type].push_back(t);
     if (by_type.empty()) return;
-    const auto t0 = Clock::now();
     TypeBag bag;
     std::vector<std::vector<TaskId>> tasks_of;
     for (auto& [type, ids] : by_type) {
