@@ -26,7 +26,7 @@ Core::Core(sc_core::sc_module_name name, const CoreType& type, CoreTypeId type_i
     dont_initialize();
 }
 
-double Core::done_fraction() const {
+double Core::own_done_fraction() const {
     if (!has_task_) return 0;
     if (!progressing() || duration_s_ <= 0) return done_;
     return std::min(1.0, done_ + to_seconds(sim_now() - progress_since_) / duration_s_);
@@ -37,7 +37,7 @@ sc_time Core::time_for(double left, std::uint32_t level, Seconds full_s) const {
     return sc_time::from_value(remaining_exec_ticks(left, full_s, f, ticks_per_second()));
 }
 
-sc_time Core::projected_completion() const {
+sc_time Core::own_projected_completion() const {
     if (!has_task_) return SC_ZERO_TIME;
     if (state_ == State::Barrier) return work_done_at_;
     if (progressing()) return completion_at_;
@@ -132,7 +132,7 @@ Watts Core::draw_at(std::uint32_t level) const {
     return 0;
 }
 
-bool Core::start(const Message& m, const sc_time& ready_at, const sc_time& restore) {
+bool Core::start(const Message& m, const sc_time& ready_at, const sc_time& restore, Core* lead) {
     // A START that does not fit is refused before anything changes (modules/report.h).
     if (has_segment()) {
         report_error(msg_type::core, std::string(name()) + ": START of task " + std::to_string(m.task) +
@@ -182,8 +182,37 @@ bool Core::start(const Message& m, const sc_time& ready_at, const sc_time& resto
     if (holding_) hold_until_ = std::max(ready, now) + restore;
     host_.on_core_activity(*this, true);
     refresh_power();
+    if (lead) {
+        // Its timing is the lead's from now on (the lead starts next from the same state); nothing to arm.
+        lead_ = lead;
+        ++lead->followers_;
+        return true;
+    }
     reschedule();
     return true;
+}
+
+void Core::take_lead_timing() {
+    const Core& l = *lead_;
+    lead_ = nullptr;
+    state_ = l.state_;  // Running, or Barrier once the lead's work is done
+    done_ = l.done_;
+    progress_since_ = l.progress_since_;
+    duration_s_ = l.duration_s_;
+    completion_at_ = l.completion_at_;
+    completion_armed_ = l.completion_armed_;
+    last_projection_ = l.last_projection_;
+    work_done_at_ = l.work_done_at_;
+}
+
+void Core::stop_following() {
+    take_lead_timing();
+    if (!completion_armed_) return;
+    if (timer_) {
+        timer_->wake_core_at(*this, completion_at_);
+    } else {
+        event_->notify(completion_at_ - sim_now());
+    }
 }
 
 void Core::hold(const sc_time& until) {
@@ -191,6 +220,7 @@ void Core::hold(const sc_time& until) {
         report_error(msg_type::core, std::string(name()) + ": hold with no segment");
         return;
     }
+    split();
     accrue_progress();
     if (!holding_ || until > hold_until_) hold_until_ = until;
     holding_ = true;
@@ -204,6 +234,7 @@ double Core::preempt(Joules& energy_j) {
         energy_j = 0;
         return 0;
     }
+    split();
     accrue_progress();
     const double remaining = state_ == State::Barrier ? 0.0 : 1.0 - done_;
     energy_j = meter_.total_energy() - energy_at_start_;
@@ -214,6 +245,12 @@ double Core::preempt(Joules& energy_j) {
 }
 
 Joules Core::release() {
+    if (lead_) {  // its lead's work is done: so is its own, at the same instant
+        Core& lead = *lead_;
+        take_lead_timing();
+        --lead.followers_;
+    }
+    if (followers_) split();  // not expected: a lead is released after its followers
     if (state_ != State::Barrier) {
         report_error(msg_type::core, std::string(name()) + ": released before its work is done");
         return 0;
@@ -284,6 +321,7 @@ void Core::switch_pstate(std::uint32_t level) {
     }
     if (!switching_ && level == level_) return;
     if (switching_ && level == target_level_) return;
+    split();
     accrue_progress();
     target_level_ = level;
     if (!switching_) meter_.add_energy(EnergyCategory::Transition, type_.transition_energy_j);
@@ -315,6 +353,8 @@ void Core::finish_work() {
 void Core::on_event() {
     if (!timer_) watchdog_.activation(*this);  // a shared timer's owner has a watchdog of its own
     const sc_time now = sim_now();
+    // A lead is activated at its completion only (every other change of its timing splits its group first).
+    if (followers_ && !(progressing() && completion_armed_ && completion_at_ <= now)) split();
     if (switching_ && switch_end_ <= now) {
         accrue_progress();
         switching_ = false;

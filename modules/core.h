@@ -47,8 +47,22 @@ public:
     /// Takes the segment of a Start message. `ready_at`: earliest time the hardware above is on. `restore`:
     /// time the core spends, busy, restoring the task's checkpoint before its work resumes. False if the START
     /// does not fit the core (reported, modules/report.h; the core unchanged).
+    /// `lead`: a core that starts the same segment next, at this instant, from the same state (same type, Idle
+    /// at m.pstate, not switching, ready now, no restore): this core follows the lead's timing instead of keeping
+    /// its own (no timer, no completion of its own: the part's cores run as one, modules/node.h) until either
+    /// changes its timing (stop_following) or it is released after the lead's work is done.
     bool start(const Message& m, const sc_core::sc_time& ready_at,
-               const sc_core::sc_time& restore = sc_core::SC_ZERO_TIME);
+               const sc_core::sc_time& restore = sc_core::SC_ZERO_TIME, Core* lead = nullptr);
+    /// A follower takes its own timing again: the lead's, which is the one it would have computed (the same
+    /// operations on the same state; once the lead's work is done, its own is too, at that instant), and a
+    /// timer of its own at the lead's completion if that is still to come.
+    void stop_following();
+    bool following() const { return lead_ != nullptr; }
+    /// The cores that follow this one's timing.
+    std::uint32_t followers() const { return followers_; }
+    Core& lead() const { return *lead_; }
+    /// Its followers have all stopped following.
+    void clear_followers() { followers_ = 0; }
     /// The segment's work pauses until `until`, the core busy (e.g. writing a checkpoint before a preemption).
     void hold(const sc_core::sc_time& until);
     /// An energy lump attributed to the segment (a checkpoint's or a restore's).
@@ -89,7 +103,9 @@ public:
     }
 
     // --- queries ---
-    State state() const { return state_; }
+    State state() const {
+        return lead_ && lead_->state_ == State::Barrier ? State::Barrier : state_;  // a follower: its lead's
+    }
     std::uint32_t pstate() const { return level_; }  ///< the level in force (the old one during a switch)
     bool switching() const { return switching_; }
     bool has_segment() const {
@@ -102,10 +118,12 @@ public:
     /// The time the core has been busy since the start of the run, up to now (DVFS governors' load).
     sc_core::sc_time busy_time() const { return has_task_ ? busy_total_ + (sim_now() - busy_since_) : busy_total_; }
     TaskId task() const { return task_; }
-    double done_fraction() const;  ///< of the current segment, up to now
+    double done_fraction() const { return lead_ ? lead_->own_done_fraction() : own_done_fraction(); }
     /// When the segment's work will be done if nothing changes (through a pending wake-up or DVFS switch);
     /// when it was done for a core waiting after its work; SC_ZERO_TIME without a segment.
-    sc_core::sc_time projected_completion() const;
+    sc_core::sc_time projected_completion() const {
+        return lead_ ? lead_->own_projected_completion() : own_projected_completion();
+    }
     const CoreType& type() const { return type_; }
     CoreTypeId type_id() const { return type_id_; }
     std::uint32_t index() const { return index_; }
@@ -117,6 +135,14 @@ public:
     void observe_power(PowerObserver* o) { meter_.observe(o); }
 
 private:
+    double own_done_fraction() const;  ///< of the current segment, up to now
+    /// A follower's timing becomes its own: its lead's.
+    void take_lead_timing();
+    sc_core::sc_time own_projected_completion() const;
+    /// Before a change of its timing: a core of a group (following or leading) splits the group.
+    void split() {
+        if (lead_ || followers_) host_.split_part(*this);
+    }
     void on_event();
     bool progressing() const { return state_ == State::Running && !switching_ && !holding_; }
     void accrue_progress();
@@ -142,6 +168,8 @@ private:
     bool completion_armed_ = false;  ///< completion_at_ is a pending completion (it may be now: zero work)
     bool kept_powered_ = false;      ///< keep_powered(): not gated between segments
     std::uint32_t level_ = 0;
+    std::uint32_t followers_ = 0;  ///< cores that follow this one's timing
+    Core* lead_ = nullptr;         ///< the core whose timing this one follows, or nullptr
     sc_core::sc_time completion_at_;
     sc_core::sc_time progress_since_;
     double done_ = 0;         ///< fraction done at progress_since_

@@ -25,6 +25,10 @@ public:
     virtual void on_work_done(Core& core) = 0;
     /// The core's projected completion moved (DVFS switch, wake-up).
     virtual void on_projection(Core& core) = 0;
+    /// The core follows another's timing, or others follow its (Core::start's `lead`), and is about to change
+    /// it: every core of that group takes its own timing again first (Core::stop_following). Only a host that
+    /// starts cores as followers (a Node) has such groups.
+    virtual void split_part(Core& core) { (void)core; }
     /// The node the core belongs to (for activity reports).
     virtual NodeId node_id() const = 0;
     /// A timer the core may use instead of an event of its own (modules/core_timer.h); asked once, when the

@@ -254,6 +254,34 @@ sc_time Node::projected_end(const Part& p) const {
     return end;
 }
 
+bool Node::starts_as_one(const Message& m, const Part& part, const sc_time& ready, const sc_time& restore) const {
+    if (m.core_mask == 0 || (m.core_mask & (m.core_mask - 1)) == 0 || !part.cores.empty()) return false;
+    if (static_cast<std::uint32_t>(__builtin_popcountll(m.core_mask)) != part.cores_expected) return false;
+    const sc_time now = sim_now();
+    if (ready > now || restore != sc_core::SC_ZERO_TIME) return false;
+    if (63 - __builtin_clzll(m.core_mask) >= static_cast<int>(cores_.size())) return false;
+    const CoreType* type = &cores_[__builtin_ctzll(m.core_mask)]->type();
+    for (std::uint64_t bits = m.core_mask; bits != 0; bits &= bits - 1) {
+        const Core& c = *cores_[__builtin_ctzll(bits)];
+        if (c.state() != Core::State::Idle || c.pstate() != m.pstate || c.switching() || &c.type() != type ||
+            !processor_of_[c.index()]->ready_by(now))
+            return false;
+    }
+    return true;
+}
+
+void Node::split_part(Core& core) {
+    const std::uint32_t slot = part_of_core_[core.index()];
+    if (slot == kNoPart) {
+        report_error(msg_type::node, std::string(name()) + ": a core of no part follows another's timing");
+        return;
+    }
+    Core& lead = core.following() ? core.lead() : core;
+    for (std::uint32_t c : parts_[slot].cores)
+        if (cores_[c]->following()) cores_[c]->stop_following();
+    lead.clear_followers();
+}
+
 Node::Part* Node::find_part(TaskId task) {
     for (std::size_t i = 0; i < slot_task_.size(); ++i)
         if (slot_task_[i] == task) return &parts_[i];
@@ -363,14 +391,24 @@ void Node::start(const Message& m) {
         c.prefetch();
         processor_of_[c.index()]->prefetch();
     });
-    for_start_cores(m, [&](Core& c) {
-        // Cores change level only through their domain: one at the level, not switching, is at the level
-        // its domain last requested, so the request would change nothing (the domain validates the level).
-        if (c.pstate() != m.pstate || c.switching()) domain_of(c.index()).request(m.pstate);
-        if (!c.start(m, processor_of_[c.index()]->power_on(ready), restore)) return;  // refused, reported
-        part.cores.push_back(c.index());
-        part_of_core_[c.index()] = slot;
-    });
+    if (starts_as_one(m, part, ready, restore)) {
+        // The highest-indexed core leads (it starts last, and is activated last among cores due together).
+        Core* lead = cores_[63 - __builtin_clzll(m.core_mask)];
+        for_start_cores(m, [&](Core& c) {
+            if (!c.start(m, processor_of_[c.index()]->power_on(ready), restore, &c == lead ? nullptr : lead)) return;
+            part.cores.push_back(c.index());
+            part_of_core_[c.index()] = slot;
+        });
+    } else {
+        for_start_cores(m, [&](Core& c) {
+            // Cores change level only through their domain: one at the level, not switching, is at the level
+            // its domain last requested, so the request would change nothing (the domain validates the level).
+            if (c.pstate() != m.pstate || c.switching()) domain_of(c.index()).request(m.pstate);
+            if (!c.start(m, processor_of_[c.index()]->power_on(ready), restore)) return;  // refused, reported
+            part.cores.push_back(c.index());
+            part_of_core_[c.index()] = slot;
+        });
+    }
     if (part.cores.empty()) {  // every core refused the START (reported, modules/report.h): nothing runs
         starting_.reset();
         free_part(part);
@@ -474,6 +512,7 @@ void Node::on_work_done(Core& core) {
         return;
     }
     Part& part = parts_[slot];
+    part.cores_done += core.followers();  // their work is done with the lead's (modules/node.h, "a part's timing")
     if (++part.cores_done < part.cores_expected) return;  // the part's other cores are still working
     if (part.gang_nodes <= 1) {
         complete_part(part);

@@ -15,6 +15,15 @@
 // (modules/protocol.h); a later change of it (a DVFS switch of a shared domain, a wake-up) is reported
 // (PROJECTED).
 //
+// A part's timing, once: when one START names all of a part's cores and they start from one state (one core
+// type, idle at the START's P-state, ready now), the highest-indexed core keeps the part's timing (its progress,
+// its completion on the core timer) and the others follow it (Core::start's `lead`), each with its own power
+// state, meter and busy time. When the lead's work is done the followers' is too, at that instant (each takes
+// the lead's state when it is released), and the part's completion comes where the last core's would (the
+// cores due at an instant run in index order); a change of any core's timing first gives each follower the
+// lead's timing as its own (split_part: a DVFS switch, a hold, a preemption). So the times and joules are those
+// of cores timed one by one, at one timer entry and one activation per part instead of one per core.
+//
 // Switch-off policy: never, immediately when no core has work, or after an idle timeout; a node that is
 // off wakes (latency, energy) for the next Start.
 //
@@ -147,6 +156,7 @@ public:
     void on_core_pstate(Core& core) override;
     void on_work_done(Core& core) override;
     void on_projection(Core& core) override;
+    void split_part(Core& core) override;
     NodeId node_id() const override { return params_.id; }
     CoreTimer* core_timer() override { return this; }
 
@@ -223,6 +233,11 @@ private:
     sc_core::sc_time projected_end(const Part& p) const;
     /// The live part of `task`, nullptr if none.
     Part* find_part(TaskId task);
+    /// The START's cores can run as one (Core::start's `lead`): it names every core of the part (two or more) by
+    /// its mask, each is Idle at m.pstate, not switching, of one core type, and its
+    /// processor is ready now, as is the node (`ready`); no restore.
+    bool starts_as_one(const Message& m, const Part& part, const sc_core::sc_time& ready,
+                       const sc_core::sc_time& restore) const;
     /// The task's part, a fresh one (in a free slot) if it has none here.
     Part& part_for(TaskId task);
     void free_part(Part& p);

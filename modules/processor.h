@@ -38,6 +38,8 @@ public:
         for (auto& c : cores_) c->observe_power(o);
     }
     bool active() const { return cores_with_segment_ > 0; }  ///< some core has work
+    /// On and ready at `now`: power_on() would change nothing and return at most now.
+    bool ready_by(const sc_core::sc_time& now) const { return on_ && ready_at_ <= now; }
     /// Asks for the state a core's start and end read (platform/prefetch.h): the line of the busy-core count,
     /// which holds upper_ and on_ as well, and ready_at_.
     void prefetch() const {
@@ -51,6 +53,7 @@ public:
     void on_core_pstate(Core& core) override;
     void on_work_done(Core& core) override { upper_.on_work_done(core); }
     void on_projection(Core& core) override { upper_.on_projection(core); }
+    void split_part(Core& core) override { upper_.split_part(core); }
     NodeId node_id() const override { return upper_.node_id(); }
     CoreTimer* core_timer() override { return upper_.core_timer(); }
 
