@@ -109,17 +109,24 @@ int mpi_run(const std::vector<std::string>& args, int rank, int ranks) {
     const std::string what = "rank 0 of " + std::to_string(ranks) + ": " +
                              std::to_string(plan->run_count() - skip.size()) + " of " +
                              std::to_string(plan->run_count() - count) + " runs";
-    long long failed = 0;
+    long long failed = 0, bad_input = 0;
     const int pool = exit_code_of([&] {
-        failed = static_cast<long long>(run_trial_pool(*plan, skip, opt, a.jobs, what));
+        std::size_t bad = 0;
+        failed = static_cast<long long>(run_trial_pool(*plan, skip, opt, a.jobs, what, &bad));
+        bad_input = static_cast<long long>(bad);
         return kExitOk;
     });
     if (pool != kExitOk) failed += 1;
     failed = sum_over_ranks(failed);
-    if (rank != 0) return failed ? kExitInternal : kExitOk;
+    bad_input = sum_over_ranks(bad_input);
+    // Runs that all failed on the user's input (a streamed workload's bad line) are the user's mistake, as
+    // with rmsim run: exit 2, their file:line:col messages above.
+    const int failure = failed == bad_input ? kExitBadInput : kExitInternal;
+    if (rank != 0) return failed ? failure : kExitOk;
     if (failed) {
-        std::cerr << "rmsim-mpi: " << failed << " runs failed (their messages are above)\n";
-        return kExitInternal;
+        if (failure == kExitInternal)
+            std::cerr << "rmsim-mpi: " << failed << " runs failed (their messages are above)\n";
+        return failure;
     }
     code = exit_code_of([&] {
         write_run_results(*plan, a.out);

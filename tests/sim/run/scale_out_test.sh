@@ -4,7 +4,8 @@
 # job, and the merged folder is byte-identical to `rmsim run --jobs 2` (timing.json, wall-clock figures,
 # aside); a shard cancelled mid-run and submitted again alone resumes, and the merge still gives the same
 # bytes; an array task that cannot read the config stops with exit 2 and says why; and
-# `mpirun -np 3 --oversubscribe rmsim-mpi` gives the same bytes. The daemons are stopped by their process ids.
+# `mpirun -np 3 --oversubscribe rmsim-mpi` gives the same bytes, and stops on a bad trace line with exit 2. The
+# daemons are stopped by their process ids.
 # Exit 77 (skipped) only where Slurm, munge or Open MPI are not installed.
 #   tests/sim/run/scale_out_test.sh RMSIM RMSIM_MPI SOURCE_DIR
 set -euo pipefail
@@ -109,3 +110,15 @@ mpirun -np 3 --oversubscribe "$rmsim_mpi" run "$config" "${options[@]}" --quiet 
   fail "mpirun -np 3 rmsim-mpi failed"
 same_as_local "$work/mpi"
 echo "scale-out test: mpirun -np 3 --oversubscribe rmsim-mpi: the local run's bytes"
+
+# 5. A streamed trace whose line 2,000 is damaged, read mid-run by the ranks' trials: the user's mistake, as with
+# rmsim run: exit 2, file:line:col, and no output folder.
+zcat configs/traces/KTH-SP2-1996-2.swf.gz | awk 'NR == 2000 { $2 = "2x00" } { print }' >"$work/bad.swf"
+status=0
+mpirun -np 2 --oversubscribe "$rmsim_mpi" run configs/experiments/kth-easy.yaml --set run.stream=true \
+  --set "workload.swf.path=$work/bad.swf" --trials 2 --quiet --out "$work/mpi-bad" 2>"$work/mpi-bad.err" || status=$?
+[ "$status" = 2 ] || fail "rmsim-mpi on a bad trace line exited $status, not 2: $(head -n 3 "$work/mpi-bad.err")"
+grep -q "^$work/bad.swf:2000:6: SWF: field 2 (submit time) is not a number" "$work/mpi-bad.err" ||
+  fail "rmsim-mpi on a bad trace line: no file:line:col message"
+[ ! -e "$work/mpi-bad" ] || fail "rmsim-mpi on a bad trace line left $work/mpi-bad"
+echo "scale-out test: rmsim-mpi stops on a bad trace line with exit 2, its file:line:col and no output"
