@@ -78,16 +78,7 @@ void Core::reschedule() {
         completion_armed_ = true;
         arm(completion_at_);
     }
-    if (timer_) {
-        if (armed) {
-            timer_->wake_core_at(*this, next);
-        } else {
-            timer_->cancel_core(*this);
-        }
-    } else {
-        event_->cancel();
-        if (armed) event_->notify(next - now);
-    }
+    set_activation(armed, next);
     if (has_task_ && state_ != State::Barrier) {
         const sc_time p = projected_completion();
         if (p != last_projection_) {
@@ -207,11 +198,19 @@ void Core::take_lead_timing() {
 
 void Core::stop_following() {
     take_lead_timing();
-    if (!completion_armed_) return;
+    if (completion_armed_) set_activation(true, completion_at_);
+}
+
+void Core::set_activation(bool armed, const sc_time& at) {
     if (timer_) {
-        timer_->wake_core_at(*this, completion_at_);
+        if (armed) {
+            timer_->wake_core_at(*this, at);
+        } else {
+            timer_->cancel_core(*this);
+        }
     } else {
-        event_->notify(completion_at_ - sim_now());
+        event_->cancel();
+        if (armed) event_->notify(at - sim_now());
     }
 }
 

@@ -144,6 +144,8 @@ private:
         if (lead_ || followers_) host_.split_part(*this);
     }
     void on_event();
+    /// Asks to be activated at `at` (>= now) if `armed`, else not at all: the host's timer, or its own event.
+    void set_activation(bool armed, const sc_core::sc_time& at);
     bool progressing() const { return state_ == State::Running && !switching_ && !holding_; }
     void accrue_progress();
     void reschedule();

@@ -391,24 +391,18 @@ void Node::start(const Message& m) {
         c.prefetch();
         processor_of_[c.index()]->prefetch();
     });
-    if (starts_as_one(m, part, ready, restore)) {
-        // The highest-indexed core leads (it starts last, and is activated last among cores due together).
-        Core* lead = cores_[63 - __builtin_clzll(m.core_mask)];
-        for_start_cores(m, [&](Core& c) {
-            if (!c.start(m, processor_of_[c.index()]->power_on(ready), restore, &c == lead ? nullptr : lead)) return;
-            part.cores.push_back(c.index());
-            part_of_core_[c.index()] = slot;
-        });
-    } else {
-        for_start_cores(m, [&](Core& c) {
-            // Cores change level only through their domain: one at the level, not switching, is at the level
-            // its domain last requested, so the request would change nothing (the domain validates the level).
-            if (c.pstate() != m.pstate || c.switching()) domain_of(c.index()).request(m.pstate);
-            if (!c.start(m, processor_of_[c.index()]->power_on(ready), restore)) return;  // refused, reported
-            part.cores.push_back(c.index());
-            part_of_core_[c.index()] = slot;
-        });
-    }
+    // One timing for the part when its cores start from one state (modules/node.h, "a part's timing"): the
+    // highest-indexed core leads (it starts last, and is activated last among cores due together).
+    Core* lead = starts_as_one(m, part, ready, restore) ? cores_[63 - __builtin_clzll(m.core_mask)] : nullptr;
+    for_start_cores(m, [&](Core& c) {
+        // Cores change level only through their domain: one at the level, not switching, is at the level
+        // its domain last requested, so the request would change nothing (the domain validates the level).
+        if (c.pstate() != m.pstate || c.switching()) domain_of(c.index()).request(m.pstate);
+        if (!c.start(m, processor_of_[c.index()]->power_on(ready), restore, &c == lead ? nullptr : lead))
+            return;  // refused, reported
+        part.cores.push_back(c.index());
+        part_of_core_[c.index()] = slot;
+    });
     if (part.cores.empty()) {  // every core refused the START (reported, modules/report.h): nothing runs
         starting_.reset();
         free_part(part);
