@@ -9,6 +9,20 @@
 
 namespace rmsim {
 
+void ControlTarget::deliver(const Message&) { throw std::logic_error("a control timer's target takes no messages"); }
+
+void ControlAlarm::attach(DeliveryQueue& q, ControlTarget& owner) {
+    queue_ = &q;
+    timer_ = q.add_control(owner);
+}
+
+void ControlAlarm::arm(const sc_core::sc_time& delay) {
+    if (queue_)
+        queue_->wake_control(timer_, delay);
+    else
+        event_.notify(delay);
+}
+
 DeliveryQueue::DeliveryQueue(sc_core::sc_module_name name) : sc_module(name) {
     SC_HAS_PROCESS(DeliveryQueue);
     SC_METHOD(drain);
@@ -40,39 +54,58 @@ void DeliveryQueue::post(DeliveryTarget& to, const Message& m, const sc_core::sc
     arm(message_alarm_, at, now);
 }
 
-DeliveryQueue::TimerId DeliveryQueue::add_timer(DeliveryTarget& to) {
-    const auto id = static_cast<TimerId>(timer_target_.size());
+DeliveryQueue::TimerId DeliveryQueue::TimerTree::add() {
+    const TimerId id = count++;
     if (id >> kTimerBits)
-        throw std::logic_error(std::string(name()) + ": more than " + std::to_string(1u << kTimerBits) + " timers");
-    timer_target_.push_back(&to);
-    timer_hot_.emplace_back();
-    if (timer_target_.size() > leaves_) {  // a tree twice as wide; no timer is set before the simulation
-        while (leaves_ < timer_target_.size()) leaves_ *= 2;
-        tree_.assign(2 * static_cast<std::size_t>(leaves_), TimerKey{});
+        throw std::logic_error("DeliveryQueue: more than " + std::to_string(1u << kTimerBits) + " timers");
+    if (count > leaves) {
+        while (leaves < count) leaves *= 2;
+        tree.assign(2 * static_cast<std::size_t>(leaves), TimerKey{});
     }
     return id;
 }
 
-void DeliveryQueue::set_timer(TimerId t, TimerKey k) {
-    std::size_t i = leaves_ + t;
-    tree_[i] = k;
+void DeliveryQueue::TimerTree::set(TimerId t, TimerKey k) {
+    std::size_t i = leaves + t;
+    tree[i] = k;
     for (i /= 2; i >= 1; i /= 2) {
-        const TimerKey m = std::min(tree_[2 * i], tree_[2 * i + 1]);
-        if (m == tree_[i]) break;  // unchanged here, so above too (keys are unique: their seq)
-        tree_[i] = m;
+        const TimerKey m = std::min(tree[2 * i], tree[2 * i + 1]);
+        if (m == tree[i]) break;  // unchanged here, so above too (keys are unique)
+        tree[i] = m;
     }
+}
+
+DeliveryQueue::TimerId DeliveryQueue::add_timer(DeliveryTarget& to) {
+    const TimerId id = timers_.add();
+    timer_target_.push_back(&to);
+    timer_hot_.emplace_back();
+    return id;
+}
+
+DeliveryQueue::TimerId DeliveryQueue::add_control(DeliveryTarget& to) {
+    const TimerId id = controls_.add();
+    control_target_.push_back(&to);
+    return id;
 }
 
 void DeliveryQueue::wake(TimerId t, const sc_core::sc_time& delay, const std::array<HotBytes, 3>& hot) {
     const std::uint64_t now = sim_now().value();
     const std::uint64_t at = now + delay.value();
     timer_hot_[t] = hot;
-    set_timer(t, TimerKey{at, (seq_++ << kTimerBits) | t});
+    timers_.set(t, TimerKey{at, (seq_++ << kTimerBits) | t});
+    arm(timer_alarm_, at, now);
+}
+
+void DeliveryQueue::wake_control(TimerId t, const sc_core::sc_time& delay) {
+    if (delay == sc_core::SC_ZERO_TIME) throw std::logic_error(std::string(name()) + ": a control timer for now");
+    const std::uint64_t now = sim_now().value();
+    const std::uint64_t at = now + delay.value();
+    controls_.set(t, TimerKey{at, t});
     arm(timer_alarm_, at, now);
 }
 
 void DeliveryQueue::prefetch_next() const {
-    const TimerKey& timer = tree_[1];
+    const TimerKey& timer = timers_.top();
     if (timer.at != kNever && (messages_.empty() || timer.at <= messages_.front().at)) {
         for (const HotBytes& h : timer_hot_[timer.id()]) prefetch_bytes(h);
     } else if (!messages_.empty()) {
@@ -82,21 +115,28 @@ void DeliveryQueue::prefetch_next() const {
 
 // What is due now and was posted before this activation: a timer or message posted now for now runs in the
 // next delta cycle, as with a queue and an event per node. At one time the timers come first; each kind in
-// the order posted (both orders are by (time, seq), so the first that was posted too late ends its kind).
+// the order posted (both orders are by (time, seq), so the first that was posted too late ends its kind). The
+// control timers come last, by id (never set for now, so each due now was set before).
 void DeliveryQueue::drain() {
     watchdog_.activation(*this);
     const std::uint64_t now = sim_now().value();
     const std::uint64_t posted_before = seq_;
     draining_ = true;
     for (;;) {
-        const TimerKey timer = tree_[1];
+        const TimerKey timer = timers_.top();
         if (timer.at <= now && timer.seq() < posted_before) {
-            set_timer(timer.id(), TimerKey{});
+            timers_.set(timer.id(), TimerKey{});
             prefetch_next();
             timer_target_[timer.id()]->timer_due();
             continue;
         }
-        if (messages_.empty() || messages_.front().at > now || messages_.front().seq >= posted_before) break;
+        if (messages_.empty() || messages_.front().at > now || messages_.front().seq >= posted_before) {
+            const TimerKey control = controls_.top();
+            if (control.at > now) break;
+            controls_.set(control.id(), TimerKey{});
+            control_target_[control.id()]->timer_due();
+            continue;
+        }
         const std::uint32_t slot = messages_.front().slot;
         std::pop_heap(messages_.begin(), messages_.end(), std::greater<MessageKey>());
         messages_.pop_back();
@@ -108,7 +148,8 @@ void DeliveryQueue::drain() {
     draining_ = false;
     // arm() renotifies an alarm whose last notification was for now or earlier (this activation consumed it).
     if (!messages_.empty()) arm(message_alarm_, messages_.front().at, now);
-    if (tree_[1].at != kNever) arm(timer_alarm_, tree_[1].at, now);
+    const std::uint64_t next_timer = std::min(timers_.top().at, controls_.top().at);
+    if (next_timer != kNever) arm(timer_alarm_, next_timer, now);
 }
 
 }  // namespace rmsim

@@ -20,11 +20,19 @@
 // notify() do), and what is posted for now (a zero delay) runs in the next delta cycle.
 //
 // What is due at one instant runs in a defined order: the timers first, then the messages, each in the order
-// they were posted, whichever nodes they are for. So a core whose work is done at t has completed before a
+// they were posted, whichever nodes they are for, then the control timers (the DVFS governors' samples and the
+// power caps' control steps) in the order they were added. So a core whose work is done at t has completed before a
 // message arriving at t can change its rate (a START on its DVFS domain, a P-state command): it would
 // otherwise be rescheduled with the rounding error of its progress, whole clock periods later. With events
 // per node, what was due at one instant ran in the kernel's order of the events, which IEEE 1666 leaves
 // open.
+//
+// The control timers are the same for the governors and power caps of a machine: each sampling its domain or
+// capping its scope at the same instant as others (their grids all start at time 0), they set levels in the
+// order they were added (nodes by index, domains by index, then the caps), after the cores that were due and
+// the messages that arrived at that instant. With an event each, their order was the kernel's, which moves
+// when an unrelated process notifies an event of its own, and with it the last bits of the machine's power sum
+// and a cap's decisions.
 #include <array>
 #include <cstdint>
 #include <deque>
@@ -48,6 +56,31 @@ public:
     virtual void timer_due() = 0;
 };
 
+/// What a control timer calls (DeliveryQueue::add_control): a governor or a power cap, which takes no messages.
+class ControlTarget : public DeliveryTarget {
+public:
+    void deliver(const Message& m) final;
+};
+
+class DeliveryQueue;
+
+/// What a governor or a power cap arms for its next step: a control timer of a machine's queue once attached,
+/// else an event of its own (a node or a cap on its own), which its process is sensitive to.
+class ControlAlarm {
+public:
+    explicit ControlAlarm(const char* name) : event_(name) {}
+    /// Before the simulation starts.
+    void attach(DeliveryQueue& q, ControlTarget& owner);
+    const sc_core::sc_event& event() const { return event_; }
+    /// The next step at now + delay (delay > 0).
+    void arm(const sc_core::sc_time& delay);
+
+private:
+    sc_core::sc_event event_;
+    DeliveryQueue* queue_ = nullptr;
+    std::uint32_t timer_ = 0;
+};
+
 class DeliveryQueue : public sc_core::sc_module {
 public:
     using TimerId = std::uint32_t;
@@ -67,7 +100,13 @@ public:
     /// ranges (e.g. the node's first state, its per-core times and the core that is due).
     void wake(TimerId t, const sc_core::sc_time& delay, const std::array<HotBytes, 3>& hot = {});
 
-    bool empty() const { return messages_.empty() && tree_[1].at == kNever; }
+    /// A control timer for `to` (a governor or a power cap; before the simulation starts): due at one instant,
+    /// control timers run after the timers and messages due then, in the order they were added.
+    TimerId add_control(DeliveryTarget& to);
+    /// Sets control timer `t` for now + delay (delay > 0), replacing its pending time; then to.timer_due().
+    void wake_control(TimerId t, const sc_core::sc_time& delay);
+
+    bool empty() const { return messages_.empty() && timers_.top().at == kNever && controls_.top().at == kNever; }
 
 private:
     static constexpr std::uint64_t kNever = ~std::uint64_t{0};
@@ -97,9 +136,22 @@ private:
         TimerId id() const { return static_cast<TimerId>(order & ((std::uint64_t{1} << kTimerBits) - 1)); }
     };
 
+    /// Timers in a tournament tree (leaves from index `leaves`; node i holds the minimum of its children 2i and
+    /// 2i + 1; the root, 1, the earliest), so that setting one replaces its time without a stale entry and costs
+    /// log2(timers) comparisons of 16-byte keys in a few kilobytes.
+    struct TimerTree {
+        std::vector<TimerKey> tree = std::vector<TimerKey>(2);
+        std::uint32_t leaves = 1;
+        std::uint32_t count = 0;
+        /// A new timer's id (unset); the tree grows twice as wide when full (no timer is set before the
+        /// simulation starts).
+        TimerId add();
+        /// Sets leaf `t` and the minima above it (keys are unique).
+        void set(TimerId t, TimerKey k);
+        const TimerKey& top() const { return tree[1]; }
+    };
+
     void drain();
-    /// Sets leaf `t` of the tournament tree and the minima above it.
-    void set_timer(TimerId t, TimerKey k);
     /// Asks for the state of whatever is due next (a timer before a message at one time).
     void prefetch_next() const;
     /// A SystemC event of the queue and the time of its last notification (pending if later than now).
@@ -115,12 +167,12 @@ private:
     std::deque<Item> items_;
     std::vector<std::uint32_t> free_;
     std::vector<MessageKey> messages_;  ///< heap, earliest first
-    // Timers: a tournament tree over the timers (leaves from index leaves_; node i holds the minimum of its
-    // children 2i and 2i + 1; the root, 1, the earliest), so that setting one replaces its time without a
-    // stale entry and costs log2(timers) comparisons of 16-byte keys in a few kilobytes.
-    std::vector<TimerKey> tree_ = std::vector<TimerKey>(2);
-    std::uint32_t leaves_ = 1;
+    // The nodes' timers, ordered by (time, the order they were set).
+    TimerTree timers_;
     std::vector<DeliveryTarget*> timer_target_;
+    // The control timers, ordered by (time, id): the order they were added.
+    TimerTree controls_;
+    std::vector<DeliveryTarget*> control_target_;
     std::vector<std::array<HotBytes, 3>> timer_hot_;
 
     std::uint64_t seq_ = 0;

@@ -90,8 +90,8 @@ Machine::Machine(const PlatformSpec& spec, const MachineOptions& options) : spec
             if (in) scope.push_back(n.get());
         }
         const EnergyAccount* whole = cap.scope == PowerCapSpec::Scope::Machine ? &account_ : nullptr;
-        caps_.push_back(
-            std::make_unique<PowerCapController>(("power_cap" + std::to_string(i)).c_str(), cap, scope, whole));
+        caps_.push_back(std::make_unique<PowerCapController>(("power_cap" + std::to_string(i)).c_str(), cap, scope,
+                                                             whole, delivery_.get()));
     }
 }
 

@@ -132,12 +132,14 @@ public:
     }
     /// The network's messages to this node wait in `q`, shared with the machine's other nodes, instead of the
     /// node's own event queue, and `q` runs its core timer instead of its own event (modules/delivery_queue.h;
-    /// the same timing). Before the simulation starts.
+    /// the same timing); its governors sample as control timers of `q`. Before the simulation starts.
     /// With `net` (the cluster interconnect its net_in is bound to), `net` posts the node's messages into `q`
     /// itself, without a call through the node's socket (Interconnect::deliver_directly).
     void attach_delivery(DeliveryQueue& q, Interconnect* net = nullptr) {
         delivery_ = &q;
         core_timer_id_ = q.add_timer(*this);
+        for (GovernorModule* g : sampling_governors_)
+            if (g) g->attach(q);
         if (net) net->deliver_directly(node_endpoint(id()), q, *this, hot());
     }
     /// Energy of the node's own meter plus its processors and cores, up to now.

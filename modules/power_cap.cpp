@@ -19,7 +19,7 @@ const char* to_string(PowerCapSpec::Scope s) {
 }
 
 PowerCapController::PowerCapController(sc_core::sc_module_name name, PowerCapSpec spec, std::vector<Node*> nodes,
-                                       const EnergyAccount* whole)
+                                       const EnergyAccount* whole, DeliveryQueue* queue)
     : sc_module(name), spec_(std::move(spec)), nodes_(std::move(nodes)), whole_(whole), tick_("tick") {
     if (nodes_.empty() || !(spec_.watts > 0) || !(spec_.interval_s > 0) || !(spec_.window_s >= spec_.interval_s))
         throw std::logic_error(std::string(this->name()) + ": bad power cap");
@@ -32,11 +32,15 @@ PowerCapController::PowerCapController(sc_core::sc_module_name name, PowerCapSpe
             throw std::logic_error(std::string(this->name()) + ": a listed node is outside the cap");
         listed_.push_back(*it);
     }
-    SC_HAS_PROCESS(PowerCapController);
-    SC_METHOD(control);
-    sensitive << tick_;
-    dont_initialize();
-    tick_.notify(interval_);
+    if (queue) {
+        tick_.attach(*queue, *this);
+    } else {
+        SC_HAS_PROCESS(PowerCapController);
+        SC_METHOD(control);
+        sensitive << tick_.event();
+        dont_initialize();
+    }
+    tick_.arm(interval_);
 }
 
 Joules PowerCapController::energy() const {
@@ -75,7 +79,7 @@ std::vector<Node*> PowerCapController::order() const {
 
 void PowerCapController::control() {
     watchdog_.activation(*this);
-    tick_.notify(interval_);
+    tick_.arm(interval_);
     // The running average over the window.
     const Joules e = energy();
     Joules& oldest = ring_[ring_at_];

@@ -14,12 +14,16 @@
 // Order: `listed` slows only the nodes listed, first listed first (the others keep their speed);
 // `lowest-priority` slows the nodes by the priority of the most valuable task on them, lowest first (idle
 // nodes first), ties by node index. Within a node, domains are slowed in index order.
+//
+// On a machine the control steps are control timers of the machine's DeliveryQueue: at an instant where
+// governors sample too, a cap acts after them (and caps in the order of the run's list).
 #include <cstdint>
 #include <string>
 #include <vector>
 
 #include <systemc>
 
+#include "modules/delivery_queue.h"
 #include "modules/instant_watchdog.h"
 #include "modules/power_meter.h"
 #include "platform/platform_spec.h"
@@ -49,14 +53,16 @@ struct PowerCapReport {
     std::uint64_t raises = 0;     ///< one-level steps back up
 };
 
-class PowerCapController : public sc_core::sc_module {
+class PowerCapController : public sc_core::sc_module, public ControlTarget {
 public:
     /// `nodes`: the capped scope's nodes (all of them for the machine). `whole`: for a machine cap, the machine's
-    /// energy account (its power and energy in O(1); nullptr: summed over the nodes).
+    /// energy account (its power and energy in O(1); nullptr: summed over the nodes). `queue`: the control steps
+    /// are control timers there (nullptr: an event of its own).
     PowerCapController(sc_core::sc_module_name name, PowerCapSpec spec, std::vector<Node*> nodes,
-                       const EnergyAccount* whole = nullptr);
+                       const EnergyAccount* whole = nullptr, DeliveryQueue* queue = nullptr);
     const PowerCapSpec& spec() const { return spec_; }
     const PowerCapReport& report() const { return report_; }
+    void timer_due() override { control(); }
 
 private:
     void control();
@@ -72,7 +78,7 @@ private:
     const EnergyAccount* whole_;
     std::vector<Node*> listed_;
     sc_core::sc_time interval_;
-    sc_core::sc_event tick_;
+    ControlAlarm tick_;  ///< the next control step
     InstantWatchdog watchdog_;
     std::vector<Joules> ring_;  ///< energy at the last window / interval control instants
     std::size_t ring_at_ = 0;

@@ -10,7 +10,7 @@ namespace rmsim {
 using sc_core::sc_time;
 
 GovernorModule::GovernorModule(sc_core::sc_module_name name, DvfsDomain& domain, std::unique_ptr<Governor> governor)
-    : sc_module(name), domain_(domain), governor_(std::move(governor)), event_("sample") {
+    : sc_module(name), domain_(domain), governor_(std::move(governor)), alarm_("sample") {
     if (governor_->follows_scheduler()) throw std::logic_error("a governor that follows the scheduler needs no module");
     const Seconds p = governor_->sampling_period_s();
     if (!(p >= 0)) throw std::logic_error(std::string(this->name()) + ": negative sampling period");
@@ -20,7 +20,7 @@ GovernorModule::GovernorModule(sc_core::sc_module_name name, DvfsDomain& domain,
     start_busy_.assign(domain_.cores().size(), sc_core::SC_ZERO_TIME);
     SC_HAS_PROCESS(GovernorModule);
     SC_METHOD(on_sample);  // runs once at time 0 (initialization), then at each sample
-    sensitive << event_;
+    sensitive << alarm_.event();
 }
 
 void GovernorModule::begin() {
@@ -34,7 +34,7 @@ void GovernorModule::begin() {
     window_start_ = sim_now();
     next_window_ = period_;
     for (std::size_t i = 0; i < start_busy_.size(); ++i) start_busy_[i] = domain_.cores()[i]->busy_time();
-    event_.notify(period_);
+    alarm_.arm(period_);
 }
 
 void GovernorModule::on_sample() {
@@ -78,7 +78,7 @@ void GovernorModule::on_sample() {
         paused_ = true;
         return;
     }
-    event_.notify(next_window_);
+    alarm_.arm(next_window_);
 }
 
 void GovernorModule::on_activity(const Core& core, bool began) {
@@ -99,7 +99,7 @@ void GovernorModule::on_activity(const Core& core, bool began) {
         start_busy_[i] = cores[i]->busy_time() - (was_busy ? now - start : sc_core::SC_ZERO_TIME);
     }
     window_start_ = start;
-    event_.notify(next - now);
+    alarm_.arm(next - now);
 }
 
 }  // namespace rmsim

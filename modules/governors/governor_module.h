@@ -12,12 +12,16 @@
 // of the domain's cores) resumes it at the grid instant where it would have sampled next, with the window's
 // start reading reconstructed from the cores' constant state since the last sample. The levels and their times
 // are then exactly those of sampling without a pause.
+//
+// On a machine the samples are control timers of the machine's DeliveryQueue (attach()): governors sampling at
+// one instant run in the order of their nodes and domains, after the cores due then.
 #include <cstdint>
 #include <memory>
 #include <vector>
 
 #include <systemc>
 
+#include "modules/delivery_queue.h"
 #include "modules/dvfs_domain.h"
 #include "modules/governors/governor.h"
 #include "modules/instant_watchdog.h"
@@ -26,9 +30,13 @@ namespace rmsim {
 
 class Core;
 
-class GovernorModule : public sc_core::sc_module {
+class GovernorModule : public sc_core::sc_module, public ControlTarget {
 public:
     GovernorModule(sc_core::sc_module_name name, DvfsDomain& domain, std::unique_ptr<Governor> governor);
+
+    /// Samples as a control timer of `q` instead of an event of its own (before the simulation starts).
+    void attach(DeliveryQueue& q) { alarm_.attach(q, *this); }
+    void timer_due() override { on_sample(); }
 
     /// `core` (of this domain) took (`began`) or gave up a segment, now. O(1) unless sampling was paused.
     void on_activity(const Core& core, bool began);
@@ -49,7 +57,7 @@ private:
     DvfsDomain& domain_;
     std::unique_ptr<Governor> governor_;
     sc_core::sc_time period_;
-    sc_core::sc_event event_;
+    ControlAlarm alarm_;  ///< the next sample
     InstantWatchdog watchdog_;
     bool started_ = false;
     bool paused_ = false;

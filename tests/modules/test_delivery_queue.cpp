@@ -1,10 +1,12 @@
 // The nodes' shared activation queue (modules/delivery_queue.h): what is due at one instant runs timers first,
-// then messages, each in the order posted, whichever target it is for; what is posted for now runs in the
+// then messages, each in the order posted, whichever target it is for, then control timers in the order
+// added; what is posted for now runs in the
 // next delta cycle; a timer set again replaces its time. And a gang task on two nodes gives the same
 // hand-computed notices whether its nodes share the queue (as on a Machine, where the interconnect posts
 // into it directly) or keep their own.
 #include <catch2/catch.hpp>
 
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -110,6 +112,57 @@ TEST_CASE("delivery queue: the order of one instant, the next delta cycle, timer
     }
     CHECK(log[7].what == "a:timer");  // once, at the 15 ns that replaced its 20 ns
     CHECK(log[7].at_ns == 15);
+    CHECK(q.empty());
+}
+
+namespace {
+
+// Control timers (governors, power caps) set in the reverse of the order they were added, one of them moved
+// from 30 ns to 10 ns; a node's timer and a message due at 10 ns as well.
+struct ControlScript : sc_core::sc_module {
+    DeliveryQueue& q;
+    Recorder& node;
+    DeliveryQueue::TimerId node_timer, first, second;
+    ControlScript(sc_core::sc_module_name n, DeliveryQueue& queue, Recorder& r, DeliveryQueue::TimerId t,
+                  DeliveryQueue::TimerId c1, DeliveryQueue::TimerId c2)
+        : sc_module(n), q(queue), node(r), node_timer(t), first(c1), second(c2) {
+        SC_HAS_PROCESS(ControlScript);
+        SC_THREAD(run);
+    }
+    void run() {
+        q.wake_control(second, sc_time(10, SC_NS));
+        q.wake_control(first, sc_time(30, SC_NS));
+        Message m;
+        m.task = 5;
+        q.post(node, m, sc_time(10, SC_NS));
+        q.wake_control(first, sc_time(10, SC_NS));  // replaces its 30 ns
+        q.wake(node_timer, sc_time(10, SC_NS));     // set last of all
+        CHECK_THROWS_AS(q.wake_control(first, sc_core::SC_ZERO_TIME), std::logic_error);
+    }
+};
+
+}  // namespace
+
+// What is due at one instant on a machine: the nodes' timers, the messages, then the governors and caps by the
+// order they were added, whatever the order their times were set in.
+TEST_CASE("delivery queue: control timers come last at an instant, in the order added", "[modules]") {
+    std::vector<Seen> log;
+    DeliveryQueue q("delivery");
+    Recorder node("node", log), governor("governor", log), cap("cap", log);
+    const auto t = q.add_timer(node);
+    const auto c1 = q.add_control(governor);
+    const auto c2 = q.add_control(cap);
+    ControlScript s("script", q, node, t, c1, c2);
+    sc_core::sc_start(sc_time(1, sc_core::SC_US));
+    REQUIRE(log.size() == 4);
+    CHECK(log[0].what == "node:timer");
+    CHECK(log[1].what == "node:5");
+    CHECK(log[2].what == "governor:timer");  // added first, set for 10 ns after the cap was
+    CHECK(log[3].what == "cap:timer");
+    for (const Seen& x : log) {
+        CHECK(x.at_ns == 10);  // once each: the governor's 30 ns was replaced
+        CHECK(x.delta == log[0].delta);
+    }
     CHECK(q.empty());
 }
 
