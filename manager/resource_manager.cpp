@@ -172,6 +172,8 @@ void ResourceManager::arm() {
     SimTime next = SimTime::infinity();
     if (arrivals_left()) next = next_arrival();
     next = std::min(next, books_.next_reserved_start());
+    // A limit whose task ended, restarted or is being killed never comes due: no wake-up for it.
+    while (!limits_.empty() && !limit_pending(limits_.top())) limits_.pop();
     if (!limits_.empty()) next = std::min(next, limits_.top().at);
     if (!wakeups_.empty()) next = std::min(next, wakeups_.top());
     // Once every node's energy store is used up nothing can run again: the periodic events stop when the
@@ -316,16 +318,20 @@ void ResourceManager::send_start(TaskId t) {
     if (!limit.is_infinite()) limits_.push(Limit{now + limit, t, books_.ledger().preemptions(t)});
 }
 
+// A task that ended before its limit leaves its entry behind; a streamed run may have retired it since (its
+// record gone), so that is asked before the record is read. An entry not pending never becomes so: a task
+// restarted after a preemption has a new attempt and a new entry.
+bool ResourceManager::limit_pending(const Limit& l) const {
+    if (!books_.ledger().has_task(l.task)) return false;
+    const TaskRecord& r = books_.ledger().record(l.task);
+    return r.state == TaskState::Running && !r.killing && books_.ledger().preemptions(l.task) == l.attempt;
+}
+
 void ResourceManager::kill_due(SimTime now) {
     while (!limits_.empty() && limits_.top().at <= now) {
         const Limit l = limits_.top();
         limits_.pop();
-        // A task that ended before its limit leaves its entry behind; a streamed run may have retired it since
-        // (its record gone), so the entry is skipped before the record is read.
-        if (!books_.ledger().has_task(l.task)) continue;
-        const TaskRecord& r = books_.ledger().record(l.task);
-        if (r.state != TaskState::Running || r.killing || books_.ledger().preemptions(l.task) != l.attempt)
-            continue;  // ended or restarted
+        if (!limit_pending(l)) continue;
         books_.kill(l.task);
         ++stats_.kills;
     }

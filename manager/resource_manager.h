@@ -181,6 +181,8 @@ private:
     /// Time limits of running tasks (the `requested` model), earliest first; stale entries (a task restarted,
     /// ended, or ended and retired by a streamed run) skipped.
     std::priority_queue<Limit, std::vector<Limit>, std::greater<Limit>> limits_;
+    /// `l`'s task is running the attempt `l` was set for, not being killed: its limit may still come due.
+    bool limit_pending(const Limit& l) const;
     void kill_due(SimTime now);
 };
 
