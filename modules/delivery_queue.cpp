@@ -23,6 +23,13 @@ void ControlAlarm::arm(const sc_core::sc_time& delay) {
         event_.notify(delay);
 }
 
+void ControlAlarm::cancel() {
+    if (queue_)
+        queue_->cancel_control(timer_);
+    else
+        event_.cancel();
+}
+
 DeliveryQueue::DeliveryQueue(sc_core::sc_module_name name) : sc_module(name) {
     SC_HAS_PROCESS(DeliveryQueue);
     SC_METHOD(drain);
@@ -49,7 +56,7 @@ void DeliveryQueue::post(DeliveryTarget& to, const Message& m, const sc_core::sc
         items_[slot] = Item{&to, hot, m};
     }
     const std::uint64_t at = now + delay.value();
-    messages_.push_back(MessageKey{at, seq_++, slot});
+    messages_.push_back(MessageKey{at, seq_++, sc_core::sc_delta_count(), slot});
     std::push_heap(messages_.begin(), messages_.end(), std::greater<MessageKey>());
     arm(message_alarm_, at, now);
 }
@@ -58,9 +65,13 @@ DeliveryQueue::TimerId DeliveryQueue::TimerTree::add() {
     const TimerId id = count++;
     if (id >> kTimerBits)
         throw std::logic_error("DeliveryQueue: more than " + std::to_string(1u << kTimerBits) + " timers");
-    if (count > leaves) {
+    if (count > leaves) {  // twice as wide: the timers set so far keep their keys
+        const std::uint32_t old_leaves = leaves;
         while (leaves < count) leaves *= 2;
-        tree.assign(2 * static_cast<std::size_t>(leaves), TimerKey{});
+        std::vector<TimerKey> wider(2 * static_cast<std::size_t>(leaves));
+        std::copy(tree.begin() + old_leaves, tree.begin() + 2 * old_leaves, wider.begin() + leaves);
+        for (std::size_t i = leaves; i-- > 1;) wider[i] = std::min(wider[2 * i], wider[2 * i + 1]);
+        tree = std::move(wider);
     }
     return id;
 }
@@ -78,6 +89,7 @@ void DeliveryQueue::TimerTree::set(TimerId t, TimerKey k) {
 DeliveryQueue::TimerId DeliveryQueue::add_timer(DeliveryTarget& to) {
     const TimerId id = timers_.add();
     timer_target_.push_back(&to);
+    timer_delta_.push_back(0);
     timer_hot_.emplace_back();
     return id;
 }
@@ -85,6 +97,7 @@ DeliveryQueue::TimerId DeliveryQueue::add_timer(DeliveryTarget& to) {
 DeliveryQueue::TimerId DeliveryQueue::add_control(DeliveryTarget& to) {
     const TimerId id = controls_.add();
     control_target_.push_back(&to);
+    control_delta_.push_back(0);
     return id;
 }
 
@@ -92,14 +105,15 @@ void DeliveryQueue::wake(TimerId t, const sc_core::sc_time& delay, const std::ar
     const std::uint64_t now = sim_now().value();
     const std::uint64_t at = now + delay.value();
     timer_hot_[t] = hot;
+    timer_delta_[t] = sc_core::sc_delta_count();
     timers_.set(t, TimerKey{at, (seq_++ << kTimerBits) | t});
     arm(timer_alarm_, at, now);
 }
 
 void DeliveryQueue::wake_control(TimerId t, const sc_core::sc_time& delay) {
-    if (delay == sc_core::SC_ZERO_TIME) throw std::logic_error(std::string(name()) + ": a control timer for now");
     const std::uint64_t now = sim_now().value();
     const std::uint64_t at = now + delay.value();
+    control_delta_[t] = sc_core::sc_delta_count();
     controls_.set(t, TimerKey{at, t});
     arm(timer_alarm_, at, now);
 }
@@ -113,26 +127,28 @@ void DeliveryQueue::prefetch_next() const {
     }
 }
 
-// What is due now and was posted before this activation: a timer or message posted now for now runs in the
-// next delta cycle, as with a queue and an event per node. At one time the timers come first; each kind in
-// the order posted (both orders are by (time, seq), so the first that was posted too late ends its kind). The
-// control timers come last, by id (never set for now, so each due now was set before).
+// What is due now and was posted in an earlier delta cycle: a timer or message posted for now runs in the next
+// delta cycle, as with a queue and an event per node, whether its poster ran before this activation in this
+// delta cycle (the manager, at the same instant) or during it. At one time the timers come first; each kind in
+// the order posted (both orders are by (time, seq), and seq follows the delta cycles, so the first that was
+// posted too late ends its kind). The control timers come last, by id; the first due one set in this delta
+// cycle ends them (the rest run in the next, in the same order).
 void DeliveryQueue::drain() {
     watchdog_.activation(*this);
     const std::uint64_t now = sim_now().value();
-    const std::uint64_t posted_before = seq_;
+    const std::uint64_t delta = sc_core::sc_delta_count();
     draining_ = true;
     for (;;) {
         const TimerKey timer = timers_.top();
-        if (timer.at <= now && timer.seq() < posted_before) {
+        if (timer.at <= now && timer_delta_[timer.id()] < delta) {
             timers_.set(timer.id(), TimerKey{});
             prefetch_next();
             timer_target_[timer.id()]->timer_due();
             continue;
         }
-        if (messages_.empty() || messages_.front().at > now || messages_.front().seq >= posted_before) {
+        if (messages_.empty() || messages_.front().at > now || messages_.front().delta >= delta) {
             const TimerKey control = controls_.top();
-            if (control.at > now) break;
+            if (control.at > now || control_delta_[control.id()] >= delta) break;
             controls_.set(control.id(), TimerKey{});
             control_target_[control.id()]->timer_due();
             continue;

@@ -17,7 +17,8 @@
 //
 // Timing is the same as with a queue and a timer per node: a message takes effect at its arrival time, a
 // timer fires at the time last set (setting it again replaces the pending time, as an event's cancel() and
-// notify() do), and what is posted for now (a zero delay) runs in the next delta cycle.
+// notify() do), and what is posted for now (a zero delay) runs in the next delta cycle, whichever process
+// posted it (one that ran before the queue's in the same delta cycle too).
 //
 // What is due at one instant runs in a defined order: the timers first, then the messages, each in the order
 // they were posted, whichever nodes they are for, then the control timers (the DVFS governors' samples and the
@@ -30,7 +31,8 @@
 // The control timers are the same for the governors and power caps of a machine: each sampling its domain or
 // capping its scope at the same instant as others (their grids all start at time 0), they set levels in the
 // order they were added (nodes by index, domains by index, then the caps), after the cores that were due and
-// the messages that arrived at that instant. With an event each, their order was the kernel's, which moves
+// the messages that arrived at that instant (one set for now during an activation runs in the next delta
+// cycle, with the control timers still due then). With an event each, their order was the kernel's, which moves
 // when an unrelated process notifies an event of its own, and with it the last bits of the machine's power sum
 // and a cap's decisions.
 #include <array>
@@ -72,8 +74,10 @@ public:
     /// Before the simulation starts.
     void attach(DeliveryQueue& q, ControlTarget& owner);
     const sc_core::sc_event& event() const { return event_; }
-    /// The next step at now + delay (delay > 0).
+    /// The next step at now + delay (a zero delay: the next delta cycle), replacing a pending one.
     void arm(const sc_core::sc_time& delay);
+    /// No step pending.
+    void cancel();
 
 private:
     sc_core::sc_event event_;
@@ -103,8 +107,11 @@ public:
     /// A control timer for `to` (a governor or a power cap; before the simulation starts): due at one instant,
     /// control timers run after the timers and messages due then, in the order they were added.
     TimerId add_control(DeliveryTarget& to);
-    /// Sets control timer `t` for now + delay (delay > 0), replacing its pending time; then to.timer_due().
+    /// Sets control timer `t` for now + delay (a zero delay: the next delta cycle), replacing its pending time;
+    /// then to.timer_due().
     void wake_control(TimerId t, const sc_core::sc_time& delay);
+    /// Control timer `t` is not set.
+    void cancel_control(TimerId t) { controls_.set(t, TimerKey{}); }
 
     bool empty() const { return messages_.empty() && timers_.top().at == kNever && controls_.top().at == kNever; }
 
@@ -122,6 +129,7 @@ private:
     struct MessageKey {
         std::uint64_t at;  ///< kernel time value
         std::uint64_t seq;
+        std::uint64_t delta;  ///< the delta cycle it was posted in (sc_delta_count())
         std::uint32_t slot;
         bool operator>(const MessageKey& o) const { return at != o.at ? at > o.at : seq > o.seq; }
     };
@@ -143,8 +151,7 @@ private:
         std::vector<TimerKey> tree = std::vector<TimerKey>(2);
         std::uint32_t leaves = 1;
         std::uint32_t count = 0;
-        /// A new timer's id (unset); the tree grows twice as wide when full (no timer is set before the
-        /// simulation starts).
+        /// A new timer's id (unset); the tree grows twice as wide when full, keeping the keys set.
         TimerId add();
         /// Sets leaf `t` and the minima above it (keys are unique).
         void set(TimerId t, TimerKey k);
@@ -170,9 +177,11 @@ private:
     // The nodes' timers, ordered by (time, the order they were set).
     TimerTree timers_;
     std::vector<DeliveryTarget*> timer_target_;
-    // The control timers, ordered by (time, id): the order they were added.
+    std::vector<std::uint64_t> timer_delta_;  ///< per timer, the delta cycle it was last set in
+    // The control timers, ordered by (time, id): the order they were added; the delta cycle each was last set in.
     TimerTree controls_;
     std::vector<DeliveryTarget*> control_target_;
+    std::vector<std::uint64_t> control_delta_;
     std::vector<std::array<HotBytes, 3>> timer_hot_;
 
     std::uint64_t seq_ = 0;

@@ -43,7 +43,7 @@ void NodeParams::validate() const {
 
 Node::Node(sc_core::sc_module_name name, NodeParams params, EnergyAccount* account)
     : sc_module(name), net_in("net_in"), net_out("net_out"), local_out("local_out"), local_in("local_in"),
-      params_(std::move(params)), meter_(account), peq_("peq"), timer_("timer"), core_timer_("core_timer") {
+      params_(std::move(params)), meter_(account), peq_("peq"), core_timer_("core_timer") {
     params_.validate();
     std::uint32_t p_index = 0;
     for (const auto& group : params_.type.processors) {
@@ -104,7 +104,7 @@ Node::Node(sc_core::sc_module_name name, NodeParams params, EnergyAccount* accou
     sensitive << peq_.event();
     dont_initialize();
     SC_METHOD(on_timer);
-    sensitive << timer_;
+    sensitive << timer_.event();
     dont_initialize();
     SC_METHOD(on_core_timer);
     sensitive << core_timer_;
@@ -699,7 +699,7 @@ void Node::check_idle() {
             if (!powered() || off_pending_) break;
             off_pending_ = true;
             off_due_ = sim_now() + from_seconds_ceil(params_.type.switch_off_timeout_s);
-            timer_.notify(off_due_ - sim_now());
+            timer_.arm(off_due_ - sim_now());
             break;
     }
 }

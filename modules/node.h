@@ -132,12 +132,16 @@ public:
     }
     /// The network's messages to this node wait in `q`, shared with the machine's other nodes, instead of the
     /// node's own event queue, and `q` runs its core timer instead of its own event (modules/delivery_queue.h;
-    /// the same timing); its governors sample as control timers of `q`. Before the simulation starts.
+    /// the same timing); its switch-off timer and its governors' samples are control timers of `q`. Before the
+    /// simulation starts.
     /// With `net` (the cluster interconnect its net_in is bound to), `net` posts the node's messages into `q`
     /// itself, without a call through the node's socket (Interconnect::deliver_directly).
     void attach_delivery(DeliveryQueue& q, Interconnect* net = nullptr) {
         delivery_ = &q;
         core_timer_id_ = q.add_timer(*this);
+        timer_.cancel();  // the idle timer a node that starts idle set when it was built, set again in q
+        timer_.attach(q, off_target_);
+        if (off_pending_) timer_.arm(off_due_ - sim_now());
         for (GovernorModule* g : sampling_governors_)
             if (g) g->attach(q);
         if (net) net->deliver_directly(node_endpoint(id()), q, *this, hot());
@@ -310,7 +314,14 @@ private:
     Interconnect* store_net_ = nullptr;  ///< the cluster interconnect, when checkpoints cross it
     std::uint32_t store_endpoint_ = 0;
     PayloadEventQueue<Delivery> peq_;
-    sc_core::sc_event timer_;
+    /// The switch-off timer's target in a machine's queue (a control timer, modules/delivery_queue.h).
+    struct OffTimer : ControlTarget {
+        Node& node;
+        explicit OffTimer(Node& n) : node(n) {}
+        void timer_due() override { node.on_timer(); }
+    };
+    OffTimer off_target_{*this};
+    ControlAlarm timer_{"timer"};  ///< the switch-off timer
     sc_core::sc_time off_due_;
     sc_core::sc_event core_timer_;
     std::unique_ptr<EnergyStore> store_;  ///< nullptr: no store

@@ -6,7 +6,6 @@
 // into it directly) or keep their own.
 #include <catch2/catch.hpp>
 
-#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -117,52 +116,77 @@ TEST_CASE("delivery queue: the order of one instant, the next delta cycle, timer
 
 namespace {
 
-// Control timers (governors, power caps) set in the reverse of the order they were added, one of them moved
-// from 30 ns to 10 ns; a node's timer and a message due at 10 ns as well.
+// Control timers (governors, power caps, nodes' switch-off) set in the reverse of the order they were added, one
+// moved from 30 ns to 10 ns, one cancelled, one set for now; a node's timer and a message due at 10 ns as well.
 struct ControlScript : sc_core::sc_module {
     DeliveryQueue& q;
     Recorder& node;
-    DeliveryQueue::TimerId node_timer, first, second;
+    DeliveryQueue::TimerId node_timer;
+    std::vector<DeliveryQueue::TimerId> c;  ///< in the order added
     ControlScript(sc_core::sc_module_name n, DeliveryQueue& queue, Recorder& r, DeliveryQueue::TimerId t,
-                  DeliveryQueue::TimerId c1, DeliveryQueue::TimerId c2)
-        : sc_module(n), q(queue), node(r), node_timer(t), first(c1), second(c2) {
+                  std::vector<DeliveryQueue::TimerId> controls)
+        : sc_module(n), q(queue), node(r), node_timer(t), c(std::move(controls)) {
         SC_HAS_PROCESS(ControlScript);
         SC_THREAD(run);
     }
     void run() {
-        q.wake_control(second, sc_time(10, SC_NS));
-        q.wake_control(first, sc_time(30, SC_NS));
+        q.wake_control(c[1], sc_time(10, SC_NS));
+        q.wake_control(c[0], sc_time(30, SC_NS));
+        q.wake_control(c[2], sc_time(5, SC_NS));
+        q.cancel_control(c[2]);  // never runs
         Message m;
         m.task = 5;
         q.post(node, m, sc_time(10, SC_NS));
-        q.wake_control(first, sc_time(10, SC_NS));  // replaces its 30 ns
-        q.wake(node_timer, sc_time(10, SC_NS));     // set last of all
-        CHECK_THROWS_AS(q.wake_control(first, sc_core::SC_ZERO_TIME), std::logic_error);
+        q.wake_control(c[0], sc_time(10, SC_NS));  // replaces its 30 ns
+        q.wake(node_timer, sc_time(10, SC_NS));    // set last of all
+        q.wake_control(c[3], sc_core::SC_ZERO_TIME);
     }
 };
 
 }  // namespace
 
-// What is due at one instant on a machine: the nodes' timers, the messages, then the governors and caps by the
-// order they were added, whatever the order their times were set in.
+// What is due at one instant on a machine: the nodes' timers, the messages, then the governors, caps and nodes'
+// switch-off timers by the order they were added, whatever the order their times were set in.
 TEST_CASE("delivery queue: control timers come last at an instant, in the order added", "[modules]") {
     std::vector<Seen> log;
     DeliveryQueue q("delivery");
-    Recorder node("node", log), governor("governor", log), cap("cap", log);
+    Recorder node("node", log), governor("governor", log), cap("cap", log), off("off", log), now("now", log);
     const auto t = q.add_timer(node);
-    const auto c1 = q.add_control(governor);
-    const auto c2 = q.add_control(cap);
-    ControlScript s("script", q, node, t, c1, c2);
+    std::vector<DeliveryQueue::TimerId> c;
+    for (Recorder* r : {&governor, &cap, &off, &now}) c.push_back(q.add_control(*r));
+    ControlScript s("script", q, node, t, c);
     sc_core::sc_start(sc_time(1, sc_core::SC_US));
-    REQUIRE(log.size() == 4);
-    CHECK(log[0].what == "node:timer");
-    CHECK(log[1].what == "node:5");
-    CHECK(log[2].what == "governor:timer");  // added first, set for 10 ns after the cap was
-    CHECK(log[3].what == "cap:timer");
-    for (const Seen& x : log) {
-        CHECK(x.at_ns == 10);  // once each: the governor's 30 ns was replaced
-        CHECK(x.delta == log[0].delta);
+    REQUIRE(log.size() == 5);
+    CHECK(log[0].what == "now:timer");  // set for now: at 0 ns, in the next delta cycle
+    CHECK(log[0].at_ns == 0);
+    CHECK(log[1].what == "node:timer");
+    CHECK(log[2].what == "node:5");
+    CHECK(log[3].what == "governor:timer");  // added first, set for 10 ns after the cap was
+    CHECK(log[4].what == "cap:timer");
+    for (std::size_t i = 1; i < log.size(); ++i) {
+        CHECK(log[i].at_ns == 10);  // once each: the governor's 30 ns was replaced
+        CHECK(log[i].delta == log[1].delta);
     }
+    CHECK(q.empty());
+}
+
+// A power cap sets its first step when it is built, before the next cap is added: the queue's timers grow
+// without losing it.
+TEST_CASE("delivery queue: a control timer set before others are added keeps its time", "[modules]") {
+    std::vector<Seen> log;
+    DeliveryQueue q("delivery");
+    Recorder first("first", log), node("node", log), other("other", log);
+    q.add_timer(node);
+    const auto c0 = q.add_control(first);
+    q.wake_control(c0, sc_time(10, SC_NS));
+    for (int i = 0; i < 5; ++i) q.add_control(other);  // the tree grows from 1 to 8 leaves
+    q.wake_control(c0 + 3, sc_time(20, SC_NS));
+    sc_core::sc_start(sc_time(1, sc_core::SC_US));
+    REQUIRE(log.size() == 2);
+    CHECK(log[0].what == "first:timer");
+    CHECK(log[0].at_ns == 10);
+    CHECK(log[1].what == "other:timer");
+    CHECK(log[1].at_ns == 20);
     CHECK(q.empty());
 }
 

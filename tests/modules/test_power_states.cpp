@@ -98,3 +98,29 @@ TEST_CASE("power: SimGrid host_energy convention with none, one and all cores bu
     // Energy 0..4 s: 100 + 140 + 200 + 100 J.
     CHECK(m.total_energy() == Approx(100 + 140 + 200 + 100).epsilon(1e-12));
 }
+
+// A START that arrives at the instant the idle timer is due finds the node on: on a machine the node's
+// messages come before its switch-off timer at one instant (modules/delivery_queue.h), so the node is busy
+// when the timer looks, and neither switches off nor wakes (a wake would take 0.5 s and 2 J).
+TEST_CASE("power: a start arriving as the idle timer falls due keeps the node on", "[modules][power]") {
+    PlatformSpec spec = simple_platform({{1e9, 1.0, 2.0, 0.5}}, 1, 1);
+    spec.manager_link.latency_s = 0.25;
+    NodeType& nt = spec.node_types[0];
+    nt.base_power_w = {10.0};
+    nt.off_power_w = 0.0;
+    nt.switch_off = SwitchOffPolicy::AfterTimeout;
+    nt.switch_off_timeout_s = 2.0;  // idle from 0 s: due at 2 s
+    nt.wake_latency_s = 0.5;
+    nt.wake_energy_j = 2.0;
+    Machine m(at_ns(spec));
+    Script s("script", m.manager_port());
+    s.at(1.75, start(0, 0, 1, cycles(1e9)));  // arrives at 1.75 + 0.25 = 2 s: runs 2..3 s
+    run_until(10.0);
+    REQUIRE(s.received.size() == 1);
+    CHECK(seconds(s.received[0].at) == Approx(3.0 + 0.25).epsilon(1e-12));  // COMPLETED back over the link
+    // Node on 0..5 s (idle again from 3 s, off at 3 + 2 s): 10 W x 5 s; no wake-up energy.
+    const EnergyBreakdown b = m.energy_breakdown();
+    CHECK(b[size_t(EnergyCategory::NodeBase)] == Approx(10.0 * 5).epsilon(1e-12));
+    CHECK(b[size_t(EnergyCategory::Transition)] == 0.0);
+    CHECK(b[size_t(EnergyCategory::CoreDynamic)] == Approx(1.5 * 1).epsilon(1e-12));
+}
