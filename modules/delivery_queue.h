@@ -21,16 +21,16 @@
 // posted it (one that ran before the queue's in the same delta cycle too).
 //
 // What is due at one instant runs in a defined order: the timers first, then the messages, each in the order
-// they were posted, whichever nodes they are for, then the control timers (the nodes' switch-off timers, the
-// DVFS governors' samples and the power caps' control steps) in the order they were added. So a core whose work
-// is done at t has completed before a message arriving at t can change its rate (a START on its DVFS domain, a
-// P-state command): it would otherwise be rescheduled with the rounding error of its progress, whole clock
-// periods later. With events per node, what was due at one instant ran in the kernel's order of the events,
-// which IEEE 1666 leaves open.
+// they were posted, whichever nodes they are for, then the control timers (the nodes' switch-off timers and
+// energy stores, the DVFS governors' samples and the power caps' control steps) in the order they were added.
+// So a core whose work is done at t has completed before a message arriving at t can change its rate (a START
+// on its DVFS domain, a P-state command): it would otherwise be rescheduled with the rounding error of its
+// progress, whole clock periods later. With events per node, what was due at one instant ran in the kernel's
+// order of the events, which IEEE 1666 leaves open.
 //
 // The control timers of a machine sample domains, cap scopes and switch idle nodes off at instants they often
 // share (the grids all start at time 0): they act in the order they were added (nodes by index, each node's
-// switch-off timer then its domains, then the caps), after the cores due and the messages arriving at that
+// switch-off timer, its store, then its domains, then the caps), after the cores due and the messages arriving at that
 // instant, so a START arriving as a node's idle time is up finds it on; one set for now runs in the next delta
 // cycle, with the control timers still due then. With an event each, their order was the kernel's, which moves
 // when an unrelated process notifies an event of its own, and with it the last bits of the machine's power sum
@@ -58,8 +58,8 @@ public:
     virtual void timer_due() = 0;
 };
 
-/// What a control timer calls (DeliveryQueue::add_control): a node's switch-off timer, a governor or a power cap,
-/// which take no messages.
+/// What a control timer calls (DeliveryQueue::add_control): a node's switch-off timer or energy store, a governor
+/// or a power cap, which take no messages.
 class ControlTarget : public DeliveryTarget {
 public:
     void deliver(const Message& m) final;
@@ -67,9 +67,9 @@ public:
 
 class DeliveryQueue;
 
-/// What a node's switch-off timer, a governor or a power cap arms for its next step: a control timer of a
-/// machine's queue once attached, else an event of its own (a node or a cap on its own), which its process is
-/// sensitive to.
+/// What a node's switch-off timer or energy store, a governor or a power cap arms for its next step: a control
+/// timer of a machine's queue once attached, else an event of its own (a node or a cap on its own), which its
+/// process is sensitive to.
 class ControlAlarm {
 public:
     explicit ControlAlarm(const char* name) : event_(name) {}
@@ -106,8 +106,8 @@ public:
     /// ranges (e.g. the node's first state, its per-core times and the core that is due).
     void wake(TimerId t, const sc_core::sc_time& delay, const std::array<HotBytes, 3>& hot = {});
 
-    /// A control timer for `to` (a node's switch-off timer, a governor or a power cap; before the simulation
-    /// starts): due at one instant, control timers run after the timers and messages due then, in the order
+    /// A control timer for `to` (a node's switch-off timer or energy store, a governor or a power cap; before the
+    /// simulation starts): due at one instant, control timers run after the timers and messages due then, in the order
     /// they were added.
     TimerId add_control(DeliveryTarget& to);
     /// Sets control timer `t` for now + delay (a zero delay: the next delta cycle), replacing its pending time;

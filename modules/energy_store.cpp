@@ -11,8 +11,14 @@ EnergyStore::EnergyStore(sc_core::sc_module_name name, Joules capacity_j, Energy
     if (!(capacity_j > 0)) throw std::invalid_argument(std::string(this->name()) + ": capacity must be > 0");
     SC_HAS_PROCESS(EnergyStore);
     SC_METHOD(on_event);
-    sensitive << event_;
+    sensitive << event_.event();
     dont_initialize();
+}
+
+void EnergyStore::attach(DeliveryQueue& q) {
+    event_.cancel();
+    event_.attach(q, *this);
+    if (armed_) event_.arm(armed_at_ - sim_now());
 }
 
 void EnergyStore::on_power_change(const sc_time& now, Watts delta_w) {
@@ -47,7 +53,7 @@ void EnergyStore::schedule(const sc_time& now) {
     if (armed_ && armed_at_ <= due_) return;  // it fires first and is armed again for due_
     armed_ = true;
     armed_at_ = due_;
-    event_.notify(due_ - now);  // replaces a later pending notification
+    event_.arm(due_ - now);  // replaces a later pending notification
 }
 
 void EnergyStore::on_event() {
@@ -57,7 +63,7 @@ void EnergyStore::on_event() {
     if (due_ > now) {  // the draw fell since the event was armed
         armed_ = true;
         armed_at_ = due_;
-        event_.notify(due_ - now);
+        event_.arm(due_ - now);
         return;
     }
     advance(now);

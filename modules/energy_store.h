@@ -5,12 +5,15 @@
 // and integrates it in O(1) per change. At each change of draw (and each energy lump) it computes when the
 // store will be empty at the present draw: now + (capacity - used) / draw, rounded up to the kernel's time
 // resolution (from_seconds_ceil, modules/sim_time.h). Power is piecewise constant, so that instant is exact.
-// One SystemC event is armed at the earliest such instant; if the draw fell since, it fires early and is
-// armed again at the instant then due. At that instant the store tells its node (EnergyStoreListener), which
-// stops for good (modules/node.h). A node without a store has none of this.
+// One SystemC event (on a machine, a control timer of its DeliveryQueue) is armed at the earliest such instant;
+// if the draw fell since, it fires early and is armed again at the instant then due. At that instant the store
+// tells its node (EnergyStoreListener), which stops for good (modules/node.h). A node without a store has none
+// of this.
 //
 // Another observer of the node's power (waves.vcd) is passed every report after the store (forward_to()).
 #include <systemc>
+
+#include "modules/delivery_queue.h"
 
 #include "modules/power_meter.h"
 #include "modules/sim_time.h"
@@ -24,10 +27,14 @@ public:
     virtual void on_store_empty() = 0;
 };
 
-class EnergyStore : public sc_core::sc_module, public PowerObserver {
+class EnergyStore : public sc_core::sc_module, public PowerObserver, public ControlTarget {
 public:
     /// `capacity_j` > 0.
     EnergyStore(sc_core::sc_module_name name, Joules capacity_j, EnergyStoreListener& listener);
+    /// On a machine: the event is a control timer of `q` (modules/delivery_queue.h), so that the store empties
+    /// after the cores and messages due at that instant. Before the simulation starts.
+    void attach(DeliveryQueue& q);
+    void timer_due() override { on_event(); }
 
     Joules capacity_j() const { return capacity_j_; }
     /// Energy drawn from the store up to now (frozen once depleted: the node draws nothing afterwards). It may
@@ -67,7 +74,7 @@ private:
     sc_core::sc_time due_;
     bool armed_ = false;  ///< the event is pending at armed_at_
     sc_core::sc_time armed_at_;
-    sc_core::sc_event event_;
+    ControlAlarm event_;
 };
 
 }  // namespace rmsim

@@ -142,6 +142,7 @@ public:
         timer_.cancel();  // the idle timer a node that starts idle set when it was built, set again in q
         timer_.attach(q, off_target_);
         if (off_pending_) timer_.arm(off_due_ - sim_now());
+        if (store_) store_->attach(q);
         for (GovernorModule* g : sampling_governors_)
             if (g) g->attach(q);
         if (net) net->deliver_directly(node_endpoint(id()), q, *this, hot());
