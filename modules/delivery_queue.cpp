@@ -12,15 +12,20 @@ namespace rmsim {
 void ControlTarget::deliver(const Message&) { throw std::logic_error("a control timer's target takes no messages"); }
 
 void ControlAlarm::attach(DeliveryQueue& q, ControlTarget& owner) {
+    event_.cancel();
     queue_ = &q;
     timer_ = q.add_control(owner);
+    if (armed_) q.wake_control(timer_, armed_at_ - sim_now());
 }
 
 void ControlAlarm::arm(const sc_core::sc_time& delay) {
-    if (queue_)
+    if (queue_) {
         queue_->wake_control(timer_, delay);
-    else
-        event_.notify(delay);
+        return;
+    }
+    event_.notify(delay);  // an earlier pending notification stays: so does armed_at_
+    if (!armed_ || sim_now() + delay < armed_at_) armed_at_ = sim_now() + delay;
+    armed_ = true;
 }
 
 void ControlAlarm::cancel() {
@@ -28,6 +33,7 @@ void ControlAlarm::cancel() {
         queue_->cancel_control(timer_);
     else
         event_.cancel();
+    armed_ = false;
 }
 
 DeliveryQueue::DeliveryQueue(sc_core::sc_module_name name) : sc_module(name) {

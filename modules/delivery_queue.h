@@ -73,7 +73,7 @@ class DeliveryQueue;
 class ControlAlarm {
 public:
     explicit ControlAlarm(const char* name) : event_(name) {}
-    /// Before the simulation starts.
+    /// Before the simulation starts; a step armed before it moves to `q` at the same time.
     void attach(DeliveryQueue& q, ControlTarget& owner);
     const sc_core::sc_event& event() const { return event_; }
     /// The next step at now + delay (a zero delay: the next delta cycle), replacing a pending one.
@@ -85,6 +85,8 @@ private:
     sc_core::sc_event event_;
     DeliveryQueue* queue_ = nullptr;
     std::uint32_t timer_ = 0;
+    bool armed_ = false;  ///< before attach(): a step was armed, at armed_at_
+    sc_core::sc_time armed_at_;
 };
 
 class DeliveryQueue : public sc_core::sc_module {

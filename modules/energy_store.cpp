@@ -15,11 +15,7 @@ EnergyStore::EnergyStore(sc_core::sc_module_name name, Joules capacity_j, Energy
     dont_initialize();
 }
 
-void EnergyStore::attach(DeliveryQueue& q) {
-    event_.cancel();
-    event_.attach(q, *this);
-    if (armed_) event_.arm(armed_at_ - sim_now());
-}
+void EnergyStore::attach(DeliveryQueue& q) { event_.attach(q, *this); }
 
 void EnergyStore::on_power_change(const sc_time& now, Watts delta_w) {
     if (!depleted_) {

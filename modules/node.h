@@ -139,9 +139,7 @@ public:
     void attach_delivery(DeliveryQueue& q, Interconnect* net = nullptr) {
         delivery_ = &q;
         core_timer_id_ = q.add_timer(*this);
-        timer_.cancel();  // the idle timer a node that starts idle set when it was built, set again in q
-        timer_.attach(q, off_target_);
-        if (off_pending_) timer_.arm(off_due_ - sim_now());
+        timer_.attach(q, off_target_);  // with the idle timer a node that starts idle set when it was built
         if (store_) store_->attach(q);
         for (GovernorModule* g : sampling_governors_)
             if (g) g->attach(q);
