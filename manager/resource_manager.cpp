@@ -115,7 +115,7 @@ void ResourceManager::tick() {
     const SimTime now = now_time();
     bool trigger = event_due_;
     event_due_ = false;
-    retire_finished();  // those a notice finished since the last instant
+    retire_finished();  // those a notice finished since the last instant (and the bookings brought up to date)
     while (arrivals_left() && next_arrival() <= now) {
         books_.arrive(take_arrival(), now);
         trigger |= traits_.on_arrival;
@@ -154,6 +154,7 @@ void ResourceManager::tick() {
 }
 
 void ResourceManager::retire_finished() {
+    apply_extensions();
     if (!tasks_->streamed()) return;
     for (TaskId t : books_.take_finished()) {
         if (retire_) retire_(books_.view(), t);
@@ -358,38 +359,73 @@ void ResourceManager::retry_deferred() {
 }
 
 void ResourceManager::on_projection(const Message& m) {
+    if (!extension_.ends.empty() && extension_.task != m.task) apply_extensions();
     const TaskRecord& r = books_.ledger().record(m.task);
     if (r.state != TaskState::Running || m.attempt != books_.ledger().preemptions(m.task)) return;  // stale
     Projections& projections = projected_[m.task];
     if (projections.attempt != m.attempt) {  // a restart: the earlier start's reports no longer hold
         projections.attempt = m.attempt;
         projections.parts.clear();
+        projections.latest = SimTime();
     }
     auto& parts = projections.parts;
     const SimTime at = to_sim_time(m.projected_end);
-    auto p = std::find_if(parts.begin(), parts.end(), [&](const auto& x) { return x.first == m.node; });
-    if (p == parts.end())
-        parts.emplace_back(m.node, at);
-    else
-        p->second = m.op == Op::Started ? std::max(p->second, at) : at;  // per-core STARTs of one part: the latest
+    // The parts of a task report in node order, mostly: appended, else found by a binary search.
+    auto p = parts.end();
+    if (!parts.empty() && !(parts.back().first < m.node))
+        p = std::lower_bound(parts.begin(), parts.end(), m.node, [](const auto& x, NodeId n) { return x.first < n; });
+    if (p == parts.end() || p->first != m.node) {
+        parts.insert(p, {m.node, at});
+        projections.latest = std::max(projections.latest, at);
+    } else {
+        const SimTime was = p->second;
+        p->second = m.op == Op::Started ? std::max(was, at) : at;  // per-core STARTs of one part: the latest
+        if (p->second >= projections.latest) {
+            projections.latest = p->second;
+        } else if (was == projections.latest) {  // the latest moved earlier: the next latest
+            projections.latest = SimTime();
+            for (const auto& x : parts) projections.latest = std::max(projections.latest, x.second);
+        }
+    }
     // Tasks of a DAG job run inside their job's booking; other tasks keep their units booked until the
     // hardware's projected end, when the manager's estimates are exact (otherwise it would learn actual
     // times from the projections).
     if (books_.jobs() || books_.estimates().config().model != EstimateModel::Exact) return;
-    SimTime end;
-    for (const auto& x : parts) end = std::max(end, x.second);
+    SimTime end = projections.latest;
     // The parts that have not reported project the end their START expected.
     if (parts.size() < m.gang_nodes && m.expected_end != sc_core::SC_ZERO_TIME)
         end = std::max(end, to_sim_time(m.expected_end));
     const Booking* b = books_.ledger().profile(r.cluster).booking(m.task);
-    if (b && end > b->end && !books_.extend_running(m.task, end)) {
-        // The overrun reaches a later booking (e.g. a DVFS switch slowed the task): that task's start waits
-        // for the units (execute()), so the hardware stays consistent.
-        ++stats_.overruns;
+    if (!b) return;
+    if (b->memory_gb > 0) {  // the memory pool follows each end at once (its sums as before)
+        if (end > b->end && !books_.extend_running(m.task, end)) ++stats_.overruns;
+        return;
     }
+    // Applied when another notice, the manager's next instant or the end of the run comes (apply_extensions()).
+    extension_.task = m.task;
+    extension_.ends.push_back(end);
+}
+
+void ResourceManager::apply_extensions() {
+    if (extension_.ends.empty()) return;
+    const TaskId t = extension_.task;
+    const TaskRecord& r = books_.ledger().record(t);
+    const Booking* b = books_.ledger().profile(r.cluster).booking(t);
+    const SimTime latest = *std::max_element(extension_.ends.begin(), extension_.ends.end());
+    // A later end that fits means every earlier one did (a booking conflicts only with what starts before its
+    // end): the notices' updates together are the latest one. Otherwise they are made one by one.
+    if (b && latest > b->end && !books_.extend_running(t, latest)) {
+        for (SimTime end : extension_.ends) {
+            // The overrun reaches a later booking (e.g. a DVFS switch slowed the task): that task's start waits
+            // for the units (execute()), so the hardware stays consistent.
+            if (end > b->end && !books_.extend_running(t, end)) ++stats_.overruns;
+        }
+    }
+    extension_.ends.clear();
 }
 
 void ResourceManager::on_notice(const Message& m) {
+    if (m.op != Op::Started && m.op != Op::Projected) apply_extensions();
     switch (m.op) {
         case Op::Transferred:
             books_.transfer_done(m.tag, now_time());  // may start the edge's destination task

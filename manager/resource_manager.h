@@ -84,7 +84,8 @@ public:
                     Policy& policy, const ManagerConfig& config, const std::vector<DagJob>* jobs = nullptr,
                     const UavMission* mission = nullptr);
     /// Streamed runs: hands the tasks finished by now to the retire function and drops them (at the end of
-    /// every instant the manager acts at, and once more by the caller after the run).
+    /// every instant the manager acts at, and once more by the caller after the run). In every run, first brings
+    /// the running tasks' bookings up to their parts' latest projections (on_projection()).
     void retire_finished();
     /// Called with each finished task of a streamed run, in the order they finished, before it is dropped.
     void set_retire(std::function<void(const PolicyView&, TaskId)> retire) { retire_ = std::move(retire); }
@@ -167,9 +168,22 @@ private:
     /// acknowledgement by exception): the projection of each node part that reported, for that start.
     struct Projections {
         std::uint32_t attempt = 0;
-        std::vector<std::pair<NodeId, SimTime>> parts;
+        std::vector<std::pair<NodeId, SimTime>> parts;  ///< ascending nodes
+        SimTime latest;                                 ///< the latest of the parts' projections
     };
     std::unordered_map<TaskId, Projections> projected_;
+    /// The ends that one task's consecutive STARTED / PROJECTED notices asked its booking to follow, not yet
+    /// applied (apply_extensions()). The parts of a wide task start one after another (the manager's link
+    /// carries its STARTs in turn), each projecting an end a little later: following each at once would
+    /// rewrite the booking on every node once per part.
+    struct PendingExtension {
+        TaskId task = 0;
+        std::vector<SimTime> ends;  ///< per notice, in order (empty: none pending)
+    };
+    PendingExtension extension_;
+    /// Brings the booking of the pending task to the ends its notices asked for: what following each notice at
+    /// once gives (the same booking and overrun count), in one update when the latest end fits.
+    void apply_extensions();
     struct Limit {
         SimTime at;
         TaskId task;
