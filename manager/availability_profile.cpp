@@ -42,10 +42,12 @@ Timeline::iterator find_owned(Timeline& tl, SimTime start, TaskId owner, LocalNo
 }
 
 /// The §3.3.7 cost of a task over [start, end) in the idle period between prev_end and next_start (see
-/// availability_profile.h), written into c: choose_nodes() fills its candidates in place with it (a cost
-/// built aside and copied made the copy wait for the stores of its parts), for every node of the cluster.
-[[gnu::always_inline]] inline void fill_cost(PlacementCost& c, SimTime now, SimTime prev_end, SimTime next_start,
-                                             SimTime start, SimTime end) {
+/// availability_profile.h), written into c (a PlacementCost or a choose_nodes() candidate): choose_nodes()
+/// fills its candidates in place with it (a cost built aside and copied made the copy wait for the stores of
+/// its parts), for every node of the cluster.
+template <typename Cost>
+[[gnu::always_inline]] inline void fill_cost(Cost& c, SimTime now, SimTime prev_end, SimTime next_start, SimTime start,
+                                             SimTime end) {
     // Idle time before now (or before a start in the past) is history, not a void.
     const SimTime a = std::max(prev_end, std::min(now, start));
     c.void_delta = (start > a ? 1 : 0) - (next_start < kInf && end == next_start ? 1 : 0);
@@ -53,11 +55,14 @@ Timeline::iterator find_owned(Timeline& tl, SimTime start, TaskId owner, LocalNo
     c.gap_before = start - a;
 }
 
-bool cost_less(const PlacementCost& x, LocalNodeIndex nx, const PlacementCost& y, LocalNodeIndex ny) {
+/// The §3.3.7 order of choose_nodes()' candidates (criterion 1, criterion 2, then the lower node index): a
+/// strict total order, so the k best are one set whatever order the candidates come in.
+template <typename Candidate>
+bool cost_less(const Candidate& x, const Candidate& y) {
     if (x.void_delta != y.void_delta) return x.void_delta < y.void_delta;
     if (x.period_length != y.period_length) return x.period_length < y.period_length;
     if (x.gap_before != y.gap_before) return x.gap_before < y.gap_before;
-    return nx < ny;
+    return x.node < y.node;
 }
 
 }  // namespace
@@ -131,16 +136,22 @@ void AvailabilityProfile::track_voids() const {
 }
 
 void AvailabilityProfile::index_nodes(const LocalNodeIndex* first, const LocalNodeIndex* last) {
+    for (const LocalNodeIndex* it = first; it != last; ++it) {
+        const Timeline& tl = timelines_[*it];
+        bounds_[*it] =
+            tl.empty() ? NodeBounds{kInf, kInf, kNegInf} : NodeBounds{tl.front().start, tl.front().end, tl.back().end};
+    }
+    index_empty(first, last);
+}
+
+void AvailabilityProfile::index_empty(const LocalNodeIndex* first, const LocalNodeIndex* last) {
     const std::uint32_t g = group_size();
     std::uint32_t group = 0;                        // the group whose change is being summed, its nodes
     LocalNodeIndex group_begin = 0, group_end = 0;  // [group_begin, group_end) (none yet)
     int delta = 0;  // empty nodes gained (lost: negative) by `group` since its last add_empty()
     for (const LocalNodeIndex* it = first; it != last; ++it) {
         const LocalNodeIndex node = *it;
-        const Timeline& tl = timelines_[node];
-        const bool empty = tl.empty();
-        bounds_[node] =
-            empty ? NodeBounds{kInf, kInf, kNegInf} : NodeBounds{tl.front().start, tl.front().end, tl.back().end};
+        const bool empty = timelines_[node].empty();
         std::uint64_t& word = empty_bits_[node >> 6];
         const std::uint64_t bit = std::uint64_t{1} << (node & 63);
         if (((word & bit) != 0) == empty) continue;  // the empty bit stays
@@ -196,10 +207,15 @@ void AvailabilityProfile::add(const std::vector<LocalNodeIndex>& given, SimTime 
             throw std::invalid_argument("AvailabilityProfile::add: node " + std::to_string(nodes[i]) +
                                         " given twice for " + owner_text(owner));
     }
-    for (LocalNodeIndex n : nodes) {
-        if (!idle_fast(n, start, end))  // is_idle() without its second range check
-            throw std::logic_error("AvailabilityProfile::add: node " + std::to_string(n) + " is busy during [" +
+    // Every node is checked before anything changes; its insertion point is kept for below, and the memory
+    // the insertion writes is asked for now, so that the nodes' cache misses overlap instead of queueing.
+    positions_.resize(nodes.size());
+    for (std::size_t i = 0; i < nodes.size(); ++i) {
+        positions_[i] = free_position(nodes[i], start, end);
+        if (positions_[i] == kBusy)
+            throw std::logic_error("AvailabilityProfile::add: node " + std::to_string(nodes[i]) + " is busy during [" +
                                    text(start) + ", " + text(end) + ") wanted by " + owner_text(owner));
+        __builtin_prefetch(timelines_[nodes[i]].begin() + positions_[i], 1);
     }
     if (memory_gb != 0) {
         if (!memory_ || !(memory_gb > 0))
@@ -218,25 +234,31 @@ void AvailabilityProfile::add(const std::vector<LocalNodeIndex>& given, SimTime 
         bump_void(end, run_ns, run);
         run = 0;
     };
-    for (LocalNodeIndex n : nodes) {
-        auto& tl = timelines_[n];
-        // first_ending_after(tl, start), from the node's bounds when they decide (the new interval goes
-        // after every interval, or before the first one ending after its start is the first).
-        const NodeBounds& nb = bounds_[n];
-        const auto pos = nb.last_end <= start   ? tl.end()
-                         : nb.first_end > start ? tl.begin()
-                                                : first_ending_after(tl, start);
+    for (std::size_t i = 0; i < nodes.size(); ++i) {
+        auto& tl = timelines_[nodes[i]];
+        NodeBounds& nb = bounds_[nodes[i]];
+        const std::uint32_t at = positions_[i];
+        const bool first = at == 0;
+        const bool last = at == tl.size();
         if (voids_tracked_) {
-            const auto [pe, ns] = neighbours(tl, pos, pos);
+            // neighbours(), from the node's bounds at either end (an empty node: -inf and +inf).
+            const SimTime pe = last ? nb.last_end : first ? kNegInf : tl[at - 1].end;
+            const SimTime ns = last ? kInf : first ? nb.first_start : tl[at].start;
             if (run > 0 && (pe != run_pe || ns != run_ns)) split_run();
             run_pe = pe;
             run_ns = ns;
             ++run;
         }
-        tl.insert(pos, BusyInterval{start, end, owner});
+        tl.insert(tl.begin() + at, BusyInterval{start, end, owner});
+        // index_node()'s bounds, without reading the timeline back.
+        if (first) {
+            nb.first_start = start;
+            nb.first_end = end;
+        }
+        if (last) nb.last_end = end;
     }
     split_run();
-    index_nodes(nodes.data(), nodes.data() + nodes.size());
+    index_empty(nodes.data(), nodes.data() + nodes.size());
     const bool ahead = start > now_;
     bookings_.emplace(owner, Booking{owner, kind, start, end, ahead, UnitList(nodes), memory_gb});
     if (ahead) future_by_start_.insert({start, owner});
@@ -431,7 +453,7 @@ std::vector<LocalNodeIndex> AvailabilityProfile::choose_nodes(std::uint32_t k, S
     if (candidates_.size() < n_nodes) candidates_.resize(n_nodes);
     Candidate* out = candidates_.data();
     auto put = [&](SimTime prev_end, SimTime next_start, LocalNodeIndex n) {
-        fill_cost(out->cost, now_, prev_end, next_start, start, end);
+        fill_cost(*out, now_, prev_end, next_start, start, end);
         out->node = n;
         ++out;
     };
@@ -453,12 +475,12 @@ std::vector<LocalNodeIndex> AvailabilityProfile::choose_nodes(std::uint32_t k, S
     }
     const auto found = static_cast<std::size_t>(out - candidates_.data());
     if (found < k) return {};
-    auto less = [](const Candidate& x, const Candidate& y) { return cost_less(x.cost, x.node, y.cost, y.node); };
+    auto less = [](const Candidate& x, const Candidate& y) { return cost_less(x, y); };
     if (found > k)
         std::nth_element(candidates_.begin(), candidates_.begin() + (k - 1),
                          candidates_.begin() + static_cast<std::ptrdiff_t>(found), less);
     std::vector<LocalNodeIndex> nodes;
-    nodes.reserve(k);
+    nodes.reserve(k + 1);
     if (static_cast<double>(k) * std::log2(k + 1.0) < n_nodes) {  // few nodes: sorting them is cheaper
         for (std::uint32_t i = 0; i < k; ++i) nodes.push_back(candidates_[i].node);
         std::sort(nodes.begin(), nodes.end());
@@ -466,8 +488,15 @@ std::vector<LocalNodeIndex> AvailabilityProfile::choose_nodes(std::uint32_t k, S
     }
     chosen_.assign(n_nodes, 0);
     for (std::uint32_t i = 0; i < k; ++i) chosen_[candidates_[i].node] = 1;
-    for (LocalNodeIndex n = 0; n < n_nodes; ++n)
-        if (chosen_[n]) nodes.push_back(n);
+    // Read back without a branch per node (chosen or not is data, often half of them): every node is written
+    // at the next place, which only the chosen ones advance (k at most: the place past the k-th takes the rest).
+    nodes.resize(k + 1);
+    std::uint32_t count = 0;
+    for (LocalNodeIndex n = 0; n < n_nodes; ++n) {
+        nodes[count] = n;
+        count += chosen_[n];
+    }
+    nodes.resize(k);
     return nodes;
 }
 
@@ -483,6 +512,16 @@ bool AvailabilityProfile::is_idle(LocalNodeIndex node, SimTime start, SimTime en
     const auto& tl = timelines_[node];
     auto it = first_ending_after(tl, start);
     return it == tl.end() || !(it->start < end);
+}
+
+std::uint32_t AvailabilityProfile::free_position(LocalNodeIndex node, SimTime start, SimTime end) const {
+    const NodeBounds& b = bounds_[node];
+    const Timeline& tl = timelines_[node];
+    if (b.last_end <= start) return static_cast<std::uint32_t>(tl.size());  // after every interval (or none)
+    if (end <= b.first_start) return 0;                                     // before the first
+    if (b.first_end > start) return kBusy;                                  // the first interval overlaps
+    const auto it = first_ending_after(tl, start);
+    return it != tl.end() && it->start < end ? kBusy : static_cast<std::uint32_t>(it - tl.begin());
 }
 
 // Equal to is_idle() for every input (NaN included): each early answer is the one is_idle() would give.

@@ -215,6 +215,10 @@ private:
     void check_node(LocalNodeIndex node) const;
     /// Idle over [start, end), from the contiguous per-node bounds when they decide, else the timeline.
     bool idle_fast(LocalNodeIndex node, SimTime start, SimTime end) const;
+    static constexpr std::uint32_t kBusy = std::numeric_limits<std::uint32_t>::max();
+    /// Where an interval [start, end) goes in the node's timeline (the index of the first interval ending
+    /// after start), kBusy if the node is busy then; for finite start < end, idle exactly when idle_fast().
+    std::uint32_t free_position(LocalNodeIndex node, SimTime start, SimTime end) const;
     /// The idle nodes over [start, end) that are not empty, into outside_ (ascending): from the bookings
     /// that end by the start or begin at or after the end (see the top of this file). False, with outside_
     /// unspecified, when the window ends by now or is empty, or those bookings cover more than N/4 nodes:
@@ -236,6 +240,8 @@ private:
     /// index_node() of every node of [first, last) (ascending), with the empty count and the group buckets
     /// changed once per group touched rather than once per node (a task's cores lie on a few hardware nodes).
     void index_nodes(const LocalNodeIndex* first, const LocalNodeIndex* last);
+    /// index_nodes() but for the bounds (the caller has set them): the empty bits, count and group buckets.
+    void index_empty(const LocalNodeIndex* first, const LocalNodeIndex* last);
     /// `nodes` if ascending, else a sorted copy of them (in a scratch buffer, valid until the next call).
     const std::vector<LocalNodeIndex>& ascending(const std::vector<LocalNodeIndex>& nodes);
     /// Removes the intervals of the owners marked in `owned` (by task id) from the node's timeline in one
@@ -270,14 +276,19 @@ private:
     mutable bool voids_tracked_ = false;
     mutable VoidIndex voids_;
     mutable std::vector<HeapEntry> heap_;  ///< scratch of earliest_start(), kept to avoid reallocation
+    /// A node and its PlacementCost, laid out without padding: choose_nodes()' selection moves these around
+    /// (a PlacementCost member padded to 32 bytes made each move a partial copy the next load waited for).
     struct Candidate {
-        PlacementCost cost;
+        SimTime period_length;
+        SimTime gap_before;
+        std::int32_t void_delta;
         LocalNodeIndex node;
     };
     mutable std::vector<Candidate> candidates_;    ///< scratch of choose_nodes()
     mutable std::vector<char> chosen_;             ///< scratch of choose_nodes()
     mutable std::vector<LocalNodeIndex> outside_;  ///< scratch of lowest_idle_nodes()
     std::vector<LocalNodeIndex> sorted_;           ///< scratch of ascending()
+    std::vector<std::uint32_t> positions_;         ///< scratch of add(): each node's free_position()
     std::vector<LocalNodeIndex> touched_;          ///< scratch of clear_placeholders()
     std::vector<char> touched_mark_;               ///< scratch of clear_placeholders(), per node
     std::vector<char> owner_mark_;                 ///< scratch of clear_placeholders(), per task id

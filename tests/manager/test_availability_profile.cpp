@@ -176,6 +176,34 @@ TEST_CASE("availability_profile: node choice reproduces Machovec Fig. 21", "[man
     CHECK(p.booking(1)->nodes == Nodes{3, 5, 6});
 }
 
+// add() keeps a node's first interval and last end from the insertion point alone (the head, the tail, or
+// between two intervals), without reading the timeline back; the node choice reads them. Node 0 gets
+// [10,20), then [0,5) before it, [30,40) after it and [22,25) between; node 1 stays empty.
+TEST_CASE("availability_profile: bookings at the head, the tail and between keep the node's bounds", "[manager]") {
+    AvailabilityProfile p(3, 0.0_s);
+    p.add({0}, 10.0_s, 20.0_s, 1, BookingKind::Reservation);  // the first interval of an empty node
+    p.add({0}, 0.0_s, 5.0_s, 2, BookingKind::Running);        // before it: the new first
+    p.add({0}, 30.0_s, 40.0_s, 3, BookingKind::Reservation);  // after every one: the new last end
+    p.add({0}, 22.0_s, 25.0_s, 4, BookingKind::Reservation);  // between two: neither bound moves
+    p.add({2}, 100.0_s, 110.0_s, 5, BookingKind::Reservation);
+    const auto& tl = p.timeline(0);
+    REQUIRE(tl.size() == 4);
+    CHECK((tl[0].owner == 2 && tl[1].owner == 1 && tl[2].owner == 4 && tl[3].owner == 3));
+    // [5,10) is node 0's idle period between [0,5) and [10,20): an exact fit, -1 void; node 1 (empty) +1.
+    CHECK(p.choose_nodes(1, 5.0_s, 5.0_s) == Nodes{0});
+    // After node 0's last end, 40: no void left before it (0) against +1 on the empty node 1.
+    CHECK(p.choose_nodes(1, 40.0_s, 10.0_s) == Nodes{0});
+    // Node 2 before its first interval: [90,100) ends where it starts (-1) and a void opens before it (+1):
+    // 0, against +1 on node 0 after 40 and on node 1; of those two, node 0 leaves the smaller gap (50 < 90).
+    CHECK(p.choose_nodes(1, 90.0_s, 10.0_s) == Nodes{2});
+    CHECK(p.choose_nodes(2, 90.0_s, 10.0_s) == Nodes{0, 2});
+    // Between [20,22) and [25,30) nothing of 4 s fits on node 0: the empty node and node 2 before 100.
+    CHECK(p.choose_nodes(2, 20.0_s, 4.0_s) == Nodes{1, 2});
+    CHECK_THROWS_AS(p.add({0}, 24.0_s, 26.0_s, 6, BookingKind::Reservation), std::logic_error);
+    CHECK(p.booking(6) == nullptr);
+    CHECK(p.timeline(0).size() == 4);  // a refused booking changes nothing
+}
+
 // Criterion 2 is more than the index tie-break: with the voids of n3 and n4 swapped (n3: [2,40),
 // n4: [6,25)), n4 has the smaller void (19 < 38) and is chosen instead of n3.
 TEST_CASE("availability_profile: criterion 2 prefers the smaller void over the lower index", "[manager]") {
