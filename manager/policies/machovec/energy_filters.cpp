@@ -82,4 +82,14 @@ bool EnergyFilter::keep(Joules option_energy_j, double option_resources) const {
     return true;
 }
 
+bool EnergyFilter::keeps_none(Joules least_energy_j, double least_epr) const {
+    // keep() is `x <= budget` on one measure: false for all iff the least is above the budget.
+    switch (kind_) {
+        case FilterKind::None: return false;
+        case FilterKind::PerTask: return least_energy_j > budget_;
+        case FilterKind::PerResource: return least_epr > budget_;
+    }
+    return false;
+}
+
 }  // namespace rmsim

@@ -54,6 +54,9 @@ public:
     void begin_event(Joules energy_remaining_j, double resources_remaining, double average_resources_per_task);
     /// Per task: energy <= budget per task. Per resource: energy / resources allocated <= EPR_budget.
     bool keep(Joules option_energy_j, double option_resources) const;
+    /// keep() is false for every option of a task whose options' least energy is `least_energy_j` and least
+    /// energy per resource `least_epr` (their minima, neither a NaN; -inf: do not know).
+    bool keeps_none(Joules least_energy_j, double least_epr) const;
     /// The current budget: joules per task, or joules per core-second (+inf for FilterKind::None).
     double budget() const { return budget_; }
 

@@ -1,6 +1,7 @@
 #include "manager/policies/machovec/max_m_policy.h"
 
 #include <algorithm>
+#include <cmath>
 #include <limits>
 #include <stdexcept>
 #include <string>
@@ -109,6 +110,8 @@ std::uint32_t MaxMPolicy::task_facts(const PolicyView& view, TaskId t) {
     head.vm = vm;
     head.fastest = SimTime::infinity();
     head.shortest = SimTime::infinity();
+    head.filter_energy_j = std::numeric_limits<double>::infinity();
+    head.filter_epr = std::numeric_limits<double>::infinity();
     SlotFacts* slots = facts_.slots(row);
     std::size_t j = 0;
     for (ClusterId c = 0; c < view.cluster_count(); ++c) {
@@ -127,6 +130,10 @@ std::uint32_t MaxMPolicy::task_facts(const PolicyView& view, TaskId t) {
             f.cores = k * cores_per_unit(view, c);
             f.resources = resources_allocated(f.duration.to_seconds(), f.cores);
             if (k > view.profile(c).node_count()) continue;  // never an option (bound_options())
+            constexpr double kNever = -std::numeric_limits<double>::infinity();
+            const double epr = f.resources > 0 ? f.energy_j / f.resources : kNever;
+            head.filter_energy_j = std::isnan(f.energy_j) ? kNever : std::min(head.filter_energy_j, f.energy_j);
+            head.filter_epr = std::isnan(epr) ? kNever : std::min(head.filter_epr, epr);
             if (head.shortest.is_infinite()) {
                 head.shortest = f.duration;
                 head.shortest_s = f.duration.to_seconds();
@@ -387,7 +394,11 @@ void MaxMPolicy::schedule(const PolicyView& view, Decisions& decide) {
             heap.pop_back();
             if (e.slot == kTaskSlot) {  // a task not expanded yet
                 if (mapped[e.task] || expanded[e.task]) continue;
-                if (facts_.head(mappable_facts_[e.task]).least_energy_j > energy_left) continue;
+                const FactsHead& head = facts_.head(mappable_facts_[e.task]);
+                if (head.least_energy_j > energy_left) continue;
+                // §3.3.8: the event's energy filter removes every option of the task (its options are not written:
+                // most tasks of a long queue end here).
+                if (filter_.keeps_none(head.filter_energy_j, head.filter_epr)) continue;
                 expanded[e.task] = 1;
                 for (ClusterId c = 0; c < clusters; ++c) {
                     bound_options(view, mappable[e.task], c, day_end, mappable_facts_[e.task], options(e.task));

@@ -114,6 +114,10 @@ private:
         double shortest_s = 0;
         double least_resources = 0;
         Joules least_energy_j = 0;
+        // The least of the energy filter's measures over those slots (EnergyFilter::keeps_none()): the energy,
+        // and the energy per resource (-inf when one is not a number or has no resources: then never used).
+        Joules filter_energy_j = 0;
+        double filter_epr = 0;
     };
     struct SlotFacts {     ///< per (cluster, P-state), the slots of an option row
         SimTime duration;  ///< booked_time(); negative: no units there, or it cannot run there

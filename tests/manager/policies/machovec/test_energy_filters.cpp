@@ -49,6 +49,30 @@ TEST_CASE("machovec energy: per-resource filter (Eq. 9) keeps options up to EPR_
     CHECK_FALSE(f.keep(1.0, 200.0));
 }
 
+TEST_CASE("machovec energy: a task none of whose options a filter keeps is told by its least measures",
+          "[manager][machovec]") {
+    constexpr double kNever = -std::numeric_limits<double>::infinity();
+    // Per resource, EPR_budget = 4 J per core-s (as above): options of 1000 J / 200 core-s (5) and 900 J / 200
+    // core-s (4.5) are both removed, least 4.5 > 4; with a third of 800 J / 200 core-s (4: kept) the least is 4.
+    EnergyFilter epr(FilterKind::PerResource, 4.0);
+    epr.begin_event(3900.0, 3900.0, 0.0);
+    CHECK_FALSE(epr.keep(1000.0, 200.0));
+    CHECK_FALSE(epr.keep(900.0, 200.0));
+    CHECK(epr.keeps_none(900.0, 900.0 / 200.0));
+    CHECK(epr.keep(800.0, 200.0));
+    CHECK_FALSE(epr.keeps_none(800.0, 800.0 / 200.0));
+    CHECK_FALSE(epr.keeps_none(1e12, kNever));  // a measure not known: never told
+    // Per task, budget 2600 J (as below): least 2700 J removes every option, least 2600 J keeps one.
+    EnergyFilter task(FilterKind::PerTask, 2.0);
+    task.begin_event(3900.0, 3900.0, 1300.0);
+    CHECK(task.keeps_none(2700.0, 1e12));
+    CHECK_FALSE(task.keeps_none(2600.0, 1e12));
+    CHECK_FALSE(task.keeps_none(kNever, 1e12));
+    EnergyFilter none(FilterKind::None, 1.0);
+    none.begin_event(0.0, 0.0, 0.0);
+    CHECK_FALSE(none.keeps_none(1e12, 1e12));
+}
+
 TEST_CASE("machovec energy: per-task filter (GAP Eqs. 7-8) keeps options up to the task budget",
           "[manager][machovec]") {
     // Eq. 7 (GAP): 3900 core-s / 1300 core-s per task = 3 tasks; Eq. 8 (GAP): 2.0 x 3900 J / 3 = 2600 J.
