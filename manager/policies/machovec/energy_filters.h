@@ -55,7 +55,8 @@ public:
     /// Per task: energy <= budget per task. Per resource: energy / resources allocated <= EPR_budget.
     bool keep(Joules option_energy_j, double option_resources) const;
     /// keep() is false for every option of a task whose options' least energy is `least_energy_j` and least
-    /// energy per resource `least_epr` (their minima, neither a NaN; -inf: do not know).
+    /// energy per resource `least_epr` (-inf: do not know). A measure that is not a number never passes keep(),
+    /// so a minimum that skipped one, or stayed one (then never above the budget), still answers exactly.
     bool keeps_none(Joules least_energy_j, double least_epr) const;
     /// The current budget: joules per task, or joules per core-second (+inf for FilterKind::None).
     double budget() const { return budget_; }

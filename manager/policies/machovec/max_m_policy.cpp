@@ -1,7 +1,6 @@
 #include "manager/policies/machovec/max_m_policy.h"
 
 #include <algorithm>
-#include <cmath>
 #include <limits>
 #include <stdexcept>
 #include <string>
@@ -110,8 +109,7 @@ std::uint32_t MaxMPolicy::task_facts(const PolicyView& view, TaskId t) {
     head.vm = vm;
     head.fastest = SimTime::infinity();
     head.shortest = SimTime::infinity();
-    head.filter_energy_j = std::numeric_limits<double>::infinity();
-    head.filter_epr = std::numeric_limits<double>::infinity();
+    head.least_epr = std::numeric_limits<double>::infinity();
     SlotFacts* slots = facts_.slots(row);
     std::size_t j = 0;
     for (ClusterId c = 0; c < view.cluster_count(); ++c) {
@@ -130,10 +128,8 @@ std::uint32_t MaxMPolicy::task_facts(const PolicyView& view, TaskId t) {
             f.cores = k * cores_per_unit(view, c);
             f.resources = resources_allocated(f.duration.to_seconds(), f.cores);
             if (k > view.profile(c).node_count()) continue;  // never an option (bound_options())
-            constexpr double kNever = -std::numeric_limits<double>::infinity();
-            const double epr = f.resources > 0 ? f.energy_j / f.resources : kNever;
-            head.filter_energy_j = std::isnan(f.energy_j) ? kNever : std::min(head.filter_energy_j, f.energy_j);
-            head.filter_epr = std::isnan(epr) ? kNever : std::min(head.filter_epr, epr);
+            head.least_epr = std::min(
+                head.least_epr, f.resources > 0 ? f.energy_j / f.resources : -std::numeric_limits<double>::infinity());
             if (head.shortest.is_infinite()) {
                 head.shortest = f.duration;
                 head.shortest_s = f.duration.to_seconds();
@@ -398,7 +394,7 @@ void MaxMPolicy::schedule(const PolicyView& view, Decisions& decide) {
                 if (head.least_energy_j > energy_left) continue;
                 // §3.3.8: the event's energy filter removes every option of the task (its options are not written:
                 // most tasks of a long queue end here).
-                if (filter_.keeps_none(head.filter_energy_j, head.filter_epr)) continue;
+                if (filter_.keeps_none(head.least_energy_j, head.least_epr)) continue;
                 expanded[e.task] = 1;
                 for (ClusterId c = 0; c < clusters; ++c) {
                     bound_options(view, mappable[e.task], c, day_end, mappable_facts_[e.task], options(e.task));

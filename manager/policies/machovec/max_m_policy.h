@@ -114,10 +114,9 @@ private:
         double shortest_s = 0;
         double least_resources = 0;
         Joules least_energy_j = 0;
-        // The least of the energy filter's measures over those slots (EnergyFilter::keeps_none()): the energy,
-        // and the energy per resource (-inf when one is not a number or has no resources: then never used).
-        Joules filter_energy_j = 0;
-        double filter_epr = 0;
+        /// The least energy per resource over those slots, the per-resource filter's measure beside
+        /// least_energy_j (EnergyFilter::keeps_none()); -inf if one has no resources (keep() throws on it).
+        double least_epr = 0;
     };
     struct SlotFacts {     ///< per (cluster, P-state), the slots of an option row
         SimTime duration;  ///< booked_time(); negative: no units there, or it cannot run there
