@@ -42,9 +42,7 @@ Timeline::iterator find_owned(Timeline& tl, SimTime start, TaskId owner, LocalNo
 }
 
 /// The §3.3.7 cost of a task over [start, end) in the idle period between prev_end and next_start (see
-/// availability_profile.h), written into c (a PlacementCost or a choose_nodes() candidate): choose_nodes()
-/// fills its candidates in place with it (a cost built aside and copied made the copy wait for the stores of
-/// its parts), for every node of the cluster.
+/// availability_profile.h), written into c (a PlacementCost or a choose_nodes() candidate).
 template <typename Cost>
 [[gnu::always_inline]] inline void fill_cost(Cost& c, SimTime now, SimTime prev_end, SimTime next_start, SimTime start,
                                              SimTime end) {
@@ -55,22 +53,22 @@ template <typename Cost>
     c.gap_before = start - a;
 }
 
-/// The §3.3.7 order of choose_nodes()' candidates (criterion 1, criterion 2, then the lower node index): a
-/// strict total order, so the k best are one set whatever order the candidates come in.
+/// The §3.3.7 order of choose_nodes()' candidates, criterion 1 then criterion 2 (the lower node index decides
+/// between equal costs).
 template <typename Candidate>
 bool cost_less(const Candidate& x, const Candidate& y) {
     if (x.void_delta != y.void_delta) return x.void_delta < y.void_delta;
     if (x.period_length != y.period_length) return x.period_length < y.period_length;
-    if (x.gap_before != y.gap_before) return x.gap_before < y.gap_before;
-    return x.node < y.node;
+    return x.gap_before < y.gap_before;
 }
 
 }  // namespace
 
 AvailabilityProfile::AvailabilityProfile(std::uint32_t node_count, SimTime now, std::uint32_t group_size)
-    : now_(now), timelines_(node_count), bounds_(node_count, NodeBounds{kInf, kInf, kNegInf}),
+    : now_(now), class_of_(node_count, 0), classes_(1),
       empty_bits_((static_cast<std::size_t>(node_count) + 63) / 64, ~std::uint64_t{0}), empty_count_(node_count) {
     if (node_count == 0) throw std::invalid_argument("AvailabilityProfile: a cluster needs at least one node");
+    classes_[0].refs = node_count;  // class 0: the empty timeline
     if (!now.is_finite()) throw std::invalid_argument("AvailabilityProfile: now must be finite");
     // Bits past the last node stay 0, so a word-level search never finds them.
     if (node_count % 64 != 0) empty_bits_.back() = (std::uint64_t{1} << (node_count % 64)) - 1;
@@ -109,9 +107,9 @@ void AvailabilityProfile::append_empty_nodes(LocalNodeIndex from, std::uint32_t 
 }
 
 void AvailabilityProfile::check_node(LocalNodeIndex node) const {
-    if (node >= timelines_.size())
+    if (node >= node_count())
         throw std::invalid_argument("AvailabilityProfile: node " + std::to_string(node) + " out of range (" +
-                                    std::to_string(timelines_.size()) + " nodes)");
+                                    std::to_string(node_count()) + " nodes)");
 }
 
 void AvailabilityProfile::bump_void(SimTime a, SimTime b, int count) const {
@@ -120,28 +118,21 @@ void AvailabilityProfile::bump_void(SimTime a, SimTime b, int count) const {
     voids_.bump(a, b, count);
 }
 
-void AvailabilityProfile::index_voids(LocalNodeIndex node) const {
+void AvailabilityProfile::index_voids(const NodeClass& c) const {
+    const int count = static_cast<int>(c.refs);
     SimTime prev_end = kNegInf;
-    for (const BusyInterval& iv : timelines_[node]) {
-        bump_void(prev_end, iv.start, +1);
+    for (const BusyInterval& iv : c.timeline) {
+        bump_void(prev_end, iv.start, count);
         prev_end = iv.end;
     }
-    bump_void(prev_end, kInf, +1);
+    bump_void(prev_end, kInf, count);
 }
 
 void AvailabilityProfile::track_voids() const {
     if (voids_tracked_) return;
     voids_tracked_ = true;
-    for (LocalNodeIndex n = 0; n < node_count(); ++n) index_voids(n);
-}
-
-void AvailabilityProfile::index_nodes(const LocalNodeIndex* first, const LocalNodeIndex* last) {
-    for (const LocalNodeIndex* it = first; it != last; ++it) {
-        const Timeline& tl = timelines_[*it];
-        bounds_[*it] =
-            tl.empty() ? NodeBounds{kInf, kInf, kNegInf} : NodeBounds{tl.front().start, tl.front().end, tl.back().end};
-    }
-    index_empty(first, last);
+    for (const NodeClass& c : classes_)
+        if (c.refs > 0) index_voids(c);
 }
 
 void AvailabilityProfile::index_empty(const LocalNodeIndex* first, const LocalNodeIndex* last) {
@@ -151,7 +142,7 @@ void AvailabilityProfile::index_empty(const LocalNodeIndex* first, const LocalNo
     int delta = 0;  // empty nodes gained (lost: negative) by `group` since its last add_empty()
     for (const LocalNodeIndex* it = first; it != last; ++it) {
         const LocalNodeIndex node = *it;
-        const bool empty = timelines_[node].empty();
+        const bool empty = class_of_[node] == 0;
         std::uint64_t& word = empty_bits_[node >> 6];
         const std::uint64_t bit = std::uint64_t{1} << (node & 63);
         if (((word & bit) != 0) == empty) continue;  // the empty bit stays
@@ -207,15 +198,13 @@ void AvailabilityProfile::add(const std::vector<LocalNodeIndex>& given, SimTime 
             throw std::invalid_argument("AvailabilityProfile::add: node " + std::to_string(nodes[i]) +
                                         " given twice for " + owner_text(owner));
     }
-    // Every node is checked before anything changes; its insertion point is kept for below, and the memory
-    // the insertion writes is asked for now, so that the nodes' cache misses overlap instead of queueing.
-    positions_.resize(nodes.size());
-    for (std::size_t i = 0; i < nodes.size(); ++i) {
-        positions_[i] = free_position(nodes[i], start, end);
-        if (positions_[i] == kBusy)
-            throw std::logic_error("AvailabilityProfile::add: node " + std::to_string(nodes[i]) + " is busy during [" +
+    // Every class of the nodes is checked before anything changes; its insertion point is kept for below.
+    collect_classes(nodes.data(), nodes.data() + nodes.size());
+    for (Touched& t : touched_classes_) {
+        t.position = class_free_position(classes_[t.cls], start, end);
+        if (t.position == kBusy)
+            throw std::logic_error("AvailabilityProfile::add: node " + std::to_string(t.first) + " is busy during [" +
                                    text(start) + ", " + text(end) + ") wanted by " + owner_text(owner));
-        __builtin_prefetch(timelines_[nodes[i]].begin() + positions_[i], 1);
     }
     if (memory_gb != 0) {
         if (!memory_ || !(memory_gb > 0))
@@ -223,41 +212,26 @@ void AvailabilityProfile::add(const std::vector<LocalNodeIndex>& given, SimTime 
                                         (memory_ ? " must be positive" : " but the cluster plans no memory"));
         memory_->add(start, end, memory_gb);  // std::logic_error if it does not fit
     }
-    // The idle period [pe, ns) holding the new interval splits into [pe, start) and [end, ns) on each node.
-    // Nodes booked together mostly share it: a run of nodes with the same one changes the void indexes once.
-    SimTime run_pe, run_ns;
-    int run = 0;  // nodes in the run
-    auto split_run = [&] {
-        if (run == 0) return;
-        bump_void(run_pe, run_ns, -run);
-        bump_void(run_pe, start, run);
-        bump_void(end, run_ns, run);
-        run = 0;
-    };
-    for (std::size_t i = 0; i < nodes.size(); ++i) {
-        auto& tl = timelines_[nodes[i]];
-        NodeBounds& nb = bounds_[nodes[i]];
-        const std::uint32_t at = positions_[i];
-        const bool first = at == 0;
-        const bool last = at == tl.size();
+    const BusyInterval added{start, end, owner};
+    for (const Touched& t : touched_classes_) {
+        const std::uint32_t d = open_class(t.cls);
+        NodeClass& k = classes_[d];
+        Timeline& tl = k.timeline;
+        const std::uint32_t at = t.position;
         if (voids_tracked_) {
-            // neighbours(), from the node's bounds at either end (an empty node: -inf and +inf).
-            const SimTime pe = last ? nb.last_end : first ? kNegInf : tl[at - 1].end;
-            const SimTime ns = last ? kInf : first ? nb.first_start : tl[at].start;
-            if (run > 0 && (pe != run_pe || ns != run_ns)) split_run();
-            run_pe = pe;
-            run_ns = ns;
-            ++run;
+            // The idle period [pe, ns) holding the new interval splits into [pe, start) and [end, ns) on each node.
+            const SimTime pe = at == 0 ? kNegInf : tl[at - 1].end;
+            const SimTime ns = at == tl.size() ? kInf : tl[at].start;
+            const int count = static_cast<int>(k.refs);
+            bump_void(pe, ns, -count);
+            bump_void(pe, start, count);
+            bump_void(end, ns, count);
         }
-        tl.insert(tl.begin() + at, BusyInterval{start, end, owner});
-        // index_node()'s bounds, without reading the timeline back.
-        if (first) {
-            nb.first_start = start;
-            nb.first_end = end;
-        }
-        if (last) nb.last_end = end;
+        tl.insert(tl.begin() + at, added);
+        k.hash += interval_hash(added);
+        settle_class(t.cls, d, false);  // no other class holds the owner's interval
     }
-    split_run();
+    retarget(nodes.data(), nodes.data() + nodes.size());
     index_empty(nodes.data(), nodes.data() + nodes.size());
     const bool ahead = start > now_;
     bookings_.emplace(owner, Booking{owner, kind, start, end, ahead, UnitList(nodes), memory_gb});
@@ -271,19 +245,26 @@ void AvailabilityProfile::erase_booking(TaskId owner) { erase_booking(bookings_.
 void AvailabilityProfile::erase_booking(std::unordered_map<TaskId, Booking>::iterator it) {
     const TaskId owner = it->first;
     const Booking& b = it->second;
-    for (LocalNodeIndex n : b.nodes) {
-        auto& tl = timelines_[n];
-        const auto pos = find_owned(tl, b.start, owner, n);
+    collect_classes(b.nodes.begin(), b.nodes.end());
+    for (const Touched& t : touched_classes_) {
+        const std::uint32_t d = open_class(t.cls);
+        NodeClass& k = classes_[d];
+        Timeline& tl = k.timeline;
+        const auto pos = find_owned(tl, b.start, owner, t.first);
         if (voids_tracked_) {
             // The idle periods [pe, start) and [end, ns) around the interval merge into [pe, ns).
             const auto [pe, ns] = neighbours(tl, pos, pos + 1);
-            bump_void(pe, pos->start, -1);
-            bump_void(pos->end, ns, -1);
-            bump_void(pe, ns, +1);
+            const int count = static_cast<int>(k.refs);
+            bump_void(pe, pos->start, -count);
+            bump_void(pos->end, ns, -count);
+            bump_void(pe, ns, count);
         }
+        k.hash -= interval_hash(*pos);
         tl.erase(pos);
+        settle_class(t.cls, d);
     }
-    index_nodes(b.nodes.begin(), b.nodes.end());
+    retarget(b.nodes.begin(), b.nodes.end());
+    index_empty(b.nodes.begin(), b.nodes.end());
     if (b.memory_gb > 0) memory_->remove(b.start, b.end, b.memory_gb);
     if (b.ahead) future_by_start_.erase(std::make_pair(b.start, owner));
     by_end_.erase(std::make_pair(b.end, owner));
@@ -318,12 +299,12 @@ bool AvailabilityProfile::update_end(TaskId owner, SimTime end) {
     if (!(end > b.start))
         throw std::invalid_argument("AvailabilityProfile::update_end: end must follow the start of " +
                                     owner_text(owner));
-    auto own_interval = [&](LocalNodeIndex n) { return find_owned(timelines_[n], b.start, owner, n); };
+    collect_classes(b.nodes.begin(), b.nodes.end());
     if (end > b.end) {
-        for (LocalNodeIndex n : b.nodes) {
-            auto pos = own_interval(n);
-            auto next = pos + 1;
-            if (next != timelines_[n].end() && next->start < end) return false;
+        for (const Touched& t : touched_classes_) {
+            Timeline& tl = classes_[t.cls].timeline;
+            const auto next = find_owned(tl, b.start, owner, t.first) + 1;
+            if (next != tl.end() && next->start < end) return false;
         }
         if (b.memory_gb > 0 && !memory_->fits(b.end, end, b.memory_gb)) return false;
     }
@@ -331,17 +312,24 @@ bool AvailabilityProfile::update_end(TaskId owner, SimTime end) {
         memory_->remove(b.start, b.end, b.memory_gb);
         memory_->add(b.start, end, b.memory_gb);
     }
-    for (LocalNodeIndex n : b.nodes) {
-        const auto pos = own_interval(n);
+    for (const Touched& t : touched_classes_) {
+        const std::uint32_t d = open_class(t.cls);
+        NodeClass& k = classes_[d];
+        Timeline& tl = k.timeline;
+        const auto pos = find_owned(tl, b.start, owner, t.first);
         if (voids_tracked_) {
             // The idle period after the interval, [old end, ns), becomes [end, ns).
-            const SimTime ns = neighbours(timelines_[n], pos, pos + 1).second;
-            bump_void(pos->end, ns, -1);
-            bump_void(end, ns, +1);
+            const SimTime ns = neighbours(tl, pos, pos + 1).second;
+            const int count = static_cast<int>(k.refs);
+            bump_void(pos->end, ns, -count);
+            bump_void(end, ns, count);
         }
+        k.hash -= interval_hash(*pos);
         pos->end = end;
+        k.hash += interval_hash(*pos);
+        settle_class(t.cls, d, end == b.end);  // else every class holding the interval changes alike
     }
-    index_nodes(b.nodes.begin(), b.nodes.end());
+    retarget(b.nodes.begin(), b.nodes.end());
     by_end_.erase(std::make_pair(b.end, owner));
     by_end_.insert({end, owner});
     b.end = end;
@@ -429,7 +417,7 @@ std::optional<PlacementCost> AvailabilityProfile::placement_cost(LocalNodeIndex 
                                                                  SimTime duration) const {
     check_node(node);
     const SimTime end = start + duration;
-    const auto& tl = timelines_[node];
+    const auto& tl = class_of_node(node).timeline;
     auto it = first_ending_after(tl, start);
     if (it != tl.end() && it->start < end) return std::nullopt;
     const SimTime prev_end = it == tl.begin() ? kNegInf : std::prev(it)->end;
@@ -437,11 +425,9 @@ std::optional<PlacementCost> AvailabilityProfile::placement_cost(LocalNodeIndex 
     return cost_in_period(prev_end, next_start, start, end);
 }
 
-// O(N): one cost per node, then a linear-time selection of the k best (nth_element), then the chosen set
-// in index order: sorted if k log k < N, else read back through a mark vector. Nodes idle after their last
-// interval or before their first, and nodes busy with their first interval, are handled from contiguous
-// arrays; only the others (a task would go after their first interval, before their last) need their
-// timeline.
+// One cost per node class (nodes of a class share it), the classes sorted by cost, then one pass over the nodes
+// in index order: every node of a class whose cost is below the k-th node's is taken, and of the classes at
+// that cost (a tie between classes is decided by node index), the lowest-index nodes until there are k.
 std::vector<LocalNodeIndex> AvailabilityProfile::choose_nodes(std::uint32_t k, SimTime start, SimTime duration) const {
     if (k == 0) throw std::invalid_argument("AvailabilityProfile::choose_nodes: k must be at least 1");
     if (!(duration > SimTime()) || !duration.is_finite())
@@ -449,52 +435,65 @@ std::vector<LocalNodeIndex> AvailabilityProfile::choose_nodes(std::uint32_t k, S
     const std::uint32_t n_nodes = node_count();
     if (k > n_nodes) return {};
     const SimTime end = start + duration;
-    // Filled in place (fill_cost()), into room for every node.
-    if (candidates_.size() < n_nodes) candidates_.resize(n_nodes);
-    Candidate* out = candidates_.data();
-    auto put = [&](SimTime prev_end, SimTime next_start, LocalNodeIndex n) {
-        fill_cost(*out, now_, prev_end, next_start, start, end);
-        out->node = n;
-        ++out;
-    };
-    for (LocalNodeIndex n = 0; n < n_nodes; ++n) {
-        const NodeBounds& b = bounds_[n];
+    candidates_.clear();
+    // pick_[c]: 1 every node of class c, 2 the lowest-index nodes of the classes at the k-th node's cost.
+    pick_.assign(classes_.size(), 0);
+    std::uint64_t found = 0;
+    for (std::uint32_t c = 0; c < classes_.size(); ++c) {
+        const NodeClass& cls = classes_[c];
+        if (cls.refs == 0) continue;
+        const NodeBounds& b = cls.bounds;
+        SimTime prev_end, next_start;
         if (b.last_end <= start) {
-            put(b.last_end, kInf, n);
+            prev_end = b.last_end;
+            next_start = kInf;
         } else if (end <= b.first_start) {
-            put(kNegInf, b.first_start, n);
+            prev_end = kNegInf;
+            next_start = b.first_start;
         } else if (b.first_end > start) {
             continue;  // the first interval overlaps the window
         } else {
-            const auto& tl = timelines_[n];
+            const auto& tl = cls.timeline;
             auto it = first_ending_after(tl, start);
             if (it != tl.end() && it->start < end) continue;
             // Not the tail (last end > start) and not the head (first start < end): between two intervals.
-            put(std::prev(it)->end, it->start, n);
+            prev_end = std::prev(it)->end;
+            next_start = it->start;
         }
+        candidates_.emplace_back();
+        Candidate& cand = candidates_.back();
+        fill_cost(cand, now_, prev_end, next_start, start, end);
+        cand.cls = c;
+        cand.nodes = cls.refs;
+        found += cls.refs;
     }
-    const auto found = static_cast<std::size_t>(out - candidates_.data());
     if (found < k) return {};
-    auto less = [](const Candidate& x, const Candidate& y) { return cost_less(x, y); };
-    if (found > k)
-        std::nth_element(candidates_.begin(), candidates_.begin() + (k - 1),
-                         candidates_.begin() + static_cast<std::ptrdiff_t>(found), less);
-    std::vector<LocalNodeIndex> nodes;
-    nodes.reserve(k + 1);
-    if (static_cast<double>(k) * std::log2(k + 1.0) < n_nodes) {  // few nodes: sorting them is cheaper
-        for (std::uint32_t i = 0; i < k; ++i) nodes.push_back(candidates_[i].node);
-        std::sort(nodes.begin(), nodes.end());
-        return nodes;
+    auto cost_below = [](const Candidate& x, const Candidate& y) { return cost_less(x, y); };
+    std::sort(candidates_.begin(), candidates_.end(), cost_below);
+    std::uint32_t taken = 0;
+    std::size_t i = 0;
+    while (i < candidates_.size()) {
+        std::size_t j = i;  // [i, j): one cost
+        std::uint64_t tier = 0;
+        for (; j < candidates_.size() && !cost_below(candidates_[i], candidates_[j]); ++j) tier += candidates_[j].nodes;
+        const char how = taken + tier <= k ? 1 : 2;
+        for (std::size_t x = i; x < j; ++x) pick_[candidates_[x].cls] = how;
+        if (how == 2) break;
+        taken += static_cast<std::uint32_t>(tier);
+        i = j;
+        if (taken == k) break;
     }
-    chosen_.assign(n_nodes, 0);
-    for (std::uint32_t i = 0; i < k; ++i) chosen_[candidates_[i].node] = 1;
-    // Read back without a branch per node (chosen or not is data, often half of them): every node is written
-    // at the next place, which only the chosen ones advance (k at most: the place past the k-th takes the rest).
-    nodes.resize(k + 1);
+    // Without a branch per node (taken or not is data): every node is written at the next place, which only the
+    // taken ones advance (k at most: the place past the k-th takes the rest).
+    std::uint32_t tie_left = k - taken;  // nodes still to take from the tie (class pick 2)
+    std::vector<LocalNodeIndex> nodes(k + 1);
     std::uint32_t count = 0;
-    for (LocalNodeIndex n = 0; n < n_nodes; ++n) {
+    for (LocalNodeIndex n = 0; n < n_nodes && count < k; ++n) {
+        const char how = pick_[class_of_[n]];
+        const std::uint32_t tie = how == 2 && tie_left > 0 ? 1 : 0;
         nodes[count] = n;
-        count += chosen_[n];
+        count += (how == 1 ? 1 : 0) | tie;
+        tie_left -= tie;
     }
     nodes.resize(k);
     return nodes;
@@ -509,29 +508,20 @@ std::vector<LocalNodeIndex> AvailabilityProfile::reserve(std::uint32_t k, SimTim
 
 bool AvailabilityProfile::is_idle(LocalNodeIndex node, SimTime start, SimTime end) const {
     check_node(node);
-    const auto& tl = timelines_[node];
+    const auto& tl = class_of_node(node).timeline;
     auto it = first_ending_after(tl, start);
     return it == tl.end() || !(it->start < end);
 }
 
-std::uint32_t AvailabilityProfile::free_position(LocalNodeIndex node, SimTime start, SimTime end) const {
-    const NodeBounds& b = bounds_[node];
-    const Timeline& tl = timelines_[node];
-    if (b.last_end <= start) return static_cast<std::uint32_t>(tl.size());  // after every interval (or none)
-    if (end <= b.first_start) return 0;                                     // before the first
-    if (b.first_end > start) return kBusy;                                  // the first interval overlaps
-    const auto it = first_ending_after(tl, start);
-    return it != tl.end() && it->start < end ? kBusy : static_cast<std::uint32_t>(it - tl.begin());
-}
-
 // Equal to is_idle() for every input (NaN included): each early answer is the one is_idle() would give.
 bool AvailabilityProfile::idle_fast(LocalNodeIndex node, SimTime start, SimTime end) const {
-    const NodeBounds& b = bounds_[node];
+    const NodeClass& k = class_of_node(node);
+    const NodeBounds& b = k.bounds;
     if (b.last_end <= start) return true;   // every interval ends by the start (or there is none)
     if (end <= b.first_start) return true;  // the window ends before the first interval
     // The first interval ends after the start: it is the one is_idle() looks at.
     if (b.first_end > start) return !(b.first_start < end);
-    const auto& tl = timelines_[node];
+    const auto& tl = k.timeline;
     auto it = first_ending_after(tl, start);
     return it == tl.end() || !(it->start < end);
 }
@@ -621,7 +611,7 @@ std::vector<LocalNodeIndex> AvailabilityProfile::lowest_idle_nodes(std::uint32_t
 std::vector<LocalNodeIndex> AvailabilityProfile::idle_nodes_at(SimTime t) const {
     std::vector<LocalNodeIndex> nodes;
     for (LocalNodeIndex n = 0; n < node_count(); ++n) {
-        const auto& tl = timelines_[n];
+        const auto& tl = class_of_node(n).timeline;
         auto it = first_ending_after(tl, t);
         if (it == tl.end() || it->start > t) nodes.push_back(n);
     }
@@ -630,7 +620,7 @@ std::vector<LocalNodeIndex> AvailabilityProfile::idle_nodes_at(SimTime t) const 
 
 const Timeline& AvailabilityProfile::timeline(LocalNodeIndex node) const {
     check_node(node);
-    return timelines_[node];
+    return class_of_node(node).timeline;
 }
 
 const Booking* AvailabilityProfile::booking(TaskId owner) const {

@@ -60,6 +60,7 @@
 #include <vector>
 
 #include "manager/group_buckets.h"
+#include "manager/hash_heads.h"
 #include "manager/memory_pool.h"
 #include "manager/sorted_blocks.h"
 #include "manager/timeline.h"
@@ -111,7 +112,7 @@ public:
     /// The memory pool, nullptr if memory is not planned.
     const MemoryPool* memory() const { return memory_ ? &*memory_ : nullptr; }
 
-    std::uint32_t node_count() const { return static_cast<std::uint32_t>(timelines_.size()); }
+    std::uint32_t node_count() const { return static_cast<std::uint32_t>(class_of_.size()); }
     SimTime now() const { return now_; }
 
     // ---- changes -------------------------------------------------------------------------------------
@@ -192,6 +193,9 @@ public:
     std::vector<LocalNodeIndex> idle_nodes_at(SimTime t) const;
     /// The node's busy intervals, sorted by start.
     const Timeline& timeline(LocalNodeIndex node) const;
+    /// The number of distinct timelines among the nodes (nodes with equal timelines share one: see NodeClass
+    /// below). O(distinct timelines made so far).
+    std::uint32_t distinct_timelines() const;
     /// The owner's booking, nullptr if none. Valid until the next change.
     const Booking* booking(TaskId owner) const;
     std::size_t booking_count() const { return bookings_.size(); }
@@ -207,6 +211,7 @@ public:
     double idle_node_seconds(SimTime from, SimTime to) const;
 
 private:
+    struct NodeClass;
     struct HeapEntry {
         SimTime b;
         std::uint32_t count;
@@ -216,9 +221,6 @@ private:
     /// Idle over [start, end), from the contiguous per-node bounds when they decide, else the timeline.
     bool idle_fast(LocalNodeIndex node, SimTime start, SimTime end) const;
     static constexpr std::uint32_t kBusy = std::numeric_limits<std::uint32_t>::max();
-    /// Where an interval [start, end) goes in the node's timeline (the index of the first interval ending
-    /// after start), kBusy if the node is busy then; for finite start < end, idle exactly when idle_fast().
-    std::uint32_t free_position(LocalNodeIndex node, SimTime start, SimTime end) const;
     /// The idle nodes over [start, end) that are not empty, into outside_ (ascending): from the bookings
     /// that end by the start or begin at or after the end (see the top of this file). False, with outside_
     /// unspecified, when the window ends by now or is empty, or those bookings cover more than N/4 nodes:
@@ -230,45 +232,99 @@ private:
     /// tail if b = +inf); nothing if the period is empty. Only while the indexes are tracked (callers skip the
     /// three calls of a node's change otherwise: FCFS and EASY never build them).
     void bump_void(SimTime a, SimTime b, int count) const;
-    /// Adds all of the node's idle periods to the void indexes.
-    void index_voids(LocalNodeIndex node) const;
+    /// Adds all idle periods of class c's timeline, times its nodes, to the void indexes.
+    void index_voids(const NodeClass& c) const;
     /// Builds the void indexes on the first earliest_start(); from then on every change of a timeline
     /// changes only the idle periods it touches (collected, applied at the next query: manager/void_index.h).
     void track_voids() const;
-    /// After a change of the node's timeline: its per-node bounds and empty bit.
-    void index_node(LocalNodeIndex node) { index_nodes(&node, &node + 1); }
-    /// index_node() of every node of [first, last) (ascending), with the empty count and the group buckets
-    /// changed once per group touched rather than once per node (a task's cores lie on a few hardware nodes).
-    void index_nodes(const LocalNodeIndex* first, const LocalNodeIndex* last);
-    /// index_nodes() but for the bounds (the caller has set them): the empty bits, count and group buckets.
+    /// After a change of the timelines of [first, last) (ascending): their empty bits, the empty count and the
+    /// group buckets, changed once per group touched rather than once per node (a task's cores lie on a few
+    /// hardware nodes).
     void index_empty(const LocalNodeIndex* first, const LocalNodeIndex* last);
     /// `nodes` if ascending, else a sorted copy of them (in a scratch buffer, valid until the next call).
     const std::vector<LocalNodeIndex>& ascending(const std::vector<LocalNodeIndex>& nodes);
-    /// Removes the intervals of the owners marked in `owned` (by task id) from the node's timeline in one
-    /// pass, with the idle periods this changes.
-    void remove_owned(LocalNodeIndex node, const std::vector<char>& owned);
     void erase_booking(TaskId owner);
     void erase_booking(std::unordered_map<TaskId, Booking>::iterator it);
     PlacementCost cost_in_period(SimTime prev_end, SimTime next_start, SimTime start, SimTime end) const;
 
     SimTime now_;
-    std::vector<Timeline> timelines_;
-    // Per node, the bounds of its first busy interval and the end of its last (+inf / -inf when idle for
-    // good): contiguous copies that let choose_nodes() cost or skip most nodes without their timelines. One
-    // struct per node, so that keeping them (index_nodes()) and reading them touch one place.
+    // The bounds of a timeline's first busy interval and the end of its last (+inf / -inf when idle for good):
+    // what choose_nodes() and the idle checks decide most nodes from without the timeline.
     struct NodeBounds {
         SimTime first_start;
         SimTime first_end;
         SimTime last_end;
     };
-    std::vector<NodeBounds> bounds_;
+    static constexpr std::uint32_t kNoClass = std::numeric_limits<std::uint32_t>::max();
+    // Node classes: nodes whose timelines are equal share one. A task books its nodes at one interval and
+    // nodes booked together stay together, so a cluster of hundreds of nodes holding tens of place-holders
+    // (Machovec Ch.3 §3.3.2) has tens of distinct timelines: a booking, a removal and a node choice cost each
+    // class they touch once, and the nodes only a class index each. A change of some of a class's nodes
+    // gives them a copy (copy on write); a changed timeline equal to another class's joins it (found by a
+    // hash of the intervals), so classes merge again when what set them apart is removed. Class 0 is the
+    // empty timeline, never changed in place.
+    struct NodeClass {
+        NodeBounds bounds{SimTime::infinity(), SimTime::infinity(), SimTime::negative_infinity()};
+        std::uint32_t refs = 0;         ///< nodes in the class; 0: free (or class 0 without nodes)
+        std::uint32_t next = kNoClass;  ///< next class with the same hash; of a free class, the next free one
+        std::uint64_t hash = 0;         ///< sum of interval_hash() over the timeline
+        Timeline timeline;
+        // Scratch of one change or choose_nodes(), valid while stamp == stamp_.
+        mutable std::uint64_t stamp = 0;
+        mutable std::uint32_t hits = 0;    ///< nodes of the class that the change touches
+        mutable std::uint32_t target = 0;  ///< the class they belong to after it; choose_nodes(): its candidate
+    };
+    /// One interval's part of a class's hash (a sum, so that adding or removing an interval updates it).
+    static std::uint64_t interval_hash(const BusyInterval& iv) {
+        auto mix = [](std::uint64_t z) {  // splitmix64's finaliser
+            z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+            z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+            return z ^ (z >> 31);
+        };
+        return mix(static_cast<std::uint64_t>(iv.start.ns()) ^
+                   mix(static_cast<std::uint64_t>(iv.end.ns()) ^ mix(iv.owner + 0x9e3779b97f4a7c15ULL)));
+    }
+    struct Touched {
+        std::uint32_t cls;       ///< a class touched by the change
+        LocalNodeIndex first;    ///< its first node touched (for messages)
+        std::uint32_t position;  ///< add(): where the interval goes in its timeline
+    };
+    std::vector<std::uint32_t> class_of_;  ///< per node
+    std::vector<NodeClass> classes_;
+    std::uint32_t free_classes_ = kNoClass;
+    HashHeads class_by_hash_;  ///< hash -> first class with it (not class 0)
+    mutable std::uint64_t stamp_ = 0;
+    std::vector<Touched> touched_classes_;      ///< scratch of a change
+    std::vector<std::uint32_t> freed_classes_;  ///< scratch of a change: classes merged away, freed at its end
+    const NodeClass& class_of_node(LocalNodeIndex n) const { return classes_[class_of_[n]]; }
+    /// A change of the timelines of [first, last) (ascending, distinct): stamps the classes they fall into and
+    /// lists them in touched_classes_ with their hits.
+    void collect_classes(const LocalNodeIndex* first, const LocalNodeIndex* last);
+    /// The class whose timeline the change of class c's touched nodes is written to: c itself when all of its
+    /// nodes are touched (out of the hash index until settle_class()), else a new copy holding them.
+    std::uint32_t open_class(std::uint32_t c);
+    /// After the change of class d's timeline (opened for touched class c): its bounds and hash index, or d
+    /// merged into the class with the equal timeline (class 0 if empty); c's target is where its nodes go.
+    /// `may_merge` false: the change cannot have made the timeline equal to another (it adds an interval of an
+    /// owner no other class holds, or moves the end of one that every class holding it holds alike).
+    void settle_class(std::uint32_t c, std::uint32_t d, bool may_merge = true);
+    /// Moves the nodes of [first, last) to their classes' targets and frees the classes merged away.
+    void retarget(const LocalNodeIndex* first, const LocalNodeIndex* last);
+    std::uint32_t new_class();
+    void index_class(std::uint32_t c);
+    void unindex_class(std::uint32_t c);
+    /// Removes the intervals of the owners marked in `owned` (by task id) from class d's timeline in one pass,
+    /// with the idle periods this changes (times `count` nodes).
+    void remove_owned(std::uint32_t d, std::uint32_t count, const std::vector<char>& owned);
+    /// free_position() of a timeline with its bounds.
+    static std::uint32_t class_free_position(const NodeClass& k, SimTime start, SimTime end);
     std::unordered_map<TaskId, Booking> bookings_;
     // Indexes of bookings_ so that set_now(), clear_placeholders() and lowest_idle_nodes() touch only the
     // bookings concerned (tens of thousands run at once on a cluster of 32,768 cores).
     SortedBlocks<std::pair<SimTime, TaskId>> future_by_start_;  ///< (start, owner), bookings added with start > now
     SortedBlocks<std::pair<SimTime, TaskId>> by_end_;           ///< (end, owner) of every booking
     std::set<TaskId> placeholders_;                             ///< owners of the PlaceHolder bookings
-    std::vector<std::uint64_t> empty_bits_;                     ///< bit n: timelines_[n] is empty
+    std::vector<std::uint64_t> empty_bits_;                     ///< bit n: node n is in class 0
     std::uint32_t empty_count_ = 0;
     // Idle periods of all nodes keyed by their bounds, with multiplicities (manager/void_index.h). Only
     // earliest_start() reads them: they are built on its first call (policies that never plan ahead, e.g.
@@ -276,19 +332,18 @@ private:
     mutable bool voids_tracked_ = false;
     mutable VoidIndex voids_;
     mutable std::vector<HeapEntry> heap_;  ///< scratch of earliest_start(), kept to avoid reallocation
-    /// A node and its PlacementCost, laid out without padding: choose_nodes()' selection moves these around
-    /// (a PlacementCost member padded to 32 bytes made each move a partial copy the next load waited for).
+    /// A node class idle over choose_nodes()' window, its PlacementCost and its nodes, laid out without padding.
     struct Candidate {
         SimTime period_length;
         SimTime gap_before;
         std::int32_t void_delta;
-        LocalNodeIndex node;
+        std::uint32_t cls;
+        std::uint32_t nodes;
     };
     mutable std::vector<Candidate> candidates_;    ///< scratch of choose_nodes()
-    mutable std::vector<char> chosen_;             ///< scratch of choose_nodes()
+    mutable std::vector<char> pick_;               ///< scratch of choose_nodes(), per class: taken how
     mutable std::vector<LocalNodeIndex> outside_;  ///< scratch of lowest_idle_nodes()
     std::vector<LocalNodeIndex> sorted_;           ///< scratch of ascending()
-    std::vector<std::uint32_t> positions_;         ///< scratch of add(): each node's free_position()
     std::vector<LocalNodeIndex> touched_;          ///< scratch of clear_placeholders()
     std::vector<char> touched_mark_;               ///< scratch of clear_placeholders(), per node
     std::vector<char> owner_mark_;                 ///< scratch of clear_placeholders(), per task id

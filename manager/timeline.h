@@ -103,6 +103,9 @@ public:
         return data() + at;
     }
 
+    /// Removes every interval (the heap buffer stays for the next time).
+    void clear() { size_ = 0; }
+
     /// Removes every interval for which pred(interval) holds, keeping the others in order: one pass.
     template <typename Pred>
     void remove_if(Pred pred) {

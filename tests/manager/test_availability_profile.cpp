@@ -481,8 +481,10 @@ TEST_CASE("availability_profile: randomized cross-check against a brute-force re
     int feasible_queries = 0;
     int exact_fits = 0;
 
-    for (int scenario = 0; scenario < 40; ++scenario) {
-        const std::uint32_t n = static_cast<std::uint32_t>(uni(1, 7));
+    // 40 small clusters, then 10 of 16-40 nodes, where bookings of many nodes part and join the nodes' shared
+    // timelines (manager/availability_classes.cpp) more often.
+    for (int scenario = 0; scenario < 50; ++scenario) {
+        const std::uint32_t n = static_cast<std::uint32_t>(scenario < 40 ? uni(1, 7) : uni(16, 40));
         AvailabilityProfile p(n, 0.0_s);
         Reference ref{n, 0.0_s, {}};
         TaskId next_owner = 1;
@@ -582,4 +584,46 @@ TEST_CASE("availability_profile: randomized cross-check against a brute-force re
     // The random schedules did exercise backfilling and exact fits.
     CHECK(feasible_queries > 1000);
     CHECK(exact_fits > 50);
+}
+
+// 100 nodes, now 0. Task 1 runs on 0-49 over [0,100), task 2 on 50-99 over [0,80); place-holder 3 on 25-74 over
+// [100,150) (after both). The nodes fall into 4 timelines: {1}, {1,3}, {2,3}, {2}. A booking of one node of a
+// shared timeline gives it its own; clearing the place-holders joins 25-49 to 0-24 and 50-74 to 75-99 again.
+TEST_CASE("availability_profile: nodes with equal timelines share one, joined again when what parts them goes",
+          "[manager]") {
+    AvailabilityProfile p(100, 0.0_s);
+    CHECK(p.distinct_timelines() == 1);  // all empty
+    Nodes a, b, ph;
+    for (LocalNodeIndex n = 0; n < 50; ++n) a.push_back(n);
+    for (LocalNodeIndex n = 50; n < 100; ++n) b.push_back(n);
+    for (LocalNodeIndex n = 25; n < 75; ++n) ph.push_back(n);
+    p.add(a, 0.0_s, 100.0_s, 1, BookingKind::Running);
+    CHECK(p.distinct_timelines() == 2);  // {1} and the empty 50-99
+    p.add(b, 0.0_s, 80.0_s, 2, BookingKind::Running);
+    CHECK(p.distinct_timelines() == 2);  // {1}, {2}: nothing empty is left
+    p.add(ph, 100.0_s, 150.0_s, 3, BookingKind::PlaceHolder);
+    CHECK(p.distinct_timelines() == 4);
+    // Node choice over [150, 160): every node is idle after its last interval. Nodes 25-74 end at 150 (no void
+    // before the task: void_delta 0), the others at 100 or 80 (a void of 50 or 70 s: +1). The 10 best: 25-34.
+    CHECK(p.choose_nodes(10, 150.0_s, 10.0_s) == Nodes{25, 26, 27, 28, 29, 30, 31, 32, 33, 34});
+    // 60 nodes: the 50 of cost 0, then of the +1 nodes the smaller gap before the task (s - a: 50 s after task 1
+    // against 70 s after task 2), i.e. nodes 0-24 by index: 0-9.
+    Nodes want;
+    for (LocalNodeIndex n = 0; n < 10; ++n) want.push_back(n);
+    for (LocalNodeIndex n = 25; n < 75; ++n) want.push_back(n);
+    CHECK(p.choose_nodes(60, 150.0_s, 10.0_s) == want);
+    p.add(Nodes{30}, 150.0_s, 160.0_s, 4, BookingKind::Reservation);
+    CHECK(p.distinct_timelines() == 5);  // node 30 leaves {1,3}
+    p.clear_placeholders();
+    CHECK(p.distinct_timelines() == 3);  // {1}: 0-29, 31-49; {1,4}: 30; {2}: 50-99
+    CHECK(p.remove(4));
+    CHECK(p.distinct_timelines() == 2);
+    CHECK(p.timeline(30).size() == 1);
+    CHECK(p.timeline(30)[0].owner == 1);
+    CHECK(p.update_end(1, 80.0_s));
+    CHECK(p.distinct_timelines() == 2);  // tasks 1 and 2 end alike but are different owners
+    p.set_now(80.0_s);                   // both pruned: every node empty again
+    CHECK(p.distinct_timelines() == 1);
+    CHECK(p.empty_node_count() == 100);
+    CHECK(p.earliest_start(100, 5.0_s, 0.0_s) == 80.0_s);
 }
