@@ -100,6 +100,12 @@ void AvailabilityProfile::retarget(const LocalNodeIndex* first, const LocalNodeI
     freed_classes_.clear();
 }
 
+bool AvailabilityProfile::empties_change() const {
+    for (const Touched& t : touched_classes_)
+        if (t.cls == 0 || classes_[t.cls].target == 0) return true;
+    return false;
+}
+
 void AvailabilityProfile::index_class(std::uint32_t c) {
     NodeClass& k = classes_[c];
     k.next = class_by_hash_.find(k.hash);  // kNoClass == HashHeads::kNone: the first of its hash

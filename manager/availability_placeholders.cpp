@@ -66,7 +66,7 @@ std::vector<TaskId> AvailabilityProfile::clear_placeholders() {
         settle_class(t.cls, d);
     }
     retarget(first, last);
-    index_empty(first, last);
+    if (empties_change()) index_empty(first, last);
     for (TaskId o : owners) {
         const auto it = bookings_.find(o);
         const Booking& b = it->second;

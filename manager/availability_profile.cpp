@@ -232,7 +232,7 @@ void AvailabilityProfile::add(const std::vector<LocalNodeIndex>& given, SimTime 
         settle_class(t.cls, d, false);  // no other class holds the owner's interval
     }
     retarget(nodes.data(), nodes.data() + nodes.size());
-    index_empty(nodes.data(), nodes.data() + nodes.size());
+    if (empties_change()) index_empty(nodes.data(), nodes.data() + nodes.size());
     const bool ahead = start > now_;
     bookings_.emplace(owner, Booking{owner, kind, start, end, ahead, UnitList(nodes), memory_gb});
     if (ahead) future_by_start_.insert({start, owner});
@@ -264,7 +264,7 @@ void AvailabilityProfile::erase_booking(std::unordered_map<TaskId, Booking>::ite
         settle_class(t.cls, d);
     }
     retarget(b.nodes.begin(), b.nodes.end());
-    index_empty(b.nodes.begin(), b.nodes.end());
+    if (empties_change()) index_empty(b.nodes.begin(), b.nodes.end());
     if (b.memory_gb > 0) memory_->remove(b.start, b.end, b.memory_gb);
     if (b.ahead) future_by_start_.erase(std::make_pair(b.start, owner));
     by_end_.erase(std::make_pair(b.end, owner));

@@ -310,6 +310,8 @@ private:
     void settle_class(std::uint32_t c, std::uint32_t d, bool may_merge = true);
     /// Moves the nodes of [first, last) to their classes' targets and frees the classes merged away.
     void retarget(const LocalNodeIndex* first, const LocalNodeIndex* last);
+    /// Whether the change just made moved nodes out of class 0 or into it (only then do the empty bits change).
+    bool empties_change() const;
     std::uint32_t new_class();
     void index_class(std::uint32_t c);
     void unindex_class(std::uint32_t c);
