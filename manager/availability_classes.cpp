@@ -26,7 +26,7 @@ void AvailabilityProfile::collect_classes(const LocalNodeIndex* first, const Loc
     touched_classes_.clear();
     for (const LocalNodeIndex* it = first; it != last; ++it) {
         const std::uint32_t c = class_of_[*it];
-        const NodeClass& k = classes_[c];
+        NodeClass& k = classes_[c];
         if (k.stamp != stamp_) {
             k.stamp = stamp_;
             k.hits = 0;

@@ -218,7 +218,7 @@ private:
     };
 
     void check_node(LocalNodeIndex node) const;
-    /// Idle over [start, end), from the contiguous per-node bounds when they decide, else the timeline.
+    /// Idle over [start, end), from the bounds of the node's class when they decide, else its timeline.
     bool idle_fast(LocalNodeIndex node, SimTime start, SimTime end) const;
     static constexpr std::uint32_t kBusy = std::numeric_limits<std::uint32_t>::max();
     /// The idle nodes over [start, end) that are not empty, into outside_ (ascending): from the bookings
@@ -269,10 +269,10 @@ private:
         std::uint32_t next = kNoClass;  ///< next class with the same hash; of a free class, the next free one
         std::uint64_t hash = 0;         ///< sum of interval_hash() over the timeline
         Timeline timeline;
-        // Scratch of one change or choose_nodes(), valid while stamp == stamp_.
-        mutable std::uint64_t stamp = 0;
-        mutable std::uint32_t hits = 0;    ///< nodes of the class that the change touches
-        mutable std::uint32_t target = 0;  ///< the class they belong to after it; choose_nodes(): its candidate
+        // Scratch of one change, valid while stamp == stamp_.
+        std::uint64_t stamp = 0;
+        std::uint32_t hits = 0;    ///< nodes of the class that the change touches
+        std::uint32_t target = 0;  ///< the class they belong to after it
     };
     /// One interval's part of a class's hash (a sum, so that adding or removing an interval updates it).
     static std::uint64_t interval_hash(const BusyInterval& iv) {
@@ -293,7 +293,7 @@ private:
     std::vector<NodeClass> classes_;
     std::uint32_t free_classes_ = kNoClass;
     HashHeads class_by_hash_;  ///< hash -> first class with it (not class 0)
-    mutable std::uint64_t stamp_ = 0;
+    std::uint64_t stamp_ = 0;
     std::vector<Touched> touched_classes_;      ///< scratch of a change
     std::vector<std::uint32_t> freed_classes_;  ///< scratch of a change: classes merged away, freed at its end
     const NodeClass& class_of_node(LocalNodeIndex n) const { return classes_[class_of_[n]]; }
