@@ -318,7 +318,8 @@ private:
     /// Removes the intervals of the owners marked in `owned` (by task id) from class d's timeline in one pass,
     /// with the idle periods this changes (times `count` nodes).
     void remove_owned(std::uint32_t d, std::uint32_t count, const std::vector<char>& owned);
-    /// free_position() of a timeline with its bounds.
+    /// Where an interval [start, end) goes in class k's timeline (the index of the first interval ending after
+    /// start), kBusy if its nodes are busy then; for finite start < end, idle exactly when idle_fast().
     static std::uint32_t class_free_position(const NodeClass& k, SimTime start, SimTime end);
     std::unordered_map<TaskId, Booking> bookings_;
     // Indexes of bookings_ so that set_now(), clear_placeholders() and lowest_idle_nodes() touch only the
