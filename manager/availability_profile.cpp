@@ -468,7 +468,7 @@ std::vector<LocalNodeIndex> AvailabilityProfile::choose_nodes(std::uint32_t k, S
         found += cls.refs;
     }
     if (found < k) return {};
-    auto cost_below = [](const Candidate& x, const Candidate& y) { return cost_less(x, y); };
+    const auto cost_below = cost_less<Candidate>;
     std::sort(candidates_.begin(), candidates_.end(), cost_below);
     std::uint32_t taken = 0;
     std::size_t i = 0;
